@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Module boundaries follow shared/design.md: data flows catalog -> layout -> frame -> screen.
+// SplitLayout is pure geometry (no I/O); Catalog turns files into sections; the executable
+// parses arguments and configuration and drives everything else.
+let package = Package(
+    name: "splitview",
+    products: [
+        .executable(name: "splitview", targets: ["splitview"]),
+        .library(name: "SplitLayout", targets: ["SplitLayout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "SplitLayout"),
+        .target(name: "Catalog"),
+        .executableTarget(
+            name: "splitview",
+            dependencies: [
+                "SplitLayout",
+                "Catalog",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        .executableTarget(
+            name: "splitview-bench",
+            dependencies: ["SplitLayout"],
+            path: "Benchmarks/splitview-bench"
+        ),
+        .testTarget(
+            name: "SplitLayoutTests",
+            dependencies: [
+                "SplitLayout",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        .testTarget(
+            name: "SplitviewTests",
+            dependencies: ["splitview", "SplitLayout", "Catalog"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

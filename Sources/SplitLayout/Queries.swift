@@ -1,0 +1,206 @@
+// Geometry questions: what is visible, what is under a point, where does a move go.
+// Each one bisects the sections of a column and then the lines of a section, so its cost
+// follows what it returns, not the number of items.
+
+extension SplitLayout {
+    // MARK: Visible elements
+
+    /// Calls `body` with every element that intersects `viewport` (content coordinates; its
+    /// `y` is the scroll offset, which also decides where headers pin). Headers are tested by
+    /// their pinned rectangle. Column by column, top to bottom; within a section: background,
+    /// header, items, footer. A renderer should paint headers last: they cover items when pinned.
+    public func forEachElement(in viewport: Rect, _ body: (LayoutElement) -> Void) {
+        visit(area: viewport, offset: viewport.y, body)
+    }
+
+    /// Every element of the layout, with headers pinned for scroll offset `offset`.
+    public func forEachElement(offset: Int, _ body: (LayoutElement) -> Void) {
+        visit(area: nil, offset: offset, body)
+    }
+
+    /// The elements that intersect `viewport`, as an array.
+    public func elements(in viewport: Rect) -> [LayoutElement] {
+        var result: [LayoutElement] = []
+        forEachElement(in: viewport) { result.append($0) }
+        return result
+    }
+
+    /// `area` nil means the whole content.
+    private func visit(area: Rect?, offset: Int, _ body: (LayoutElement) -> Void) {
+        if let area, area.isEmpty { return }
+        // Everything the content can hold, for the whole-content walk.
+        let area = area ?? Rect(x: 0, y: 0, width: max(viewportWidth, 1), height: max(contentHeight, 1))
+        let rows = area.y..<area.maxY
+        for (columnIndex, column) in columns.enumerated() {
+            guard column.width > 0, column.range.overlaps(area.x..<area.maxX) else { continue }
+            let order = columnSections[columnIndex]
+            var position = firstPosition(in: order) { sections[$0].frame.maxY > rows.lowerBound }
+            while position < order.count {
+                let section = sections[order[position]]
+                position += 1
+                if section.frame.y >= rows.upperBound { break }
+
+                if let background = section.backgroundFrame, background.intersects(area) {
+                    body(LayoutElement(kind: .background, section: section.index, item: nil,
+                                       side: section.side, frame: background, pinnedY: nil))
+                }
+                if let header = section.headerFrame {
+                    let pinnedY = pinnedHeaderY(section: section.index, offset: offset)
+                    var drawn = header
+                    drawn.y = pinnedY
+                    if drawn.intersects(area) {
+                        body(LayoutElement(kind: .header, section: section.index, item: nil,
+                                           side: section.side, frame: header, pinnedY: pinnedY))
+                    }
+                }
+                let grid = section.grid
+                for line in grid.lines(meeting: rows) {
+                    grid.forEachItem(inLine: line, meeting: area) { item, frame in
+                        body(LayoutElement(kind: .item, section: section.index, item: item,
+                                           side: section.side, frame: frame, pinnedY: nil))
+                    }
+                }
+                if let footer = section.footerFrame, footer.intersects(area) {
+                    body(LayoutElement(kind: .footer, section: section.index, item: nil,
+                                       side: section.side, frame: footer, pinnedY: nil))
+                }
+            }
+        }
+    }
+
+    // MARK: Hit testing
+
+    /// The topmost element under a content point when the viewport starts at row `offset`:
+    /// a (pinned) header first, then an item or footer, then a background. Nil over empty space
+    /// or the gap between the columns.
+    public func element(at point: Point, offset: Int) -> LayoutElement? {
+        guard let columnIndex = columns.firstIndex(where: { $0.range.contains(point.x) }),
+              let index = section(atRow: point.y, columnIndex: columnIndex) else { return nil }
+        let section = sections[index]
+        if let header = section.headerFrame {
+            let pinnedY = pinnedHeaderY(section: index, offset: offset)
+            if point.y >= pinnedY && point.y < pinnedY + header.height {
+                return LayoutElement(kind: .header, section: index, item: nil, side: section.side,
+                                     frame: header, pinnedY: pinnedY)
+            }
+        }
+        if let footer = section.footerFrame, footer.contains(point) {
+            return LayoutElement(kind: .footer, section: index, item: nil, side: section.side,
+                                 frame: footer, pinnedY: nil)
+        }
+        let probe = Rect(x: point.x, y: point.y, width: 1, height: 1)
+        var hit: LayoutElement?
+        for line in section.grid.lines(meeting: point.y..<(point.y + 1)) {
+            section.grid.forEachItem(inLine: line, meeting: probe) { item, frame in
+                hit = LayoutElement(kind: .item, section: index, item: item, side: section.side,
+                                    frame: frame, pinnedY: nil)
+            }
+        }
+        if let hit { return hit }
+        if let background = section.backgroundFrame, background.contains(point) {
+            return LayoutElement(kind: .background, section: index, item: nil, side: section.side,
+                                 frame: background, pinnedY: nil)
+        }
+        return nil
+    }
+
+    // MARK: Spatial navigation
+
+    /// The item reached from `path` by one move in `direction`, or nil at an edge.
+    ///
+    /// Left and right step along the line, and from the end of a line cross to the other column,
+    /// landing on the line nearest the current row (its first item when moving right, its last
+    /// when moving left). Up and down go to the nearest item (by horizontal centre) of the line
+    /// above or below, continuing into the previous or next section of the same column.
+    public func neighbour(of path: ItemPath, _ direction: Direction) -> ItemPath? {
+        guard sections.indices.contains(path.section) else { return nil }
+        let section = sections[path.section]
+        let grid = section.grid
+        guard let frame = grid.frame(of: path.item), let line = grid.line(of: path.item) else { return nil }
+
+        switch direction {
+        case .left, .right:
+            let forward = direction == .right
+            if let next = grid.step(from: path.item, inLine: line, forward: forward) {
+                return ItemPath(section: path.section, item: next)
+            }
+            let targetColumn = section.columnIndex + (forward ? 1 : -1)
+            guard columns.indices.contains(targetColumn) else { return nil }
+            guard let (target, targetLine) = nearestLine(columnIndex: targetColumn,
+                                                         toRow: frame.y, height: frame.height),
+                  let item = sections[target].grid.edgeItem(inLine: targetLine, last: !forward)
+            else { return nil }
+            return ItemPath(section: target, item: item)
+
+        case .up, .down:
+            let down = direction == .down
+            let centre2 = frame.x * 2 + frame.width
+            if down ? line + 1 < grid.lineCount : line > 0 {
+                let targetLine = down ? line + 1 : line - 1
+                return grid.nearestItem(inLine: targetLine, toDoubledCentre: centre2)
+                    .map { ItemPath(section: path.section, item: $0) }
+            }
+            // Into the next (or previous) section of this column that has items.
+            let order = columnSections[section.columnIndex]
+            guard var position = order.firstIndex(of: path.section) else { return nil }
+            while true {
+                position += down ? 1 : -1
+                guard order.indices.contains(position) else { return nil }
+                let target = sections[order[position]]
+                guard target.grid.lineCount > 0 else { continue }
+                let targetLine = down ? 0 : target.grid.lineCount - 1
+                return target.grid.nearestItem(inLine: targetLine, toDoubledCentre: centre2)
+                    .map { ItemPath(section: target.index, item: $0) }
+            }
+        }
+    }
+
+    /// In a column, the line of items vertically nearest the rows `y..<y+height`: one that
+    /// overlaps them if any (the upper one on a tie), else the closest above or below.
+    func nearestLine(columnIndex: Int, toRow y: Int, height: Int) -> (section: Int, line: Int)? {
+        let order = columnSections[columnIndex]
+        guard !order.isEmpty else { return nil }
+        let rows = y..<(y + max(1, height))
+
+        func distance(_ section: SectionGeometry, _ line: Int) -> Int {
+            let top = section.grid.lineTop(line)
+            let bottom = top + section.grid.lineHeight(line)
+            if bottom <= rows.lowerBound { return rows.lowerBound - bottom + 1 }
+            if top >= rows.upperBound { return top - rows.upperBound + 1 }
+            return 0
+        }
+
+        var best: (section: Int, line: Int)?
+        var bestDistance = Int.max
+        func consider(_ section: SectionGeometry, _ line: Int) {
+            let d = distance(section, line)
+            if d < bestDistance { best = (section.index, line); bestDistance = d }
+        }
+
+        // Lines are ordered by top within a column, so only two lines can be nearest: the
+        // last one starting above the rows' end, and the first one starting at or below it.
+        // Search outwards from the section at the rows, skipping sections without lines.
+        let start = min(order.count - 1, firstPosition(in: order) { sections[$0].frame.maxY > rows.lowerBound })
+        var position = start
+        while position >= 0 {
+            let section = sections[order[position]]
+            let startingAbove = section.grid.lineCount(startingBefore: rows.upperBound)
+            if startingAbove > 0 {
+                consider(section, startingAbove - 1)
+                break
+            }
+            position -= 1
+        }
+        position = start
+        while position < order.count {
+            let section = sections[order[position]]
+            let startingAbove = section.grid.lineCount(startingBefore: rows.upperBound)
+            if startingAbove < section.grid.lineCount {
+                consider(section, startingAbove)
+                break
+            }
+            position += 1
+        }
+        return best
+    }
+}
