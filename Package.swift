@@ -17,21 +17,27 @@ let package = Package(
     ],
     targets: [
         .target(name: "SplitLayout"),
-        .target(name: "Catalog"),
+        // The bundled emoji table (Data/emoji.tsv), compiled into the binary so the program
+        // finds it from any directory and when installed.
+        .target(name: "CEmojiData"),
+        .target(name: "Catalog", dependencies: ["CEmojiData"]),
+        .target(name: "Browser", dependencies: ["SplitLayout", "Catalog"]),
         .executableTarget(
             name: "splitview",
             dependencies: [
                 "SplitLayout",
                 "Catalog",
+                "Browser",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(
             name: "splitview-bench",
-            dependencies: ["SplitLayout"],
+            dependencies: ["SplitLayout", "CMallocStats"],
             path: "Benchmarks/splitview-bench"
         ),
+        .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
         .testTarget(
             name: "SplitLayoutTests",
             dependencies: [
@@ -42,8 +48,8 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(
             name: "SplitviewTests",
-            dependencies: ["splitview", "SplitLayout", "Catalog"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["splitview", "SplitLayout", "Catalog", "Browser"],
+            exclude: ["Fixtures"]
         ),
     ]
 )

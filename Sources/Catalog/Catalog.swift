@@ -1,0 +1,156 @@
+// The data model: sections of items, as read from the bundled emoji or a user's file.
+// Catalog never draws and knows nothing of geometry beyond the hints a data file may carry.
+
+/// Which column a data file asks a section to go to.
+public enum ColumnHint: String, Hashable, Sendable, CaseIterable {
+    case left, right
+}
+
+/// Insets named in a data file; a side left out keeps the configured inset.
+public struct InsetHint: Hashable, Sendable {
+    public var top: Int?
+    public var left: Int?
+    public var bottom: Int?
+    public var right: Int?
+
+    public init(top: Int? = nil, left: Int? = nil, bottom: Int? = nil, right: Int? = nil) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+}
+
+/// A colour as written by a user: a name ("blue", "bright-red", "default"), a 256-colour index,
+/// or "#rrggbb". Turning it into a terminal colour is the drawing side's job.
+public enum ColorSpec: Hashable, Sendable, CustomStringConvertible {
+    case named(String)
+    case indexed(Int)
+    case rgb(UInt8, UInt8, UInt8)
+
+    public static let names = ["default", "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+                               "bright-black", "bright-red", "bright-green", "bright-yellow", "bright-blue",
+                               "bright-magenta", "bright-cyan", "bright-white", "grey", "gray"]
+
+    /// Parses a colour name or "#rrggbb"; nil when it is neither.
+    public init?(parsing text: String) {
+        let lowered = text.lowercased()
+        if ColorSpec.names.contains(lowered) {
+            self = .named(lowered == "gray" ? "grey" : lowered)
+            return
+        }
+        let hex = Array(lowered.utf8)
+        guard hex.count == 7, hex[0] == UInt8(ascii: "#"),
+              let value = UInt32(String(decoding: hex[1...], as: UTF8.self), radix: 16) else { return nil }
+        self = .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+    }
+
+    public static let allowedDescription = "a colour name (\(names.joined(separator: ", "))), an index 0-255 or \"#rrggbb\""
+
+    public var description: String {
+        switch self {
+        case .named(let name): return name
+        case .indexed(let index): return String(index)
+        case .rgb(let r, let g, let b):
+            func hex(_ v: UInt8) -> String { let s = String(v, radix: 16); return s.count == 1 ? "0" + s : s }
+            return "#" + hex(r) + hex(g) + hex(b)
+        }
+    }
+}
+
+/// One item. Sizes left nil take the configured item size.
+public struct Item: Hashable, Sendable {
+    public var label: String
+    public var glyph: String?
+    public var width: Int?
+    public var height: Int?
+    /// Words a search matches besides the label (for emoji: the CLDR keywords).
+    public var keywords: [String]
+    /// Alternative glyphs of the same item (for emoji: the skin-tone variants, light to dark).
+    public var variants: [String]
+    /// Any other named values of the record, in file order.
+    public var fields: [Field]
+
+    public struct Field: Hashable, Sendable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public init(label: String, glyph: String? = nil, width: Int? = nil, height: Int? = nil,
+                keywords: [String] = [], variants: [String] = [], fields: [Field] = []) {
+        self.label = label
+        self.glyph = glyph
+        self.width = width
+        self.height = height
+        self.keywords = keywords
+        self.variants = variants
+        self.fields = fields
+    }
+}
+
+/// One section and the layout hints its data file gave it.
+public struct Section: Hashable, Sendable {
+    public var title: String
+    public var items: [Item]
+    public var side: ColumnHint?
+    public var inset: InsetHint?
+    public var interItemSpacing: Int?
+    public var lineSpacing: Int?
+    public var headerHeight: Int?
+    public var footerHeight: Int?
+    public var background: ColorSpec?
+
+    public init(title: String, items: [Item], side: ColumnHint? = nil, inset: InsetHint? = nil,
+                interItemSpacing: Int? = nil, lineSpacing: Int? = nil, headerHeight: Int? = nil,
+                footerHeight: Int? = nil, background: ColorSpec? = nil) {
+        self.title = title
+        self.items = items
+        self.side = side
+        self.inset = inset
+        self.interItemSpacing = interItemSpacing
+        self.lineSpacing = lineSpacing
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+        self.background = background
+    }
+}
+
+/// Everything loaded from one source.
+public struct Catalog: Hashable, Sendable {
+    public var sections: [Section]
+    /// Where the data came from, for messages ("emoji", a path, or "-").
+    public var source: String
+
+    public init(sections: [Section], source: String) {
+        self.sections = sections
+        self.source = source
+    }
+
+    public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
+}
+
+/// A problem with input data, located in its file: printed as `file:line:column: message`.
+public struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        var location = file
+        if let line { location += ":\(line)" }
+        if let column { location += ":\(column)" }
+        return "\(location): \(message)"
+    }
+}

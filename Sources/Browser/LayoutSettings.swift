@@ -1,0 +1,92 @@
+// The layout side of the configuration, and how a catalog becomes the layout's input.
+
+import Catalog
+import SplitLayout
+
+/// A breakpoint as configured: from `minWidth` columns on, use `leftRatio`, or the layout's own
+/// `left_ratio` when the breakpoint leaves it out (so a user who sets only `left_ratio` still
+/// sees it on a wide terminal while a narrow one keeps one column).
+public struct ConfiguredBreakpoint: Hashable, Sendable {
+    public var minWidth: Int
+    public var leftRatio: Double?
+
+    public init(minWidth: Int, leftRatio: Double? = nil) {
+        self.minWidth = minWidth
+        self.leftRatio = leftRatio
+    }
+}
+
+/// Everything the layout needs from the configuration.
+public struct LayoutSettings: Hashable, Sendable {
+    public var parameters: LayoutParameters
+    public var headerHeight: Int
+    public var footerHeight: Int
+    public var itemWidth: Int
+    public var itemHeight: Int
+    /// When above 0, items take the width that fits this many on a line of their column.
+    public var itemsPerLine: Int
+    public var breakpoints: [ConfiguredBreakpoint]
+
+    public init(parameters: LayoutParameters, headerHeight: Int, footerHeight: Int, itemWidth: Int,
+                itemHeight: Int, itemsPerLine: Int, breakpoints: [ConfiguredBreakpoint]) {
+        self.parameters = parameters
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+        self.itemWidth = itemWidth
+        self.itemHeight = itemHeight
+        self.itemsPerLine = itemsPerLine
+        self.breakpoints = breakpoints
+    }
+
+    /// The split ratio for a terminal width: by the breakpoints, else `left_ratio`.
+    public func leftRatio(forWidth width: Int) -> Double {
+        let fallback = parameters.leftRatio
+        let resolved = breakpoints.map { Breakpoint(minWidth: $0.minWidth, leftRatio: $0.leftRatio ?? fallback) }
+        return Breakpoint.ratio(forWidth: width, breakpoints: resolved, fallback: fallback)
+    }
+
+    /// The layout parameters in force at a terminal width.
+    public func parameters(forWidth width: Int) -> LayoutParameters {
+        var parameters = self.parameters
+        parameters.leftRatio = leftRatio(forWidth: width)
+        return parameters
+    }
+
+    /// The configured size of an item that names none of its own.
+    public var defaultItemSize: ItemSize {
+        ItemSize(width: itemsPerLine > 0 ? .perLine(itemsPerLine) : .cells(itemWidth), height: itemHeight)
+    }
+
+    /// The layout input for a catalog: per-item sizes where the data gives them (collapsed to a
+    /// uniform section when every item has the same size), and the data's section hints over
+    /// the configured values.
+    public func sectionSpecs(for catalog: Catalog) -> [SectionSpec] {
+        let defaultSize = defaultItemSize
+        return catalog.sections.map { section in
+            let items: SectionItems
+            if section.items.allSatisfy({ $0.width == nil && $0.height == nil }) {
+                items = .uniform(count: section.items.count, size: defaultSize)
+            } else {
+                items = .from(section.items.map { item in
+                    ItemSize(width: item.width.map { .cells($0) } ?? defaultSize.width,
+                             height: item.height ?? defaultSize.height)
+                })
+            }
+            var inset: EdgeInsets?
+            if let hint = section.inset {
+                let base = parameters.sectionInset
+                inset = EdgeInsets(top: hint.top ?? base.top, left: hint.left ?? base.left,
+                                   bottom: hint.bottom ?? base.bottom, right: hint.right ?? base.right)
+            }
+            return SectionSpec(
+                items: items,
+                headerHeight: section.headerHeight ?? headerHeight,
+                footerHeight: section.footerHeight ?? footerHeight,
+                inset: inset,
+                interItemSpacing: section.interItemSpacing,
+                lineSpacing: section.lineSpacing,
+                side: section.side.map { $0 == .left ? .left : .right },
+                hasBackground: section.background != nil)
+        }
+    }
+}

@@ -1,0 +1,230 @@
+// Reads the sectioned JSON format:
+//   {"sections": [{"title": ..., "items": [...], optional layout hints}]}   (or a bare array)
+// where an item is a string (its label) or {"label", optional "glyph", "width", "height", ...}.
+// Every problem is reported with the file, line and column of the offending value and the
+// path of the key, e.g. `data.json:7:21: sections[0].items[2].width: expected ...`.
+
+import Foundation
+
+public enum JSONSectionsLoader {
+    /// Largest size accepted for widths, heights, insets and spacings: far beyond any terminal,
+    /// small enough that no sum of them can overflow.
+    public static let maximumCells = 100_000
+
+    static let sectionKeys: Set<String> = ["title", "items", "side", "inset", "interItemSpacing", "lineSpacing",
+                                           "headerHeight", "footerHeight", "background"]
+
+    /// Loads a file from disk.
+    public static func load(path: String) throws(DataError) -> Catalog {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DataError(file: path, message: "cannot read the file (\(fileProblem(path)))")
+        }
+        return try parse(Array(data), file: path)
+    }
+
+    /// Parses a document already in memory; `file` names it in messages.
+    public static func parse(_ bytes: [UInt8], file: String) throws(DataError) -> Catalog {
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(bytes).node
+        } catch {
+            var message = error.message
+            if !error.snippet.isEmpty { message += " (at \"\(error.snippet)\")" }
+            throw DataError(file: file, line: error.position.line, column: error.position.column, message: message)
+        }
+        var reader = Reader(file: file)
+        return Catalog(sections: try reader.sections(from: root), source: file)
+    }
+
+    /// Why a path cannot be read, in a few words.
+    public static func fileProblem(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
+        return isDirectory.boolValue ? "it is a directory" : "permission denied"
+    }
+
+    struct Reader {
+        let file: String
+
+        func fail(_ node: JSONNode, _ path: String, _ message: String) -> DataError {
+            DataError(file: file, line: node.position.line, column: node.position.column,
+                      message: path.isEmpty ? message : "\(path): \(message)")
+        }
+
+        func describe(_ node: JSONNode) -> String {
+            switch node.value {
+            case .string(let text):
+                let shown = text.count > 30 ? String(text.prefix(30)) + "..." : text
+                return "string \"\(shown)\""
+            case .integer(let value): return "\(value)"
+            case .number(let value): return "\(value)"
+            case .bool(let value): return "\(value)"
+            default: return node.kindName
+            }
+        }
+
+        mutating func sections(from root: JSONNode) throws(DataError) -> [Section] {
+            let list: [JSONNode]
+            switch root.value {
+            case .array(let elements):
+                list = elements
+            case .object(let members):
+                for member in members where member.key != "sections" {
+                    throw fail(JSONNode(value: .null, position: member.keyPosition), "",
+                               "unknown key \"\(member.key)\" at the top level (expected \"sections\")")
+                }
+                guard let sections = root["sections"] else {
+                    throw fail(root, "", "missing \"sections\": expected {\"sections\": [...]} or an array of sections")
+                }
+                guard case .array(let elements) = sections.value else {
+                    throw fail(sections, "sections", "expected an array of sections, found \(describe(sections))")
+                }
+                list = elements
+            default:
+                throw fail(root, "", "expected {\"sections\": [...]} or an array of sections, found \(describe(root))")
+            }
+            var result: [Section] = []
+            result.reserveCapacity(list.count)
+            for (index, node) in list.enumerated() {
+                result.append(try section(node, path: "sections[\(index)]"))
+            }
+            return result
+        }
+
+        func section(_ node: JSONNode, path: String) throws(DataError) -> Section {
+            guard case .object(let members) = node.value else {
+                throw fail(node, path, "expected a section object {\"title\": ..., \"items\": [...]}, found \(describe(node))")
+            }
+            for member in members where !JSONSectionsLoader.sectionKeys.contains(member.key) {
+                throw fail(JSONNode(value: .null, position: member.keyPosition), path,
+                           "unknown key \"\(member.key)\" (allowed: \(JSONSectionsLoader.sectionKeys.sorted().joined(separator: ", ")))")
+            }
+            var section = Section(title: "", items: [])
+            if let title = node["title"] {
+                guard case .string(let text) = title.value else {
+                    throw fail(title, path + ".title", "expected a string, found \(describe(title))")
+                }
+                section.title = text
+            }
+            if let items = node["items"] {
+                guard case .array(let elements) = items.value else {
+                    throw fail(items, path + ".items", "expected an array of items, found \(describe(items))")
+                }
+                section.items.reserveCapacity(elements.count)
+                for (index, element) in elements.enumerated() {
+                    section.items.append(try item(element, path: "\(path).items[\(index)]"))
+                }
+            }
+            if let side = node["side"] {
+                guard case .string(let text) = side.value, let hint = ColumnHint(rawValue: text) else {
+                    throw fail(side, path + ".side", "expected \"left\" or \"right\", found \(describe(side))")
+                }
+                section.side = hint
+            }
+            if let inset = node["inset"] {
+                section.inset = try insetHint(inset, path: path + ".inset")
+            }
+            section.interItemSpacing = try cells(node["interItemSpacing"], path + ".interItemSpacing")
+            section.lineSpacing = try cells(node["lineSpacing"], path + ".lineSpacing")
+            section.headerHeight = try cells(node["headerHeight"], path + ".headerHeight")
+            section.footerHeight = try cells(node["footerHeight"], path + ".footerHeight")
+            if let background = node["background"] {
+                section.background = try color(background, path: path + ".background")
+            }
+            return section
+        }
+
+        func item(_ node: JSONNode, path: String) throws(DataError) -> Item {
+            switch node.value {
+            case .string(let label):
+                return Item(label: label)
+            case .object(let members):
+                var item = Item(label: "")
+                var hasLabel = false
+                for member in members {
+                    let value = member.value
+                    let keyPath = "\(path).\(member.key)"
+                    switch member.key {
+                    case "label":
+                        guard case .string(let text) = value.value else {
+                            throw fail(value, keyPath, "expected a string, found \(describe(value))")
+                        }
+                        item.label = text
+                        hasLabel = true
+                    case "glyph":
+                        guard case .string(let text) = value.value else {
+                            throw fail(value, keyPath, "expected a string, found \(describe(value))")
+                        }
+                        item.glyph = text
+                    case "width":
+                        item.width = try cells(value, keyPath)
+                    case "height":
+                        item.height = try cells(value, keyPath)
+                    default:
+                        item.fields.append(Item.Field(name: member.key, value: try scalarText(value, path: keyPath)))
+                    }
+                }
+                guard hasLabel else { throw fail(node, path, "an item object needs a \"label\" string") }
+                return item
+            default:
+                throw fail(node, path, "expected an item: a string or an object with a \"label\", found \(describe(node))")
+            }
+        }
+
+        /// Extra fields are kept as text (for search and printing); nested values are refused.
+        func scalarText(_ node: JSONNode, path: String) throws(DataError) -> String {
+            switch node.value {
+            case .string(let text): return text
+            case .integer(let value): return String(value)
+            case .number(let value): return String(value)
+            case .bool(let value): return String(value)
+            case .null: return ""
+            case .array, .object:
+                throw fail(node, path, "expected a string, number or boolean field, found \(node.kindName)")
+            }
+        }
+
+        func cells(_ node: JSONNode?, _ path: String) throws(DataError) -> Int? {
+            guard let node else { return nil }
+            guard case .integer(let value) = node.value, value >= 0, value <= JSONSectionsLoader.maximumCells else {
+                throw fail(node, path, "expected a whole number of cells from 0 to \(JSONSectionsLoader.maximumCells), found \(describe(node))")
+            }
+            return value
+        }
+
+        func insetHint(_ node: JSONNode, path: String) throws(DataError) -> InsetHint {
+            if case .integer = node.value, let all = try cells(node, path) {
+                return InsetHint(top: all, left: all, bottom: all, right: all)
+            }
+            guard case .object(let members) = node.value else {
+                throw fail(node, path, "expected {\"top\", \"left\", \"bottom\", \"right\"} (any of them) or one number, found \(describe(node))")
+            }
+            var hint = InsetHint()
+            for member in members {
+                let value = try cells(member.value, "\(path).\(member.key)")
+                switch member.key {
+                case "top": hint.top = value
+                case "left": hint.left = value
+                case "bottom": hint.bottom = value
+                case "right": hint.right = value
+                default:
+                    throw fail(JSONNode(value: .null, position: member.keyPosition), path,
+                               "unknown key \"\(member.key)\" (allowed: top, left, bottom, right)")
+                }
+            }
+            return hint
+        }
+
+        func color(_ node: JSONNode, path: String) throws(DataError) -> ColorSpec {
+            switch node.value {
+            case .integer(let index) where (0...255).contains(index):
+                return .indexed(index)
+            case .string(let text):
+                if let color = ColorSpec(parsing: text) { return color }
+            default:
+                break
+            }
+            throw fail(node, path, "expected \(ColorSpec.allowedDescription), found \(describe(node))")
+        }
+    }
+}
