@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+@Suite("EmojiCatalog")
+struct EmojiCatalogTests {
+    static let emojiTest = "/usr/share/unicode/emoji/emoji-test.txt"
+    static let tones: ClosedRange<UInt32> = 0x1F3FB...0x1F3FF
+
+    static func hasTone(_ text: String) -> Bool {
+        text.unicodeScalars.contains { tones.contains($0.value) }
+    }
+
+    static func withoutTonesOrVS16(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.filter { !tones.contains($0.value) && $0.value != 0xFE0F })
+        return String(scalars)
+    }
+
+    var items: [Item] { EmojiCatalog.load().sections.flatMap(\.items) }
+
+    func item(_ glyph: String) throws -> Item {
+        try #require(items.first { $0.glyph == glyph }, "no item for \(glyph)")
+    }
+
+    @Test("item count matches emoji-test.txt", .enabled(if: FileManager.default.fileExists(atPath: emojiTest)))
+    func countMatchesEmojiTest() throws {
+        // Counted independently: fully-qualified lines outside the Component group whose code
+        // points include no skin-tone modifier.
+        let text = try String(contentsOfFile: Self.emojiTest, encoding: .utf8)
+        var group = ""
+        var expected = 0
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("# group:") {
+                group = line.dropFirst("# group:".count).trimmingCharacters(in: .whitespaces)
+                continue
+            }
+            if line.hasPrefix("#") { continue }
+            let parts = line.split(separator: ";", maxSplits: 1)
+            guard parts.count == 2, group != "Component",
+                  parts[1].trimmingCharacters(in: .whitespaces).hasPrefix("fully-qualified") else { continue }
+            let codes = parts[0].split(separator: " ").compactMap { UInt32($0, radix: 16) }
+            if !codes.contains(where: { Self.tones.contains($0) }) { expected += 1 }
+        }
+        #expect(expected > 1_800)
+        #expect(EmojiCatalog.load().itemCount == expected)
+    }
+
+    @Test func sourceAndGroupOrder() {
+        let catalog = EmojiCatalog.load()
+        #expect(catalog.source == "emoji")
+        let titles = catalog.sections.map(\.title)
+        #expect(titles.first == "Smileys & Emotion")
+        #expect(titles.last == "Flags")
+        #expect(!titles.contains("Component"))
+        #expect(Set(titles).count == titles.count)
+        #expect(titles == ["Smileys & Emotion", "People & Body", "Animals & Nature", "Food & Drink",
+                           "Travel & Places", "Activities", "Objects", "Symbols", "Flags"])
+    }
+
+    @Test func grinningFace() throws {
+        let grinning = try item("😀")
+        #expect(grinning.label == "grinning face")
+        #expect(grinning.keywords.contains("face"))
+        #expect(EmojiCatalog.load().sections.first?.items.first?.glyph == "😀")
+    }
+
+    @Test func thumbsUpHasFiveSkinTones() throws {
+        let thumbs = try item("👍")
+        #expect(thumbs.variants == ["👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿"])
+    }
+
+    @Test func mixedToneSequencesAttachToTheirBase() throws {
+        // Five single-tone forms plus twenty two-tone ones (different left and right hands).
+        let handshake = try item("🤝")
+        #expect(handshake.variants.count == 25)
+        #expect(handshake.variants.contains("🫱🏻\u{200D}🫲🏿"))
+        #expect(try item("💏").variants.count == 25)
+    }
+
+    @Test func tonedGlyphsOnlyWithoutABase() {
+        let all = items
+        let bases = Set(all.compactMap { $0.glyph }.filter { !Self.hasTone($0) }.map(Self.withoutTonesOrVS16))
+        for item in all {
+            guard let glyph = item.glyph, Self.hasTone(glyph) else { continue }
+            #expect(!bases.contains(Self.withoutTonesOrVS16(glyph)), "\(glyph) should be a variant of its base")
+        }
+        // Every variant carries a skin tone; no variant is also an item.
+        let glyphs = Set(all.compactMap(\.glyph))
+        for item in all {
+            for variant in item.variants {
+                #expect(Self.hasTone(variant))
+                #expect(!glyphs.contains(variant))
+            }
+        }
+    }
+
+    @Test func catKeywords() throws {
+        #expect(try item("🐱").keywords.contains("cat"))
+    }
+
+    @Test func subgroupGrouping() {
+        let byGroup = EmojiCatalog.load(grouping: .group)
+        let bySubgroup = EmojiCatalog.load(grouping: .subgroup)
+        #expect(bySubgroup.sections.count > byGroup.sections.count * 5)
+        #expect(bySubgroup.sections.first?.title == "face-smiling")
+        #expect(bySubgroup.itemCount == byGroup.itemCount)
+        #expect(bySubgroup.sections.flatMap(\.items) == byGroup.sections.flatMap(\.items))
+        #expect(Set(bySubgroup.sections.map(\.title)).count == bySubgroup.sections.count)
+    }
+
+    @Test func everyItemHasNameAndGlyph() {
+        for item in items {
+            #expect(!item.label.isEmpty)
+            #expect(item.glyph?.isEmpty == false, "\(item.label) has no glyph")
+            #expect(!item.keywords.isEmpty, "\(item.label) has no keywords")
+            #expect(!item.keywords.contains(""))
+            #expect(!item.label.contains("\t") && !item.label.contains("\n"))
+        }
+    }
+
+    @Test func parsesRowsWithEmptyFields() {
+        let table = "# comment\nG\tsub\t😀\tgrinning face\t\t\nG\tsub2\t😃\tbig eyes\ta|b\nH\tsub\t👍\tthumbs\t\t👍🏻 👍🏿\n"
+        let bytes = Array(table.utf8)
+        let sections = bytes.withUnsafeBufferPointer { EmojiCatalog.parse($0, grouping: .group) }
+        #expect(sections.map(\.title) == ["G", "H"])
+        #expect(sections[0].items.map(\.label) == ["grinning face", "big eyes"])
+        #expect(sections[0].items[0].keywords.isEmpty && sections[0].items[0].variants.isEmpty)
+        #expect(sections[0].items[1].keywords == ["a", "b"])
+        #expect(sections[1].items[0].variants == ["👍🏻", "👍🏿"])
+        let subgroups = bytes.withUnsafeBufferPointer { EmojiCatalog.parse($0, grouping: .subgroup) }
+        #expect(subgroups.map(\.title) == ["sub", "sub2"])
+        #expect(subgroups[0].items.count == 2)
+    }
+}
