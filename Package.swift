@@ -21,7 +21,12 @@ let package = Package(
         // finds it from any directory and when installed.
         .target(name: "CEmojiData"),
         .target(name: "Catalog", dependencies: ["CEmojiData"]),
-        .target(name: "Browser", dependencies: ["SplitLayout", "Catalog"]),
+        // Only TerminalUI touches the terminal; CNcursesw wraps the ncursesw macros and globals.
+        // (No pkgConfig: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines
+        // what it needs and the module map links ncursesw.)
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
+        .target(name: "Browser", dependencies: ["SplitLayout", "Catalog", "TerminalUI"]),
         .executableTarget(
             name: "splitview",
             dependencies: [
@@ -46,6 +51,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout"]),
         .testTarget(
             name: "SplitviewTests",
             dependencies: ["splitview", "SplitLayout", "Catalog", "Browser"],

@@ -11,12 +11,12 @@ struct Splitview: ParsableCommand {
         commandName: "splitview",
         abstract: "Browse sectioned data in two columns split by a ratio; pick an item to print it.",
         version: "0.1.0",
-        subcommands: [LayoutCommand.self])
+        subcommands: [LayoutCommand.self, RenderCommand.self])
 }
 
 /// Options every subcommand that shows data takes.
 struct DataOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The data file (sectioned JSON).", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("The data file (sectioned JSON; default: the bundled emoji).", valueName: "FILE"))
     var data: String?
 
     @Option(name: .long, help: ArgumentHelp(
@@ -34,10 +34,9 @@ struct DataOptions: ParsableArguments {
         }
     }
 
+    /// The data file's sections, or the bundled emoji when no file is given.
     func loadCatalog() throws(InputError) -> Catalog {
-        guard let data else {
-            throw InputError(message: "no data given: pass --data FILE (a sectioned JSON file)")
-        }
+        guard let data else { return EmojiCatalog.load() }
         do {
             return try JSONSectionsLoader.load(path: data)
         } catch {

@@ -1,0 +1,179 @@
+// The browser's two steps: an event changes the state, the state renders to a frame.
+// Tests drive them exactly as the keyboard does.
+
+import Catalog
+import SplitLayout
+import TerminalUI
+
+public enum Browser {
+    /// Rows one wheel notch scrolls.
+    public static let wheelRows = 3
+
+    /// Applies one input event.
+    public static func update(_ state: inout BrowserState, _ event: InputEvent) {
+        switch event {
+        case .resize(let width, let height):
+            state.resize(width: width, height: height)
+        case .key(let key):
+            handle(key, &state)
+        case .mouse(let mouse):
+            handle(mouse, &state)
+        }
+    }
+
+    /// Runs a session on a screen until it ends (or, for an in-memory screen, until its
+    /// queued events run out).
+    public static func run(_ state: inout BrowserState, on screen: Screen) -> Outcome? {
+        if state.width != screen.width || state.height != screen.height {
+            state.resize(width: screen.width, height: screen.height)
+        }
+        screen.show(render(state))
+        while state.outcome == nil, let event = screen.nextEvent(timeoutMilliseconds: nil) {
+            update(&state, event)
+            if state.outcome == nil { screen.show(render(state)) }
+        }
+        return state.outcome
+    }
+
+    static func handle(_ key: Key, _ state: inout BrowserState) {
+        if key == .control("c") {
+            state.outcome = .interrupted
+            return
+        }
+        if state.showingHelp {
+            // Any key closes the help; q and Esc do not also quit from it.
+            state.showingHelp = false
+            return
+        }
+        switch key {
+        case .up, .character("k"): move(.up, &state)
+        case .down, .character("j"): move(.down, &state)
+        case .left, .character("h"): move(.left, &state)
+        case .right, .character("l"): move(.right, &state)
+        case .pageDown, .control("f"): page(down: true, &state)
+        case .pageUp, .control("b"): page(down: false, &state)
+        case .home, .character("g"):
+            state.offset = 0
+            state.setFocus(state.firstItem())
+            state.offset = 0
+        case .end, .character("G"):
+            state.setFocus(state.lastItem())
+            state.offset = state.maximumOffset
+            if let focus = state.focus { state.scrollIntoView(focus) }
+        case .tab: jumpSection(forward: true, &state)
+        case .backTab: jumpSection(forward: false, &state)
+        case .character("<"): adjustRatio(-1, &state)
+        case .character(">"): adjustRatio(1, &state)
+        case .character("?"): state.showingHelp = true
+        case .enter:
+            if let focus = state.focus { state.outcome = .chosen(focus) }
+        case .character("q"), .escape:
+            state.outcome = .cancelled
+        default:
+            break
+        }
+    }
+
+    static func move(_ direction: Direction, _ state: inout BrowserState) {
+        guard let focus = state.focus else {
+            state.setFocus(state.firstItem())
+            return
+        }
+        if let next = state.layout.neighbour(of: focus, direction) {
+            state.setFocus(next)
+        }
+    }
+
+    /// Scrolls a page and moves the focus to the item at the same screen row of its column.
+    static func page(down: Bool, _ state: inout BrowserState) {
+        let rows = max(1, state.viewHeight - 1)
+        guard let focus = state.focus, let frame = state.layout.frame(of: focus) else { return }
+        let screenRow = frame.y - state.offset
+        let oldOffset = state.offset
+        state.offset += down ? rows : -rows
+        state.clampOffset()
+        let moved = state.offset - oldOffset
+        let column = state.layout.sections[focus.section].columnIndex
+        let target = Point(x: frame.x, y: moved == 0 ? frame.y + (down ? rows : -rows) : state.offset + screenRow)
+        if let next = state.layout.nearestItem(to: target, columnIndex: column) {
+            state.setFocus(next)
+        }
+    }
+
+    static func jumpSection(forward: Bool, _ state: inout BrowserState) {
+        guard let focus = state.focus else {
+            state.setFocus(state.firstItem())
+            return
+        }
+        let target = forward ? state.firstItem(fromSection: focus.section + 1)
+                             : focus.section > 0 ? state.firstItem(fromSection: focus.section - 1, forward: false) : nil
+        guard let target else { return }
+        state.focus = target
+        // The section's header goes to the top of the view.
+        state.offset = state.layout.sections[target.section].frame.y
+        state.clampOffset()
+        state.scrollIntoView(target)
+    }
+
+    static func adjustRatio(_ steps: Int, _ state: inout BrowserState) {
+        let before = state.currentParameters.leftRatio
+        state.ratioSteps += steps
+        if state.currentParameters.leftRatio == before {
+            state.ratioSteps -= steps  // At a limit, or one column: nothing to move.
+            return
+        }
+        state.relayout()
+    }
+
+    static func handle(_ mouse: MouseEvent, _ state: inout BrowserState) {
+        switch mouse.action {
+        case .wheelUp, .wheelDown:
+            state.offset += mouse.action == .wheelDown ? wheelRows : -wheelRows
+            state.clampOffset()
+            keepFocusInView(&state)
+        case .press, .click, .doubleClick:
+            guard !state.showingHelp else {
+                state.showingHelp = false
+                return
+            }
+            guard mouse.y < state.viewHeight else { return }
+            let point = Point(x: mouse.x, y: mouse.y + state.offset)
+            guard let element = state.layout.element(at: point, offset: state.offset) else { return }
+            switch element.kind {
+            case .item:
+                let path = ItemPath(section: element.section, item: element.item!)
+                if path == state.focus || mouse.action == .doubleClick {
+                    state.focus = path
+                    state.outcome = .chosen(path)
+                } else {
+                    state.setFocus(path)
+                }
+            case .header:
+                if let first = state.firstItem(fromSection: element.section), first.section == element.section {
+                    state.setFocus(first)
+                }
+            case .footer, .background:
+                break
+            }
+        case .release:
+            break
+        }
+    }
+
+    /// After a scroll that was not a focus move, the focus follows into the view.
+    static func keepFocusInView(_ state: inout BrowserState) {
+        guard let focus = state.focus, let frame = state.layout.frame(of: focus) else { return }
+        let header = state.layout.parameters.pinHeaders ? state.layout.sections[focus.section].headerHeight : 0
+        if frame.y - header >= state.offset && frame.maxY <= state.offset + state.viewHeight { return }
+        let column = state.layout.sections[focus.section].columnIndex
+        let row = frame.y < state.offset + header ? state.offset + header + 1 : state.offset + state.viewHeight - 1
+        if let next = state.layout.nearestItem(to: Point(x: frame.x, y: row), columnIndex: column) {
+            let offset = state.offset
+            state.setFocus(next)
+            // Keep the scroll the user asked for when the new focus fits in it.
+            if let nextFrame = state.layout.frame(of: next), nextFrame.y >= offset, nextFrame.maxY <= offset + state.viewHeight {
+                state.offset = offset
+            }
+        }
+    }
+}

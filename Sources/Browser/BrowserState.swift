@@ -1,0 +1,171 @@
+// The state of one browsing session. Everything the screen shows is derived from it by
+// `Browser.render`, and every key, click and resize changes it through `Browser.update`.
+
+import Catalog
+import SplitLayout
+import TerminalUI
+
+/// How a session ended.
+public enum Outcome: Hashable, Sendable {
+    /// Enter (or a click on the focused item): print it.
+    case chosen(ItemPath)
+    /// q or Esc: no output.
+    case cancelled
+    /// Ctrl-C.
+    case interrupted
+}
+
+public struct BrowserState: Sendable {
+    /// Below this size the browser shows a "terminal too small" screen instead of garbage.
+    public static let minimumWidth = 20
+    public static let minimumHeight = 5
+    /// One press of `<` or `>` moves the split by this share of the width.
+    public static let ratioStep = 0.05
+
+    public let catalog: Catalog
+    public let settings: LayoutSettings
+    public let theme: Theme
+    public let textWidth: TextWidth
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public private(set) var layout: SplitLayout
+    /// The content row at the top of the view.
+    public internal(set) var offset: Int = 0
+    public internal(set) var focus: ItemPath?
+    /// Presses of `>` minus presses of `<`, applied to a two-column ratio.
+    public internal(set) var ratioSteps = 0
+    public internal(set) var showingHelp = false
+    public internal(set) var outcome: Outcome?
+    let specs: [SectionSpec]
+    /// Index of each section's first item among all items, for "n of N".
+    let itemsBefore: [Int]
+
+    public init(catalog: Catalog, settings: LayoutSettings, theme: Theme = .standard,
+                textWidth: TextWidth = TextWidth(), width: Int, height: Int, focus: ItemPath? = nil) {
+        self.catalog = catalog
+        self.settings = settings
+        self.theme = theme
+        self.textWidth = textWidth
+        self.width = width
+        self.height = height
+        var specs = settings.sectionSpecs(for: catalog)
+        for index in specs.indices where !theme.sectionBackgrounds.isEmpty {
+            specs[index].hasBackground = true
+        }
+        self.specs = specs
+        var running = 0
+        self.itemsBefore = catalog.sections.map { section in
+            defer { running += section.items.count }
+            return running
+        }
+        self.layout = SplitLayout(sections: specs, parameters: settings.parameters(forWidth: width), width: width)
+        self.focus = focus.flatMap { layout.frame(of: $0) != nil ? $0 : nil } ?? firstItem()
+        relayout()
+        if let focus = self.focus { scrollIntoView(focus) }
+    }
+
+    // MARK: Derived values
+
+    /// Rows that show content: all but the status line.
+    public var viewHeight: Int { max(0, height - 1) }
+    public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+    public var maximumOffset: Int { max(0, layout.contentHeight - viewHeight) }
+    public var itemCount: Int { itemsBefore.last.map { $0 + catalog.sections.last!.items.count } ?? 0 }
+
+    public func item(at path: ItemPath) -> Item? {
+        guard catalog.sections.indices.contains(path.section),
+              catalog.sections[path.section].items.indices.contains(path.item) else { return nil }
+        return catalog.sections[path.section].items[path.item]
+    }
+
+    /// 1-based position of an item among all items.
+    public func ordinal(of path: ItemPath) -> Int { itemsBefore[path.section] + path.item + 1 }
+
+    /// The layout parameters at the current width, with the live ratio adjustment applied to a
+    /// two-column split (a one-column breakpoint stays one column).
+    var currentParameters: LayoutParameters {
+        var parameters = settings.parameters(forWidth: width)
+        if parameters.leftRatio > 0 && parameters.leftRatio < 1 {
+            parameters.leftRatio = min(0.9, max(0.1, parameters.leftRatio + Double(ratioSteps) * Self.ratioStep))
+        }
+        return parameters
+    }
+
+    // MARK: Changes
+
+    /// Lays the sections out again for the current size and ratio, keeping the focused item
+    /// at about the same row of the screen.
+    mutating func relayout() {
+        let screenRow = focus.flatMap { layout.frame(of: $0) }.map { $0.y - offset }
+        layout = SplitLayout(sections: specs, parameters: currentParameters, width: width)
+        if let focus, let frame = layout.frame(of: focus), let screenRow {
+            offset = frame.y - screenRow
+        }
+        clampOffset()
+        if let focus { scrollIntoView(focus) }
+    }
+
+    mutating func resize(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        relayout()
+    }
+
+    mutating func clampOffset() { offset = min(max(0, offset), maximumOffset) }
+
+    /// Scrolls as little as possible so the item is fully in view below its column's pinned
+    /// header.
+    mutating func scrollIntoView(_ path: ItemPath) {
+        guard let frame = layout.frame(of: path) else { return }
+        let header = layout.parameters.pinHeaders ? layout.sections[path.section].headerHeight : 0
+        if frame.y - header < offset {
+            offset = frame.y - header
+            // On its section's first line, show the top of the section: the header at its own
+            // row and the top inset, as when the section was first scrolled to.
+            let section = layout.sections[path.section]
+            if layout.firstItem(atOrBelowRow: section.itemsArea.y, columnIndex: section.columnIndex)
+                .flatMap({ layout.frame(of: $0) })?.y == frame.y {
+                offset = section.frame.y
+            }
+        }
+        if frame.maxY > offset + viewHeight { offset = frame.maxY - viewHeight }
+        clampOffset()
+    }
+
+    mutating func setFocus(_ path: ItemPath?) {
+        guard let path, layout.frame(of: path) != nil else { return }
+        focus = path
+        scrollIntoView(path)
+    }
+
+    /// The first drawn item in section order.
+    func firstItem(fromSection start: Int = 0, forward: Bool = true) -> ItemPath? {
+        let order = forward ? Array(start..<layout.sections.count) : Array((0...min(start, layout.sections.count - 1)).reversed())
+        for index in order where layout.sections.indices.contains(index) {
+            let count = layout.sections[index].itemCount
+            for item in 0..<count where layout.frame(of: ItemPath(section: index, item: item)) != nil {
+                return ItemPath(section: index, item: item)
+            }
+        }
+        return nil
+    }
+
+    /// The last drawn item in section order.
+    func lastItem() -> ItemPath? {
+        for index in layout.sections.indices.reversed() {
+            for item in (0..<layout.sections[index].itemCount).reversed()
+            where layout.frame(of: ItemPath(section: index, item: item)) != nil {
+                return ItemPath(section: index, item: item)
+            }
+        }
+        return nil
+    }
+}
+
+extension BrowserState {
+    /// Scrolls to a content row (clamped), leaving the focus where it is.
+    public mutating func scroll(to offset: Int) {
+        self.offset = offset
+        clampOffset()
+    }
+}

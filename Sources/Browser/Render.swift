@@ -1,0 +1,180 @@
+// Composes one frame from the state: section backgrounds, items, footers, then the headers
+// (pinned ones cover the items they sit on), the status line and the help overlay.
+
+import Catalog
+import SplitLayout
+import TerminalUI
+
+extension Browser {
+    public static let helpLines: [(keys: String, action: String)] = [
+        ("arrows  h j k l", "move (across the two columns too)"),
+        ("PgUp PgDn  ^B ^F", "page up / down"),
+        ("Home End  g G", "first / last item"),
+        ("Tab  Shift-Tab", "next / previous section"),
+        ("<  >", "move the split left / right"),
+        ("Enter", "print the focused item and exit"),
+        ("click / wheel", "focus (click again to pick) / scroll"),
+        ("q  Esc", "quit without output"),
+        ("?", "close this help"),
+    ]
+
+    public static func render(_ state: BrowserState) -> CellBuffer {
+        var buffer = CellBuffer(width: state.width, height: state.height, style: state.theme.base)
+        if state.isTooSmall {
+            drawTooSmall(state, into: &buffer)
+            return buffer
+        }
+        drawContent(state, into: &buffer)
+        drawStatus(state, into: &buffer)
+        if state.showingHelp { drawHelp(state, into: &buffer) }
+        return buffer
+    }
+
+    static func drawTooSmall(_ state: BrowserState, into buffer: inout CellBuffer) {
+        let lines = ["terminal too small:",
+                     "need \(BrowserState.minimumWidth) x \(BrowserState.minimumHeight)",
+                     "have \(state.width) x \(state.height)"]
+        let top = max(0, (state.height - lines.count) / 2)
+        for (index, line) in lines.enumerated() {
+            let x = max(0, (state.width - line.count) / 2)
+            buffer.put(line, x: x, y: top + index, style: state.theme.base)
+        }
+    }
+
+    /// The background colour of a section: its data's own, else the theme's cycle.
+    static func background(of section: Int, _ state: BrowserState) -> TerminalColor? {
+        if let color = state.catalog.sections[section].background { return color.terminalColor }
+        let cycle = state.theme.sectionBackgrounds
+        return cycle.isEmpty ? nil : cycle[section % cycle.count]
+    }
+
+    static func drawContent(_ state: BrowserState, into buffer: inout CellBuffer) {
+        let viewHeight = state.viewHeight
+        let viewport = Rect(x: 0, y: state.offset, width: state.width, height: viewHeight)
+        var headers: [LayoutElement] = []
+        var footers: [LayoutElement] = []
+
+        func fill(_ rect: Rect, _ style: CellStyle) { fillClipped(rect, style, viewHeight: viewHeight, into: &buffer) }
+
+        state.layout.forEachElement(in: viewport) { element in
+            var screenRect = element.drawnFrame
+            screenRect.y -= state.offset
+            switch element.kind {
+            case .background:
+                var style = state.theme.base
+                if let color = background(of: element.section, state) { style.background = color }
+                fill(screenRect, style)
+            case .item:
+                drawItem(ItemPath(section: element.section, item: element.item!), in: screenRect, state,
+                         into: &buffer)
+            case .footer:
+                footers.append(element)
+            case .header:
+                headers.append(element)
+            }
+        }
+        for footer in footers {
+            var rect = footer.frame
+            rect.y -= state.offset
+            fill(rect, state.theme.footer)
+        }
+        for header in headers {
+            var rect = header.drawnFrame
+            rect.y -= state.offset
+            fill(rect, state.theme.header)
+            guard rect.y >= 0, rect.y < viewHeight else { continue }
+            let section = state.catalog.sections[header.section]
+            let title = " \(section.title) · \(section.items.count) "
+            buffer.put(state.textWidth.truncate(title, toWidth: max(0, rect.width - 1)), x: rect.x + 1, y: rect.y,
+                       style: state.theme.header, maxWidth: rect.width - 1, measure: state.textWidth)
+        }
+    }
+
+    /// Fills a screen rectangle clipped to the view's rows [0, viewHeight).
+    static func fillClipped(_ rect: Rect, _ style: CellStyle, viewHeight: Int, into buffer: inout CellBuffer) {
+        let top = max(0, rect.y), bottom = min(viewHeight, rect.maxY)
+        guard top < bottom else { return }
+        buffer.fill(x: rect.x, y: top, width: rect.width, height: bottom - top, style: style)
+    }
+
+    static func drawItem(_ path: ItemPath, in rect: Rect, _ state: BrowserState, into buffer: inout CellBuffer) {
+        guard let item = state.item(at: path) else { return }
+        var style = path == state.focus ? state.theme.focus : state.theme.item
+        if path != state.focus, let color = background(of: path.section, state) { style.background = color }
+        fillClipped(rect, style, viewHeight: state.viewHeight, into: &buffer)
+        guard rect.y >= 0, rect.y < state.viewHeight else { return }
+        // One cell of padding on each side when the slot has room for it.
+        let padding = rect.width >= 4 ? 1 : 0
+        let room = rect.width - 2 * padding
+        var text = item.label
+        if let glyph = item.glyph {
+            let glyphWidth = state.textWidth.width(of: glyph)
+            text = room >= glyphWidth + 2 ? glyph + " " + item.label : glyph
+        }
+        buffer.put(state.textWidth.truncate(text, toWidth: room), x: rect.x + padding, y: rect.y, style: style,
+                   maxWidth: room, measure: state.textWidth)
+    }
+
+    /// The focused item's glyph, name, code points and section; the position on the right.
+    static func drawStatus(_ state: BrowserState, into buffer: inout CellBuffer) {
+        let row = state.height - 1
+        let style = state.theme.status
+        buffer.fill(x: 0, y: row, width: state.width, height: 1, style: style)
+        var right = " ? help "
+        var left = ""
+        if let focus = state.focus, let item = state.item(at: focus) {
+            right = " \(state.ordinal(of: focus)) of \(state.itemCount)  ? help "
+            var parts: [String] = []
+            if let glyph = item.glyph {
+                parts.append(glyph)
+                parts.append(item.label)
+                parts.append(glyph.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
+                    .joined(separator: " "))
+            } else {
+                parts.append(item.label)
+            }
+            parts.append("· " + state.catalog.sections[focus.section].title)
+            left = " " + parts.joined(separator: "  ")
+        } else if state.itemCount == 0 {
+            left = " no items"
+        }
+        let rightWidth = state.textWidth.width(of: right)
+        let leftRoom = max(0, state.width - rightWidth - 1)
+        buffer.put(state.textWidth.truncate(left, toWidth: leftRoom), x: 0, y: row, style: style, maxWidth: leftRoom,
+                   measure: state.textWidth)
+        if rightWidth <= state.width {
+            buffer.put(right, x: state.width - rightWidth, y: row, style: style, measure: state.textWidth)
+        }
+    }
+
+    static func drawHelp(_ state: BrowserState, into buffer: inout CellBuffer) {
+        let keysWidth = helpLines.map { $0.keys.count }.max()!
+        let body = helpLines.map { $0.keys + String(repeating: " ", count: keysWidth - $0.keys.count) + "   " + $0.action }
+        let title = "splitview keys"
+        let innerWidth = min(state.width - 4, max(title.count, body.map(\.count).max()!) + 2)
+        let boxHeight = min(state.viewHeight, body.count + 4)
+        guard innerWidth > 4, boxHeight > 2 else { return }
+        let x = max(0, (state.width - innerWidth - 2) / 2)
+        let y = max(0, (state.viewHeight - boxHeight) / 2)
+        let style = state.theme.help
+        buffer.fill(x: x, y: y, width: innerWidth + 2, height: boxHeight, style: style)
+        buffer.put("┌" + String(repeating: "─", count: innerWidth) + "┐", x: x, y: y, style: style)
+        buffer.put("└" + String(repeating: "─", count: innerWidth) + "┘", x: x, y: y + boxHeight - 1, style: style)
+        for row in (y + 1)..<(y + boxHeight - 1) {
+            buffer.put("│", x: x, y: row, style: style)
+            buffer.put("│", x: x + innerWidth + 1, y: row, style: style)
+        }
+        var bold = style
+        bold.bold = true
+        buffer.put(title, x: x + 2, y: y + 1, style: bold, maxWidth: innerWidth - 2)
+        for (index, line) in body.enumerated() where y + 3 + index < y + boxHeight - 1 {
+            buffer.put(line, x: x + 2, y: y + 3 + index, style: style, maxWidth: innerWidth - 2)
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}

@@ -1,0 +1,57 @@
+// `splitview render`: the screen as text, without a terminal, for scripts, documents and tests.
+
+import ArgumentParser
+import Browser
+import Foundation
+import SplitLayout
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Print the characters the browser would show at a terminal size, one line per row.")
+
+    @OptionGroup var options: DataOptions
+
+    @Option(help: "Terminal width in columns.")
+    var width: Int
+
+    @Option(help: "Terminal height in rows.")
+    var height: Int
+
+    @Option(help: "Scroll offset: the content row at the top of the view (default: where the focus puts it).")
+    var offset: Int?
+
+    @Option(help: ArgumentHelp("The focused item, as section and item indices from 0.", valueName: "SECTION:ITEM"))
+    var focus: String?
+
+    func validate() throws {
+        guard (1...10_000).contains(width) else { throw ValidationError("--width must be from 1 to 10000, got \(width)") }
+        guard (1...10_000).contains(height) else { throw ValidationError("--height must be from 1 to 10000, got \(height)") }
+        if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more, got \(offset)") }
+        if let focus, parseFocus(focus) == nil {
+            throw ValidationError("--focus must be SECTION:ITEM with two whole numbers, got \"\(focus)\"")
+        }
+    }
+
+    func parseFocus(_ text: String) -> ItemPath? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let section = Int(parts[0]), let item = Int(parts[1]), section >= 0, item >= 0 else { return nil }
+        return ItemPath(section: section, item: item)
+    }
+
+    func run() throws {
+        try reportingInputErrors {
+            let configuration = try options.loadConfiguration()
+            let catalog = try options.loadCatalog()
+            let requested = focus.flatMap(parseFocus)
+            var state = BrowserState(catalog: catalog, settings: configuration.layout, width: width, height: height,
+                                     focus: requested)
+            if let requested, state.focus != requested {
+                throw InputError(message: "--focus \(requested): no such item (the data has \(catalog.sections.count) sections)")
+            }
+            if let offset { state.scroll(to: offset) }
+            let frame = Browser.render(state)
+            FileHandle.standardOutput.write(Data((frame.lines.joined(separator: "\n") + "\n").utf8))
+        }
+    }
+}
