@@ -6,6 +6,7 @@ import Browser
 import Catalog
 import Foundation
 import SplitLayout
+import TerminalUI
 import TOMLKit
 
 /// A problem in a configuration file: `file:line:column: key: message`.
@@ -63,7 +64,7 @@ enum ConfigLoader {
         }
         let reader = TableReader(table: root, path: [], source: TOMLKeyLocator(text: text), file: file)
         var configuration = Configuration.defaults
-        try reader.allowOnly(["layout", "item", "breakpoint"])
+        try reader.allowOnly(["layout", "item", "breakpoint", "theme", "widths", "emoji"])
 
         if let layout = try reader.table("layout") {
             try layout.allowOnly(["left_ratio", "split_spacing", "inter_item_spacing", "line_spacing", "section_inset",
@@ -96,6 +97,33 @@ enum ConfigLoader {
                 }
                 return ConfiguredBreakpoint(minWidth: minWidth, leftRatio: try entry.ratio("left_ratio"))
             }
+        }
+        if let theme = try reader.table("theme") {
+            try theme.allowOnly(["header", "footer", "item", "focus", "status", "help", "section_backgrounds"])
+            var value = configuration.theme
+            if let style = try theme.style("header", base: value.header) { value.header = style }
+            if let style = try theme.style("footer", base: value.footer) { value.footer = style }
+            if let style = try theme.style("item", base: value.item) { value.item = style }
+            if let style = try theme.style("focus", base: value.focus) { value.focus = style }
+            if let style = try theme.style("status", base: value.status) { value.status = style }
+            if let style = try theme.style("help", base: value.help) { value.help = style }
+            if let colors = try theme.colorList("section_backgrounds") { value.sectionBackgrounds = colors }
+            configuration.theme = value
+        }
+        if let widths = try reader.table("widths") {
+            for key in widths.table.keys {
+                guard let sequence = TableReader.sequence(fromKey: key) else {
+                    throw widths.error(key: key, "expected the text itself (\"❤️\" = 2) or code points (\"U+2764 U+FE0F\" = 2) as the key")
+                }
+                guard let value = widths.table[key]?.int, (0...2).contains(value) else {
+                    throw widths.error(key: key, "expected a width of 0, 1 or 2 cells")
+                }
+                configuration.widthOverrides[sequence] = value
+            }
+        }
+        if let emoji = try reader.table("emoji") {
+            try emoji.allowOnly(["sections"])
+            if let grouping = try emoji.choice("sections", EmojiCatalog.Grouping.self) { configuration.emojiGrouping = grouping }
         }
         return configuration
     }
@@ -212,6 +240,60 @@ struct TableReader {
             throw error(key: key, "expected one of \(allowed), found \(describe(value))")
         }
         return choice
+    }
+
+    /// A colour: a name, an index 0-255 or "#rrggbb".
+    func color(_ key: String) throws(ConfigError) -> TerminalColor? {
+        guard let value = table[key] else { return nil }
+        if let index = value.int, (0...255).contains(index) { return .indexed(index) }
+        if let text = value.string, let color = ColorSpec(parsing: text) { return color.terminalColor }
+        throw error(key: key, "expected \(ColorSpec.allowedDescription), found \(describe(value))")
+    }
+
+    /// A list of colours.
+    func colorList(_ key: String) throws(ConfigError) -> [TerminalColor]? {
+        guard let value = table[key] else { return nil }
+        guard let array = value.array else {
+            throw error(key: key, "expected a list of colours, e.g. [\"#202830\", \"#282030\"], found \(describe(value))")
+        }
+        var colors: [TerminalColor] = []
+        for index in 0..<array.count {
+            let element = array[index]
+            if let number = element.int, (0...255).contains(number) {
+                colors.append(.indexed(number))
+            } else if let text = element.string, let color = ColorSpec(parsing: text) {
+                colors.append(color.terminalColor)
+            } else {
+                throw error(key: key, "entry \(index + 1): expected \(ColorSpec.allowedDescription), found \(describe(element))")
+            }
+        }
+        return colors
+    }
+
+    /// `{ fg, bg, bold, dim, reverse, underline }`, any of them, over `base`.
+    func style(_ key: String, base: CellStyle) throws(ConfigError) -> CellStyle? {
+        guard let nested = try table(key) else { return nil }
+        try nested.allowOnly(["fg", "bg", "bold", "dim", "reverse", "underline"])
+        var style = base
+        if let color = try nested.color("fg") { style.foreground = color }
+        if let color = try nested.color("bg") { style.background = color }
+        if let flag = try nested.bool("bold") { style.bold = flag }
+        if let flag = try nested.bool("dim") { style.dim = flag }
+        if let flag = try nested.bool("reverse") { style.reverse = flag }
+        if let flag = try nested.bool("underline") { style.underline = flag }
+        return style
+    }
+
+    /// A `[widths]` key: the sequence itself, or code points written "U+2764 U+FE0F".
+    static func sequence(fromKey key: String) -> String? {
+        guard key.uppercased().hasPrefix("U+") else { return key.isEmpty ? nil : key }
+        var scalars = String.UnicodeScalarView()
+        for word in key.split(separator: " ") {
+            guard word.uppercased().hasPrefix("U+"), let value = UInt32(word.dropFirst(2), radix: 16),
+                  let scalar = Unicode.Scalar(value) else { return nil }
+            scalars.append(scalar)
+        }
+        return scalars.isEmpty ? nil : String(scalars)
     }
 
     /// `{ top, left, bottom, right }` (any of them; the others keep `base`) or one number for all.

@@ -2,10 +2,17 @@
 // Config/default.toml documents every key; keep the two in step.
 
 import Browser
+import Catalog
 import SplitLayout
+import TerminalUI
 
 struct Configuration: Hashable, Sendable {
     var layout: LayoutSettings
+    var theme: Theme = .standard
+    /// Cell widths the user fixed for sequences their terminal draws differently.
+    var widthOverrides: [String: Int] = [:]
+    /// Emoji sections by Unicode group, or by the finer subgroups.
+    var emojiGrouping: EmojiCatalog.Grouping = .group
 
     /// The built-in defaults. A narrow terminal gets one column; from 80 columns on, two, split
     /// by `layout.left_ratio`.
