@@ -31,7 +31,8 @@ public enum SectionItems: Hashable, Sendable {
 
     public var count: Int {
         switch self {
-        case .uniform(let count, _): return count
+        // A negative uniform count is laid out as an empty section; report it as one too.
+        case .uniform(let count, _): return max(0, count)
         case .varying(let sizes): return sizes.count
         }
     }

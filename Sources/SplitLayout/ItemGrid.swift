@@ -3,7 +3,13 @@
 
 /// A section whose items all share one size: nothing is stored per item.
 struct UniformGrid: Hashable, Sendable {
+    /// Drawn items: 0 when the size is zero (or clamps to zero), which makes every look-up below
+    /// answer "nothing here".
     let count: Int
+    /// Items in the section, drawn or not. A section of zero-size items still has them (as a
+    /// varying section of the same sizes does): `SectionGeometry.itemCount` reports this, so the
+    /// two storage forms of the same section agree.
+    let itemCount: Int
     let originX: Int
     let originY: Int
     /// Item size after clamping to the room inside the insets.
@@ -19,6 +25,7 @@ struct UniformGrid: Hashable, Sendable {
         let clampedWidth = min(width, room)
         let drawable = count > 0 && clampedWidth > 0 && height > 0
         self.count = drawable ? count : 0
+        self.itemCount = count
         self.originX = originX
         self.originY = originY
         self.itemWidth = drawable ? clampedWidth : 0
@@ -54,11 +61,6 @@ struct UniformGrid: Hashable, Sendable {
         return first <= last ? first..<(last + 1) : 0..<0
     }
 
-    /// How many lines start above row `y`.
-    func lineCount(startingBefore y: Int) -> Int {
-        count == 0 ? 0 : min(lineCount, max(0, floorDiv(y - 1 - originY, pitch) + 1))
-    }
-
     /// Items of `line` whose columns meet `columns`.
     func items(inLine line: Int, meeting columns: Range<Int>) -> Range<Int> {
         let all = items(inLine: line)
@@ -81,7 +83,10 @@ final class VaryingGrid: Sendable {
     let itemHeight: [Int32]
     /// Index of the first item of each line; a line runs to the next line's first item.
     let lineStart: [Int32]
-    let lineY: [Int32]
+    /// Line tops are Int, not Int32: they add up every line above, and a long section of tall
+    /// items (30 000 lines of 100 000 rows, sizes the catalog accepts) passes Int32.max, which
+    /// trapped in `Int32(top)`. One word per line, not per item, so the cost stays small.
+    let lineY: [Int]
     let lineHeights: [Int32]
     let count: Int
     let linesBottom: Int
@@ -95,7 +100,7 @@ final class VaryingGrid: Sendable {
         var itemWidth = [Int32](repeating: 0, count: n)
         var itemHeight = [Int32](repeating: 0, count: n)
         var lineStart: [Int32] = []
-        var lineY: [Int32] = []
+        var lineY: [Int] = []
         var lineHeights: [Int32] = []
         let limit = originX + room
         var x = originX
@@ -115,7 +120,8 @@ final class VaryingGrid: Sendable {
         for i in 0..<n {
             let size = sizes[i]
             let width = min(resolveWidth(size.width), room)
-            let height = size.height
+            // Stored as Int32 per item; no terminal item is 2^31 rows tall, but do not trap on one.
+            let height = min(size.height, Int(Int32.max))
             guard width > 0, height > 0 else { continue }
             if lineOpen && x + width > limit {
                 closeLine(endingBefore: i)
@@ -126,7 +132,7 @@ final class VaryingGrid: Sendable {
             }
             if !lineOpen {
                 lineStart.append(Int32(i))
-                lineY.append(Int32(top))
+                lineY.append(top)
                 lineOpen = true
             }
             itemX[i] = Int32(x)
@@ -144,11 +150,11 @@ final class VaryingGrid: Sendable {
         self.lineY = lineY
         self.lineHeights = lineHeights
         self.count = n
-        self.linesBottom = lineY.isEmpty ? originY : Int(lineY[lineY.count - 1] + lineHeights[lineHeights.count - 1])
+        self.linesBottom = lineY.isEmpty ? originY : lineY[lineY.count - 1] + Int(lineHeights[lineHeights.count - 1])
     }
 
     var lineCount: Int { lineStart.count }
-    func lineTop(_ line: Int) -> Int { Int(lineY[line]) }
+    func lineTop(_ line: Int) -> Int { lineY[line] }
     func lineHeight(_ line: Int) -> Int { Int(lineHeights[line]) }
 
     func items(inLine line: Int) -> Range<Int> {
@@ -168,7 +174,7 @@ final class VaryingGrid: Sendable {
 
     func frame(of item: Int) -> Rect? {
         guard item >= 0, item < count, itemWidth[item] > 0, let line = line(of: item) else { return nil }
-        return Rect(x: Int(itemX[item]), y: Int(lineY[line]),
+        return Rect(x: Int(itemX[item]), y: lineY[line],
                     width: Int(itemWidth[item]), height: Int(itemHeight[item]))
     }
 
@@ -178,31 +184,22 @@ final class VaryingGrid: Sendable {
         var low = 0, high = lineY.count
         while low < high {
             let mid = (low + high) / 2
-            if Int(lineY[mid] + lineHeights[mid]) <= rows.lowerBound { low = mid + 1 } else { high = mid }
+            if lineY[mid] + Int(lineHeights[mid]) <= rows.lowerBound { low = mid + 1 } else { high = mid }
         }
         let first = low
         high = lineY.count
         while low < high {
             let mid = (low + high) / 2
-            if Int(lineY[mid]) < rows.upperBound { low = mid + 1 } else { high = mid }
+            if lineY[mid] < rows.upperBound { low = mid + 1 } else { high = mid }
         }
         return first < low ? first..<low : 0..<0
-    }
-
-    /// How many lines start above row `y`.
-    func lineCount(startingBefore y: Int) -> Int {
-        var low = 0, high = lineY.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(lineY[mid]) < y { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 
     /// Memory held by the tables, in bytes.
     var byteCount: Int {
         (itemX.capacity + itemWidth.capacity + itemHeight.capacity
-            + lineStart.capacity + lineY.capacity + lineHeights.capacity) * MemoryLayout<Int32>.stride
+            + lineStart.capacity + lineHeights.capacity) * MemoryLayout<Int32>.stride
+            + lineY.capacity * MemoryLayout<Int>.stride
     }
 }
 
@@ -211,9 +208,10 @@ enum ItemGrid: Sendable {
     case uniform(UniformGrid)
     case varying(VaryingGrid)
 
+    /// Items in the section, including zero-size ones.
     var count: Int {
         switch self {
-        case .uniform(let grid): return grid.count
+        case .uniform(let grid): return grid.itemCount
         case .varying(let grid): return grid.count
         }
     }
@@ -259,12 +257,6 @@ enum ItemGrid: Sendable {
         case .varying(let grid): return grid.frame(of: item)
         }
     }
-    func lineCount(startingBefore y: Int) -> Int {
-        switch self {
-        case .uniform(let grid): return grid.lineCount(startingBefore: y)
-        case .varying(let grid): return grid.lineCount(startingBefore: y)
-        }
-    }
     func lines(meeting rows: Range<Int>) -> Range<Int> {
         switch self {
         case .uniform(let grid): return grid.lines(meeting: rows)
@@ -280,7 +272,7 @@ enum ItemGrid: Sendable {
                 body(item, grid.frame(of: item)!)
             }
         case .varying(let grid):
-            let top = Int(grid.lineY[line])
+            let top = grid.lineY[line]
             for item in grid.items(inLine: line) where grid.itemWidth[item] > 0 {
                 let frame = Rect(x: Int(grid.itemX[item]), y: top,
                                  width: Int(grid.itemWidth[item]), height: Int(grid.itemHeight[item]))

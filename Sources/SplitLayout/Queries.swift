@@ -155,52 +155,59 @@ extension SplitLayout {
         }
     }
 
-    /// In a column, the line of items vertically nearest the rows `y..<y+height`: one that
-    /// overlaps them if any (the upper one on a tie), else the closest above or below.
+    /// In a column, the line of items vertically nearest the rows `y..<y+height`: the uppermost
+    /// line that overlaps them if any, else the closest line above or below (the upper one when
+    /// both are as close).
     func nearestLine(columnIndex: Int, toRow y: Int, height: Int) -> (section: Int, line: Int)? {
         let order = columnSections[columnIndex]
-        guard !order.isEmpty else { return nil }
         let rows = y..<(y + max(1, height))
 
-        func distance(_ section: SectionGeometry, _ line: Int) -> Int {
-            let top = section.grid.lineTop(line)
-            let bottom = top + section.grid.lineHeight(line)
+        func distance(_ candidate: (section: Int, line: Int)) -> Int {
+            let grid = sections[candidate.section].grid
+            let top = grid.lineTop(candidate.line)
+            let bottom = top + grid.lineHeight(candidate.line)
             if bottom <= rows.lowerBound { return rows.lowerBound - bottom + 1 }
             if top >= rows.upperBound { return top - rows.upperBound + 1 }
             return 0
         }
 
-        var best: (section: Int, line: Int)?
-        var bestDistance = Int.max
-        func consider(_ section: SectionGeometry, _ line: Int) {
-            let d = distance(section, line)
-            if d < bestDistance { best = (section.index, line); bestDistance = d }
-        }
-
-        // Lines are ordered by top within a column, so only two lines can be nearest: the
-        // last one starting above the rows' end, and the first one starting at or below it.
-        // Search outwards from the section at the rows, skipping sections without lines.
-        let start = min(order.count - 1, firstPosition(in: order) { sections[$0].frame.maxY > rows.lowerBound })
-        var position = start
-        while position >= 0 {
-            let section = sections[order[position]]
-            let startingAbove = section.grid.lineCount(startingBefore: rows.upperBound)
-            if startingAbove > 0 {
-                consider(section, startingAbove - 1)
-                break
-            }
-            position -= 1
-        }
-        position = start
+        // Lines in a column never overlap and are ordered by top, so their bottoms are ordered
+        // too, and only two lines can be nearest: the first line ending below the rows' top
+        // (the uppermost overlapping line if any overlaps, else the first line below), and the
+        // line just before it (the last line above).
+        //
+        // This used to take the last line *starting* above the rows' end instead, which is the
+        // lowest of several overlapping lines: moving right from a 3-row item beside three 1-row
+        // lines landed on the third line, not on the one level with the item's top.
+        var position = firstPosition(in: order) { sections[$0].frame.maxY > rows.lowerBound }
+        var below: (section: Int, line: Int)?
         while position < order.count {
-            let section = sections[order[position]]
-            let startingAbove = section.grid.lineCount(startingBefore: rows.upperBound)
-            if startingAbove < section.grid.lineCount {
-                consider(section, startingAbove)
+            if let line = sections[order[position]].grid.lines(meeting: rows.lowerBound..<Int.max).first {
+                below = (order[position], line)
                 break
             }
             position += 1
         }
-        return best
+        var above: (section: Int, line: Int)?
+        if let below, below.line > 0 {
+            above = (below.section, below.line - 1)
+        } else {
+            // The last line of the nearest earlier section that has any, skipping empty ones.
+            var earlier = position - 1
+            while earlier >= 0 {
+                let grid = sections[order[earlier]].grid
+                if grid.lineCount > 0 {
+                    above = (order[earlier], grid.lineCount - 1)
+                    break
+                }
+                earlier -= 1
+            }
+        }
+        switch (above, below) {
+        case let (above?, below?): return distance(below) < distance(above) ? below : above
+        case let (above?, nil): return above
+        case let (nil, below?): return below
+        case (nil, nil): return nil
+        }
     }
 }

@@ -147,7 +147,11 @@ public struct SplitLayout: Sendable {
 
     private static func place(_ spec: SectionSpec, index: Int, column: Column, columnIndex: Int,
                               top: Int, parameters: LayoutParameters) -> SectionGeometry {
-        let inset = spec.inset ?? parameters.sectionInset
+        // Negative insets count as 0, like negative spacings and heights below: a negative inset
+        // would put items outside their column (over the other column) or above their header.
+        let given = spec.inset ?? parameters.sectionInset
+        let inset = EdgeInsets(top: max(0, given.top), left: max(0, given.left),
+                               bottom: max(0, given.bottom), right: max(0, given.right))
         let spacing = max(0, spec.interItemSpacing ?? parameters.interItemSpacing)
         let lineSpacing = max(0, spec.lineSpacing ?? parameters.lineSpacing)
         let headerHeight = max(0, spec.headerHeight)
@@ -213,6 +217,8 @@ public struct SplitLayout: Sendable {
 
     /// The section of a column that covers content row `y`, if any.
     public func section(atRow y: Int, columnIndex: Int) -> Int? {
+        // An unknown column (say 1 in a one-column layout) has no sections, rather than trapping.
+        guard columnSections.indices.contains(columnIndex) else { return nil }
         let order = columnSections[columnIndex]
         let position = firstPosition(in: order) { sections[$0].frame.maxY > y }
         guard position < order.count, sections[order[position]].frame.y <= y else { return nil }
@@ -221,6 +227,7 @@ public struct SplitLayout: Sendable {
 
     /// The section and the first drawn item whose line covers or follows row `y` in a column.
     public func firstItem(atOrBelowRow y: Int, columnIndex: Int) -> ItemPath? {
+        guard columnSections.indices.contains(columnIndex) else { return nil }
         let order = columnSections[columnIndex]
         var position = firstPosition(in: order) { sections[$0].frame.maxY > y }
         while position < order.count {

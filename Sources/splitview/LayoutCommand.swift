@@ -38,7 +38,7 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
-            let catalog = try options.loadCatalog()
+            let catalog = try options.loadCatalog(configuration)
             let settings = configuration.layout
             let layout = SplitLayout(sections: settings.sectionSpecs(for: catalog),
                                      parameters: settings.parameters(forWidth: width), width: width)

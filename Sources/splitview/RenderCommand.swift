@@ -4,6 +4,7 @@ import ArgumentParser
 import Browser
 import Foundation
 import SplitLayout
+import TerminalUI
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,10 +43,11 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
-            let catalog = try options.loadCatalog()
+            let catalog = try options.loadCatalog(configuration)
             let requested = focus.flatMap(parseFocus)
-            var state = BrowserState(catalog: catalog, settings: configuration.layout, width: width, height: height,
-                                     focus: requested)
+            var state = BrowserState(catalog: catalog, settings: configuration.layout, theme: configuration.theme,
+                                     textWidth: TextWidth(overrides: configuration.widthOverrides),
+                                     width: width, height: height, focus: requested)
             if let requested, state.focus != requested {
                 throw InputError(message: "--focus \(requested): no such item (the data has \(catalog.sections.count) sections)")
             }

@@ -11,7 +11,8 @@ struct Splitview: ParsableCommand {
         commandName: "splitview",
         abstract: "Browse sectioned data in two columns split by a ratio; pick an item to print it.",
         version: "0.1.0",
-        subcommands: [LayoutCommand.self, RenderCommand.self])
+        subcommands: [LayoutCommand.self, RenderCommand.self],
+        defaultSubcommand: nil)
 }
 
 /// Options every subcommand that shows data takes.
@@ -34,9 +35,12 @@ struct DataOptions: ParsableArguments {
         }
     }
 
+    @Flag(help: "Group the bundled emoji by Unicode subgroup (face-smiling, animal-cat, ...) instead of group.")
+    var subgroups = false
+
     /// The data file's sections, or the bundled emoji when no file is given.
-    func loadCatalog() throws(InputError) -> Catalog {
-        guard let data else { return EmojiCatalog.load() }
+    func loadCatalog(_ configuration: Configuration) throws(InputError) -> Catalog {
+        guard let data else { return EmojiCatalog.load(grouping: subgroups ? .subgroup : configuration.emojiGrouping) }
         do {
             return try JSONSectionsLoader.load(path: data)
         } catch {
