@@ -45,6 +45,12 @@ public enum Browser {
             state.showingHelp = false
             return
         }
+        if state.isTooSmall && key != .character("q") && key != .escape {
+            // Only the ways out work on the "terminal too small" screen: the other keys acted
+            // on a view nobody could see (Enter printed an item that was not shown), and moves
+            // there lost the view that growing back restores (see `BrowserState.resize`).
+            return
+        }
         switch key {
         case .up, .character("k"): move(.up, &state)
         case .down, .character("j"): move(.down, &state)
@@ -126,6 +132,9 @@ public enum Browser {
     }
 
     static func handle(_ mouse: MouseEvent, _ state: inout BrowserState) {
+        // Clicks on the "terminal too small" screen used to hit the items under it (unseen),
+        // and a second click chose one.
+        guard !state.isTooSmall else { return }
         switch mouse.action {
         case .wheelUp, .wheelDown:
             state.offset += mouse.action == .wheelDown ? wheelRows : -wheelRows
@@ -170,8 +179,12 @@ public enum Browser {
         if let next = state.layout.nearestItem(to: Point(x: frame.x, y: row), columnIndex: column) {
             let offset = state.offset
             state.setFocus(next)
-            // Keep the scroll the user asked for when the new focus fits in it.
-            if let nextFrame = state.layout.frame(of: next), nextFrame.y >= offset, nextFrame.maxY <= offset + state.viewHeight {
+            // Keep the scroll the user asked for when the new focus fits in it, below its pinned
+            // header (without the header, the nearest line could be the one the header covers,
+            // and restoring the scroll hid the focus under it: two-row headers and items).
+            let nextHeader = state.layout.parameters.pinHeaders ? state.layout.sections[next.section].headerHeight : 0
+            if let nextFrame = state.layout.frame(of: next), nextFrame.y - nextHeader >= offset,
+               nextFrame.maxY <= offset + state.viewHeight {
                 state.offset = offset
             }
         }

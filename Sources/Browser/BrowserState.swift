@@ -36,6 +36,8 @@ public struct BrowserState: Sendable {
     public internal(set) var ratioSteps = 0
     public internal(set) var showingHelp = false
     public internal(set) var outcome: Outcome?
+    /// The focus's screen row at the last size that was not too small (see `resize`).
+    var focusRowBeforeTooSmall: Int?
     let specs: [SectionSpec]
     /// Index of each section's first item among all items, for "n of N".
     let itemsBefore: [Int]
@@ -106,9 +108,19 @@ public struct BrowserState: Sendable {
     }
 
     mutating func resize(width: Int, height: Int) {
+        let wasTooSmall = isTooSmall
+        if !wasTooSmall { focusRowBeforeTooSmall = focus.flatMap { layout.frame(of: $0) }.map { $0.y - offset } }
         self.width = max(0, width)
         self.height = max(0, height)
         relayout()
+        // Back from the "terminal too small" screen: put the focus at the row it had before,
+        // not at the row it was squeezed into on the tiny screen (a 15 x 4 screen has 3 rows,
+        // and the view used to come back scrolled to keep the focus on one of them).
+        if wasTooSmall, !isTooSmall, let row = focusRowBeforeTooSmall, let focus, let frame = layout.frame(of: focus) {
+            offset = frame.y - row
+            clampOffset()
+            scrollIntoView(focus)
+        }
     }
 
     mutating func clampOffset() { offset = min(max(0, offset), maximumOffset) }

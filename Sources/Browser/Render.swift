@@ -31,14 +31,36 @@ extension Browser {
     }
 
     static func drawTooSmall(_ state: BrowserState, into buffer: inout CellBuffer) {
-        let lines = ["terminal too small:",
-                     "need \(BrowserState.minimumWidth) x \(BrowserState.minimumHeight)",
-                     "have \(state.width) x \(state.height)"]
+        let message = ["terminal too small:",
+                       "need \(BrowserState.minimumWidth) x \(BrowserState.minimumHeight)",
+                       "have \(state.width) x \(state.height)"]
+        // Wrapped at spaces to the width: "terminal too small:" is 19 cells, wider than some of
+        // the screens it is shown on (a 15-column screen showed "terminal too sm").
+        let lines = message.flatMap { wrapped($0, toWidth: state.width) }
         let top = max(0, (state.height - lines.count) / 2)
         for (index, line) in lines.enumerated() {
             let x = max(0, (state.width - line.count) / 2)
             buffer.put(line, x: x, y: top + index, style: state.theme.base)
         }
+    }
+
+    /// ASCII text broken at spaces into lines of at most `width` characters (a longer word
+    /// stays whole and is clipped when drawn).
+    static func wrapped(_ text: String, toWidth width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// The background colour of a section: its data's own, else the theme's cycle.
@@ -109,7 +131,12 @@ extension Browser {
         var text = item.label
         if let glyph = item.glyph {
             let glyphWidth = state.textWidth.width(of: glyph)
-            text = room >= glyphWidth + 2 ? glyph + " " + item.label : glyph
+            // The label only when some of it shows: the whole label, or at least one cell of it
+            // before the ellipsis. (With exactly glyph + 2 cells this used to draw "😀 …": a
+            // space and an ellipsis, no label at all.)
+            let labelWidth = state.textWidth.width(of: item.label)
+            let labelRoom = room - glyphWidth - 1
+            text = labelWidth > 0 && labelRoom >= min(labelWidth, 2) ? glyph + " " + item.label : glyph
         }
         buffer.put(state.textWidth.truncate(text, toWidth: room), x: rect.x + padding, y: rect.y, style: style,
                    maxWidth: room, measure: state.textWidth)
