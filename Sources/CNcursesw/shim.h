@@ -83,3 +83,174 @@ static inline int cnc_get_mouse(int *x, int *y, mmask_t *state) {
     *state = event.bstate;
     return OK;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Additions for NcursesScreen (terminal set-up, emoji overlays, key codes).
+
+#include <langinfo.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+// wcwidth is only declared by <wchar.h> under _XOPEN_SOURCE, which the Glibc module may not
+// have been built with; the prototype is POSIX's.
+extern int wcwidth(wchar_t c);
+
+/// The width glibc (and so ncurses) gives one wide character: -1 unprintable, 0, 1 or 2.
+static inline int cnc_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+
+/// `setlocale(LC_ALL, "")`; if that does not give UTF-8 (no LANG/LC_* in the environment),
+/// LC_CTYPE falls back to C.UTF-8 so that wide characters work. Returns 1 when the character
+/// set is UTF-8 afterwards.
+static inline int cnc_setlocale_from_environment(void) {
+    setlocale(LC_ALL, "");
+    const char *codeset = nl_langinfo(CODESET);
+    if (codeset != NULL && strcmp(codeset, "UTF-8") == 0) return 1;
+    if (setlocale(LC_CTYPE, "C.UTF-8") == NULL) setlocale(LC_CTYPE, "en_US.UTF-8");
+    codeset = nl_langinfo(CODESET);
+    return codeset != NULL && strcmp(codeset, "UTF-8") == 0;
+}
+
+static inline WINDOW *cnc_curscr(void) { return curscr; }
+static inline int cnc_getcury(WINDOW *window) { return getcury(window); }
+static inline int cnc_getcurx(WINDOW *window) { return getcurx(window); }
+
+/// A terminfo string capability, or NULL when the terminal lacks it (tigetstr's (char *)-1
+/// "not a string capability" is NULL here too).
+static inline const char *cnc_tigetstr(const char *name) {
+    char *value = tigetstr(name);
+    if (value == NULL || value == (char *)-1) return NULL;
+    return value;
+}
+/// tiparm with one or two integer parameters (Swift cannot call C variadic functions).
+static inline const char *cnc_tiparm1(const char *capability, int a) { return tiparm(capability, a); }
+static inline const char *cnc_tiparm2(const char *capability, int a, int b) { return tiparm(capability, a, b); }
+
+static inline int cnc_key_a1(void) { return KEY_A1; }
+static inline int cnc_key_a3(void) { return KEY_A3; }
+static inline int cnc_key_c1(void) { return KEY_C1; }
+static inline int cnc_key_c3(void) { return KEY_C3; }
+static inline int cnc_key_find(void) { return KEY_FIND; }
+static inline int cnc_key_select(void) { return KEY_SELECT; }
+static inline int cnc_key_f0(void) { return KEY_F0; }
+
+// ---------------------------------------------------------------------------------------------
+// TerminalGuard: restoring the terminal from a signal handler.
+//
+// Swift emits a copy of each static inline function (and of its local statics) in every object
+// file whose code uses it, inlined Swift code included; and it does not emit file-scope static
+// variables at all. So no state is shared through this header: the "screen active" flag lives
+// in memory that Swift allocates once and hands to cnc_guard_install, which keeps the pointer
+// next to the handler it installs (the same copy).
+
+/// The flag the installed handler reads (1 while an NcursesScreen is showing).
+static inline volatile sig_atomic_t **cnc_guard_flag_slot(void) {
+    static volatile sig_atomic_t *flag;
+    return &flag;
+}
+
+static inline volatile sig_atomic_t *cnc_guard_handling(void) {
+    static volatile sig_atomic_t handling;
+    return &handling;
+}
+
+#define CNC_GUARD_TERMINATED(name) "splitview: terminated by " name "\n"
+#define CNC_GUARD_CRASHED(name) "splitview: crashed (" name "); the terminal was restored\n"
+#define CNC_GUARD_CRASHED_PLAIN(name) "splitview: crashed (" name ")\n"
+
+/// The line written to stderr for `sig`, prepared at compile time (no formatting in the handler).
+static inline const char *cnc_guard_message(int sig, int restored) {
+    switch (sig) {
+    case SIGTERM: return CNC_GUARD_TERMINATED("SIGTERM");
+    case SIGHUP: return CNC_GUARD_TERMINATED("SIGHUP");
+    case SIGINT: return CNC_GUARD_TERMINATED("SIGINT");
+    case SIGSEGV: return restored ? CNC_GUARD_CRASHED("SIGSEGV") : CNC_GUARD_CRASHED_PLAIN("SIGSEGV");
+    case SIGBUS: return restored ? CNC_GUARD_CRASHED("SIGBUS") : CNC_GUARD_CRASHED_PLAIN("SIGBUS");
+    case SIGILL: return restored ? CNC_GUARD_CRASHED("SIGILL") : CNC_GUARD_CRASHED_PLAIN("SIGILL");
+    case SIGFPE: return restored ? CNC_GUARD_CRASHED("SIGFPE") : CNC_GUARD_CRASHED_PLAIN("SIGFPE");
+    case SIGABRT: return restored ? CNC_GUARD_CRASHED("SIGABRT") : CNC_GUARD_CRASHED_PLAIN("SIGABRT");
+    case SIGTRAP: return restored ? CNC_GUARD_CRASHED("SIGTRAP") : CNC_GUARD_CRASHED_PLAIN("SIGTRAP");
+    default: return "splitview: terminated by a signal\n";
+    }
+}
+
+/// Back to the default disposition, unblocked, and raised again: the process dies of `sig`
+/// (exit status 128 + sig in a shell).
+static inline void cnc_guard_reraise(int sig) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    sigaction(sig, &action, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+}
+
+/// endwin() if the screen is active, once. Returns 1 if it did.
+static inline int cnc_guard_end_screen_if_active(void) {
+    volatile sig_atomic_t *flag = *cnc_guard_flag_slot();
+    if (flag == NULL || !*flag) return 0;
+    *flag = 0;
+    endwin();  // ncurses documents endwin as the way out from a signal handler
+    return 1;
+}
+
+static void cnc_guard_handler(int sig) {
+    volatile sig_atomic_t *handling = cnc_guard_handling();
+    if (*handling) {  // a fault while restoring: just die
+        cnc_guard_reraise(sig);
+        return;
+    }
+    *handling = 1;
+    int restored = cnc_guard_end_screen_if_active();
+    const char *message = cnc_guard_message(sig, restored);
+    ssize_t ignored = write(STDERR_FILENO, message, strlen(message));
+    (void)ignored;
+    cnc_guard_reraise(sig);
+}
+
+static void cnc_guard_at_exit(void) {
+    (void)cnc_guard_end_screen_if_active();
+}
+
+/// Installs the handlers: SIGTERM, SIGHUP, SIGINT and the fatal signals, on an alternate
+/// stack so that a stack overflow still restores the terminal; and an atexit hook for an
+/// exit() that skipped TerminalGuard.restore(). `screen_active` is the flag they read.
+static inline void cnc_guard_install(volatile sig_atomic_t *screen_active) {
+    volatile sig_atomic_t **slot = cnc_guard_flag_slot();
+    int first = *slot == NULL;
+    *slot = screen_active;
+    if (!first) return;
+
+    stack_t current;
+    if (sigaltstack(NULL, &current) == 0 && (current.ss_flags & SS_DISABLE)) {
+        const size_t size = 65536;
+        void *memory = malloc(size);
+        if (memory != NULL) {
+            stack_t stack;
+            memset(&stack, 0, sizeof stack);
+            stack.ss_sp = memory;
+            stack.ss_size = size;
+            sigaltstack(&stack, NULL);
+        }
+    }
+
+    static const int signals[] = {SIGTERM, SIGHUP, SIGINT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = cnc_guard_handler;
+    action.sa_flags = SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    // While one handler restores the terminal, another termination request waits.
+    sigaddset(&action.sa_mask, SIGTERM);
+    sigaddset(&action.sa_mask, SIGHUP);
+    sigaddset(&action.sa_mask, SIGINT);
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        sigaction(signals[i], &action, NULL);
+    }
+    atexit(cnc_guard_at_exit);
+}
