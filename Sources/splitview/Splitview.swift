@@ -11,8 +11,8 @@ struct Splitview: ParsableCommand {
         commandName: "splitview",
         abstract: "Browse sectioned data in two columns split by a ratio; pick an item to print it.",
         version: "0.1.0",
-        subcommands: [LayoutCommand.self, RenderCommand.self],
-        defaultSubcommand: nil)
+        subcommands: [BrowseCommand.self, LayoutCommand.self, RenderCommand.self],
+        defaultSubcommand: BrowseCommand.self)
 }
 
 /// Options every subcommand that shows data takes.

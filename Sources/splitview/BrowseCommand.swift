@@ -1,0 +1,54 @@
+// `splitview` (browse): the interactive browser. The picked item goes to standard output;
+// the screen is drawn on /dev/tty, so `splitview | xargs ...` and `$(splitview)` work.
+
+import ArgumentParser
+import Browser
+import Catalog
+import Foundation
+import SplitLayout
+import TerminalUI
+
+struct BrowseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Browse and pick an item (the default command).",
+        discussion: """
+            Enter prints the focused item (its glyph, else its label) and exits 0; q or Esc exits 1 \
+            with no output; Ctrl-C exits 130. Press ? in the browser for every key.
+            """)
+
+    @OptionGroup var options: DataOptions
+
+    func run() throws {
+        try reportingInputErrors {
+            let configuration = try options.loadConfiguration()
+            let catalog = try options.loadCatalog(configuration)
+            let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            let theme = noColor ? configuration.theme.withoutColors : configuration.theme
+
+            TerminalGuard.install()
+            let screen: NcursesScreen
+            do {
+                screen = try NcursesScreen(colorMode: noColor ? .none : .auto)
+            } catch {
+                throw InputError(message: "\(error)")
+            }
+            var state = BrowserState(catalog: catalog, settings: configuration.layout, theme: theme,
+                                     textWidth: TextWidth(overrides: configuration.widthOverrides),
+                                     width: screen.width, height: screen.height)
+            let outcome = Browser.run(&state, on: screen)
+            screen.close()
+            TerminalGuard.restore()
+
+            switch outcome {
+            case .chosen(let path):
+                let item = state.item(at: path)!
+                print(item.glyph ?? item.label)
+            case .interrupted:
+                throw ExitCode(130)
+            case .cancelled, nil:
+                throw ExitCode(1)
+            }
+        }
+    }
+}
