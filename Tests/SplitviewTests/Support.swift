@@ -24,30 +24,69 @@ enum Support {
 
     /// Runs the binary with no user configuration in reach (empty XDG and HOME).
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("splitview-tests-empty-home").path
         try? FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = empty
         environment["XDG_STATE_HOME"] = empty
         environment["HOME"] = empty
-        process.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes before waiting, so a large output cannot fill a pipe and block.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return try spawn(binary, arguments, environment: environment, stdin: Data((stdin ?? "").utf8))
+    }
+
+    /// Runs `executable` to its end with posix_spawn and waitpid, its standard input read from
+    /// `stdin` and its output collected through temporary files.
+    ///
+    /// Not Foundation's Process: under parallel tests its waitUntilExit was seen to hang for
+    /// ever on a child that had exited (left a zombie, never reaped), and its pipes never reach
+    /// end-of-file while a daemon started by the child (tmux's server) holds them.
+    static func spawn(_ executable: String, _ arguments: [String],
+                      environment: [String: String] = ProcessInfo.processInfo.environment,
+                      stdin: Data = Data()) throws -> Result {
+        let directory = FileManagerHelper.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let inPath = directory + "/in", outPath = directory + "/out", errPath = directory + "/err"
+        try stdin.write(to: URL(fileURLWithPath: inPath))
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        // A test runs on a worker thread that blocks signals, and a spawned process inherits
+        // that mask: tmux's server then never saw SIGCHLD nor kill-server's signal. The child
+        // starts with no signal blocked and default dispositions.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var pid: pid_t = 0
+        let error = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard error == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: executable,
+                                                         "errno": error])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // The W* macros are not imported: low 7 bits are the signal (0 for a normal exit).
+        let signal = status & 0x7F
+        let exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return Result(status: exitStatus,
+                      stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 }
 
@@ -55,15 +94,6 @@ extension Support {
     /// Runs a shell command line and returns its standard output.
     @discardableResult
     static func shell(_ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try spawn("/bin/sh", ["-c", command]).stdout
     }
 }

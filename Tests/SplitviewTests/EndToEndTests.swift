@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+/// The real binary in a real terminal: tmux on a private socket, keys sent with send-keys and
+/// the screen read with capture-pane, polling with a timeout (as fzf's own suite does).
+final class TmuxSession {
+    let socket = "splitview-test-\(UUID().uuidString.prefix(8))"
+    let name = "t"
+    let directory = FileManagerHelper.temporaryDirectory()
+
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+    }
+
+    /// Starts `command` (run by sh) in a new session of the given size.
+    init(width: Int, height: Int, command: String) throws {
+        let empty = directory + "/home"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let environment = "env HOME=\(empty) XDG_CONFIG_HOME=\(empty) XDG_STATE_HOME=\(empty) TERM=xterm-256color "
+        try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height),
+                  environment + "sh -c '\(command)'"])
+        // Keep the pane after the program exits, so its last screen can still be read.
+        try tmux(["set-option", "-t", name, "remain-on-exit", "on"])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        try Support.spawn("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments).stdout
+    }
+
+    func send(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
+
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
+    }
+
+    /// Waits until the screen satisfies `condition` (10 s at most) and returns it.
+    @discardableResult
+    func waitFor(_ description: String, timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("timed out waiting for \(description); the screen was:\n\(last)")
+        return last
+    }
+
+    func waitForFile(_ path: String, containing text: String, timeout: Double = 10) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var contents = ""
+        while Date() < deadline {
+            contents = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            if contents.contains(text) { return contents }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return contents
+    }
+}
+
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+struct EndToEndTests {
+    /// The binary, with stdout and the exit status captured in files of the session folder.
+    func start(width: Int, height: Int, arguments: String = "") throws -> (TmuxSession, out: String) {
+        let out = FileManagerHelper.temporaryDirectory() + "/out.txt"
+        let session = try TmuxSession(width: width, height: height,
+                                      command: "\(Support.binary) \(arguments) > \(out); echo EXIT:$? >> \(out)")
+        return (session, out)
+    }
+
+    @Test func twoColumnsThenOneAfterResizeKeepingTheFocus() throws {
+        let (session, out) = try start(width: 120, height: 30)
+        var screen = try session.waitFor("the emoji browser") { $0.contains("Smileys & Emotion") && $0.contains("People & Body") }
+        // Two columns: both sections' headers on the first row.
+        let firstRow = screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+        #expect(firstRow.contains("Smileys & Emotion") && firstRow.contains("People & Body"))
+        #expect(screen.contains("grinning face"))
+
+        // Move the focus a few lines down and right, then shrink the terminal.
+        try session.send("j", "j", "j", "l", "l")
+        screen = try session.waitFor("the focus to move") { !$0.contains("grinning face") }
+        let status = screen.split(separator: "\n").last.map(String.init) ?? ""
+        let focusedName = try #require(status.split(separator: "U+").first).trimmingCharacters(in: .whitespaces)
+
+        try session.resize(width: 60, height: 30)
+        screen = try session.waitFor("one column") { screen in
+            let first = screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+            return first.contains("Smileys & Emotion") && !first.contains("People & Body")
+        }
+        // The same item is still focused (status line), and the column holds it.
+        #expect(screen.contains(focusedName))
+        try session.send("q")
+        let output = session.waitForFile(out, containing: "EXIT:")
+        #expect(output == "EXIT:1\n")
+    }
+
+    @Test func enterPrintsTheFocusedEmoji() throws {
+        let (session, out) = try start(width: 100, height: 24)
+        try session.waitFor("the browser") { $0.contains("grinning face") }
+        try session.send("l")
+        try session.waitFor("the second emoji") { $0.contains("grinning face with big eyes") }
+        try session.send("Enter")
+        let output = session.waitForFile(out, containing: "EXIT:")
+        #expect(output == "😃\nEXIT:0\n")
+    }
+
+    @Test func keysMoveAndHelpShows() throws {
+        let (session, out) = try start(width: 100, height: 24)
+        try session.waitFor("the browser") { $0.contains("grinning face") }
+        try session.send("?")
+        try session.waitFor("the help") { $0.contains("splitview keys") }
+        try session.send("x")
+        try session.waitFor("the help to close") { !$0.contains("splitview keys") }
+        try session.send("Tab")
+        try session.waitFor("the next section") { $0.contains("People & Body") && $0.contains("waving hand") }
+        try session.send("G")
+        try session.waitFor("the last item") { $0.contains("1870 of 1870") }
+        try session.send("g")
+        try session.waitFor("the first item") { $0.contains("1 of 1870") }
+        try session.send("C-c")
+        let output = session.waitForFile(out, containing: "EXIT:")
+        #expect(output == "EXIT:130\n")
+    }
+
+    @Test func tooSmallTerminalSaysSo() throws {
+        let (session, _) = try start(width: 15, height: 4)
+        try session.waitFor("the too-small screen") { $0.contains("need 20 x 5") }
+        try session.resize(width: 80, height: 20)
+        try session.waitFor("the browser after growing") { $0.contains("grinning face") }
+        try session.send("q")
+    }
+
+    @Test func sigtermRestoresTheTerminal() throws {
+        let session = try TmuxSession(width: 100, height: 24, command: "exec bash --norc --noprofile")
+        try session.send("PS1='READY$ '", "Enter")
+        try session.waitFor("the shell") { $0.contains("READY$") }
+        // The program's own process id, written by the shell that execs it.
+        let pidFile = session.directory + "/pid"
+        try session.send("sh -c 'echo $$ > \(pidFile); exec \(Support.binary)'; echo EXIT:$?", "Enter")
+        try session.waitFor("the browser") { $0.contains("grinning face") }
+        let pid = session.waitForFile(pidFile, containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(Int(pid) != nil)
+        _ = try Support.shell("kill -TERM \(pid)")
+        let screen = try session.waitFor("the shell to come back") { $0.contains("EXIT:143") }
+        #expect(screen.contains("splitview: terminated by SIGTERM"))
+        // Back on the main screen: the command line that started it is visible again.
+        #expect(screen.contains("echo EXIT:$?"))
+        #expect(!screen.contains("grinning face"))
+        // And out of raw mode: the terminal echoes and is canonical again.
+        try session.send("stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo", "Enter")
+        try session.waitFor("stty") { $0.contains("icanon echo") }
+    }
+}
