@@ -78,7 +78,10 @@ struct EndToEndTests {
 
     @Test func twoColumnsThenOneAfterResizeKeepingTheFocus() throws {
         let (session, out) = try start(width: 120, height: 30)
-        var screen = try session.waitFor("the emoji browser") { $0.contains("Smileys & Emotion") && $0.contains("People & Body") }
+        // The whole first frame (tmux may show it half drawn): headers and the status line.
+        var screen = try session.waitFor("the emoji browser") {
+            $0.contains("Smileys & Emotion") && $0.contains("People & Body") && $0.contains("1 of 1870")
+        }
         // Two columns: both sections' headers on the first row.
         let firstRow = screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
         #expect(firstRow.contains("Smileys & Emotion") && firstRow.contains("People & Body"))
@@ -86,7 +89,8 @@ struct EndToEndTests {
 
         // Move the focus a few lines down and right, then shrink the terminal.
         try session.send("j", "j", "j", "l", "l")
-        screen = try session.waitFor("the focus to move") { !$0.contains("grinning face") }
+        // 14 items a line in the left column of 120 columns: three lines down and two right.
+        screen = try session.waitFor("the focus to move") { $0.contains("45 of 1870") }
         let status = screen.split(separator: "\n").last.map(String.init) ?? ""
         let focusedName = try #require(status.split(separator: "U+").first).trimmingCharacters(in: .whitespaces)
 
@@ -138,21 +142,28 @@ struct EndToEndTests {
         try session.send("q")
     }
 
-    @Test func sigtermRestoresTheTerminal() throws {
+    /// A signal from outside: the terminal is restored, one line says what happened, and the
+    /// process dies of the signal (the shell sees 128 + its number). SIGSEGV stands for a crash.
+    @Test(arguments: [("TERM", 143, "terminated by SIGTERM"), ("HUP", 129, "terminated by SIGHUP"),
+                      ("INT", 130, "terminated by SIGINT"),
+                      ("SEGV", 139, "crashed (SIGSEGV); the terminal was restored")])
+    func aSignalRestoresTheTerminal(signal: String, status: Int, message: String) throws {
         let session = try TmuxSession(width: 100, height: 24, command: "exec bash --norc --noprofile")
         try session.send("PS1='READY$ '", "Enter")
         try session.waitFor("the shell") { $0.contains("READY$") }
-        // The program's own process id, written by the shell that execs it.
-        let pidFile = session.directory + "/pid"
-        try session.send("sh -c 'echo $$ > \(pidFile); exec \(Support.binary)'; echo EXIT:$?", "Enter")
+        // The program's own process id, written by the shell that execs it. A script, since an
+        // interactive bash drops the rest of a command line whose command died of SIGINT.
+        let pidFile = session.directory + "/pid", script = session.directory + "/run.sh"
+        try FileManagerHelper.write("sh -c 'echo $$ > \(pidFile); exec \(Support.binary)'; echo EXIT:$?\n", to: script)
+        try session.send("sh \(script)", "Enter")
         try session.waitFor("the browser") { $0.contains("grinning face") }
         let pid = session.waitForFile(pidFile, containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         try #require(Int(pid) != nil)
-        _ = try Support.shell("kill -TERM \(pid)")
-        let screen = try session.waitFor("the shell to come back") { $0.contains("EXIT:143") }
-        #expect(screen.contains("splitview: terminated by SIGTERM"))
+        _ = try Support.shell("kill -\(signal) \(pid)")
+        let screen = try session.waitFor("the shell to come back") { $0.contains("EXIT:\(status)") }
+        #expect(screen.contains("splitview: \(message)"))
         // Back on the main screen: the command line that started it is visible again.
-        #expect(screen.contains("echo EXIT:$?"))
+        #expect(screen.contains("READY$ sh \(script)"))
         #expect(!screen.contains("grinning face"))
         // And out of raw mode: the terminal echoes and is canonical again.
         try session.send("stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo", "Enter")
