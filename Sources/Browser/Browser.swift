@@ -170,7 +170,7 @@ public enum Browser {
     }
 
     /// After a scroll that was not a focus move, the focus follows into the view.
-    static func keepFocusInView(_ state: inout BrowserState) {
+    public static func keepFocusInView(_ state: inout BrowserState) {
         guard let focus = state.focus, let frame = state.layout.frame(of: focus) else { return }
         let header = state.layout.parameters.pinHeaders ? state.layout.sections[focus.section].headerHeight : 0
         if frame.y - header >= state.offset && frame.maxY <= state.offset + state.viewHeight { return }

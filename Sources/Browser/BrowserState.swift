@@ -100,6 +100,8 @@ public struct BrowserState: Sendable {
     mutating func relayout() {
         let screenRow = focus.flatMap { layout.frame(of: $0) }.map { $0.y - offset }
         layout = SplitLayout(sections: specs, parameters: currentParameters, width: width)
+        // A session started on a terminal too narrow to place any item has no focus yet.
+        if focus == nil { focus = firstItem() }
         if let focus, let frame = layout.frame(of: focus), let screenRow {
             offset = frame.y - screenRow
         }

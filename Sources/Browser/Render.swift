@@ -31,12 +31,21 @@ extension Browser {
     }
 
     static func drawTooSmall(_ state: BrowserState, into buffer: inout CellBuffer) {
-        let message = ["terminal too small:",
-                       "need \(BrowserState.minimumWidth) x \(BrowserState.minimumHeight)",
-                       "have \(state.width) x \(state.height)"]
-        // Wrapped at spaces to the width: "terminal too small:" is 19 cells, wider than some of
-        // the screens it is shown on (a 15-column screen showed "terminal too sm").
-        let lines = message.flatMap { wrapped($0, toWidth: state.width) }
+        let need = "\(BrowserState.minimumWidth) x \(BrowserState.minimumHeight)"
+        let have = "\(state.width) x \(state.height)"
+        // The fullest message that fits, the needed size kept whole: "terminal too small:" is
+        // wrapped at spaces (19 cells, wider than some screens it is shown on), but a 10 x 3
+        // screen cut "need 20 x 5" to "need 20 x" and lost the 5.
+        let candidates: [[String]] = [
+            wrapped("terminal too small:", toWidth: state.width) + ["need " + need, "have " + have],
+            wrapped("too small:", toWidth: state.width) + ["need " + need],
+            ["need " + need],
+            ["need", need],
+            [need],
+        ]
+        let lines = candidates.first { lines in
+            lines.count <= state.height && lines.allSatisfy { $0.count <= state.width }
+        } ?? ["\(BrowserState.minimumWidth)x\(BrowserState.minimumHeight)"]
         let top = max(0, (state.height - lines.count) / 2)
         for (index, line) in lines.enumerated() {
             let x = max(0, (state.width - line.count) / 2)
@@ -147,29 +156,39 @@ extension Browser {
         let row = state.height - 1
         let style = state.theme.status
         buffer.fill(x: 0, y: row, width: state.width, height: 1, style: style)
-        var right = " ? help "
         var left = ""
+        // The right side, fullest first; parts drop from the right end while the left side
+        // (the focused glyph and name) would get fewer than `leftMinimum` cells.
+        var rightChoices = [" ? help ", ""]
+        var leftMinimum = 0
         if let focus = state.focus, let item = state.item(at: focus) {
-            right = " \(state.ordinal(of: focus)) of \(state.itemCount)  ? help "
+            let position = " \(state.ordinal(of: focus)) of \(state.itemCount) "
+            rightChoices = [position + " ? help ", position, ""]
             var parts: [String] = []
             if let glyph = item.glyph {
                 parts.append(glyph)
                 parts.append(item.label)
                 parts.append(glyph.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
                     .joined(separator: " "))
+                // The glyph and at least a letter of the name before the ellipsis.
+                leftMinimum = 1 + state.textWidth.width(of: glyph) + 4
             } else {
                 parts.append(item.label)
+                leftMinimum = 1 + min(state.textWidth.width(of: item.label), 8)
             }
             parts.append("· " + state.catalog.sections[focus.section].title)
             left = " " + parts.joined(separator: "  ")
         } else if state.itemCount == 0 {
             left = " no items"
+            leftMinimum = state.textWidth.width(of: left)
         }
+        leftMinimum = min(leftMinimum, state.textWidth.width(of: left))
+        let right = rightChoices.first { state.width - state.textWidth.width(of: $0) - 1 >= leftMinimum } ?? ""
         let rightWidth = state.textWidth.width(of: right)
-        let leftRoom = max(0, state.width - rightWidth - 1)
+        let leftRoom = max(0, state.width - rightWidth - (right.isEmpty ? 0 : 1))
         buffer.put(state.textWidth.truncate(left, toWidth: leftRoom), x: 0, y: row, style: style, maxWidth: leftRoom,
                    measure: state.textWidth)
-        if rightWidth <= state.width {
+        if !right.isEmpty {
             buffer.put(right, x: state.width - rightWidth, y: row, style: style, measure: state.textWidth)
         }
     }

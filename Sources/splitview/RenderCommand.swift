@@ -49,9 +49,17 @@ struct RenderCommand: ParsableCommand {
                                      textWidth: TextWidth(overrides: configuration.widthOverrides),
                                      width: width, height: height, focus: requested)
             if let requested, state.focus != requested {
-                throw InputError(message: "--focus \(requested): no such item (the data has \(catalog.sections.count) sections)")
+                let sections = catalog.sections
+                let reason = sections.indices.contains(requested.section)
+                    ? "section \(requested.section) has \(sections[requested.section].items.count) items, numbered from 0"
+                    : "the data has \(sections.count) sections, numbered from 0"
+                throw InputError(message: "--focus \(focus!): no such item (\(reason))")
             }
-            if let offset { state.scroll(to: offset) }
+            if let offset {
+                state.scroll(to: offset)
+                // As after a wheel scroll: the status line describes an item on the screen.
+                if requested == nil { Browser.keepFocusInView(&state) }
+            }
             let frame = Browser.render(state)
             FileHandle.standardOutput.write(Data((frame.lines.joined(separator: "\n") + "\n").utf8))
         }

@@ -184,6 +184,18 @@ struct ResizeTests {
         #expect(state.focus == path(3, 4))
         expectFocusVisible(state)
     }
+
+    @Test("a session started too narrow to place any item focuses the first one once it can")
+    func startedTooNarrow() {
+        for size in [(1, 1), (2, 2), (1, 30), (0, 0)] {
+            var state = fixtureState(width: size.0, height: size.1)
+            state.send(.resize(width: 44, height: 8))
+            #expect(state.focus == path(0, 0), "started at \(size.0) x \(size.1)")
+            expectFocusVisible(state)
+            state.send(.enter)
+            #expect(state.outcome == .chosen(path(0, 0)))
+        }
+    }
 }
 
 @Suite("Run loop")

@@ -269,6 +269,34 @@ struct SnapshotTests {
         #expect(render(plain)[7] == " d11  · Delta              44 of 44  ? help ")
     }
 
+    @Test("a narrow status line drops ? help, then the position, before the focused glyph")
+    func narrowStatusLine() {
+        let wanted = [
+            30: " 😀  grinnin…  1 of 5  ? help ",
+            24: " 😀  g…  1 of 5  ? help ",
+            23: " 😀  grinning…  1 of 5 ",
+            20: " 😀  grinn…  1 of 5 ",
+        ]
+        for (width, line) in wanted {
+            let state = fixtureState(width: width, height: 6, catalog: emojiFixtureCatalog)
+            #expect(render(state)[5] == line, "at \(width) columns")
+            #expect(TextWidth().width(of: render(state)[5]) == width)
+        }
+    }
+
+    @Test("the too-small screen keeps the needed size whole, however small the terminal")
+    func tooSmallKeepsTheNeededSize() {
+        expectLines(render(fixtureState(width: 10, height: 3)), framed("""
+            |   need   |
+            |  20 x 5  |
+            |          |
+            """))
+        expectLines(render(fixtureState(width: 12, height: 2)), framed("""
+            | too small: |
+            |need 20 x 5 |
+            """))
+    }
+
     @Test("items with a glyph show the label after it only when some of the label fits")
     func glyphItems() {
         // 6-cell items leave 4 cells inside the padding: the glyph alone (not "😀 …").
