@@ -71,6 +71,11 @@ public enum Browser {
         case .character("<"): adjustRatio(-1, &state)
         case .character(">"): adjustRatio(1, &state)
         case .character("?"): state.showingHelp = true
+        case .character(" ") where state.multiSelect:
+            // As fzf's Tab: mark, then on to the next item, so a run of presses marks a run.
+            guard let focus = state.focus else { break }
+            state.toggleMark(focus)
+            if let next = state.nextItem(after: focus) { state.setFocus(next) }
         case .enter:
             if let focus = state.focus { state.outcome = .chosen(focus) }
         case .character("q"), .escape:

@@ -36,6 +36,10 @@ public struct BrowserState: Sendable {
     public internal(set) var ratioSteps = 0
     public internal(set) var showingHelp = false
     public internal(set) var outcome: Outcome?
+    /// Whether Space marks items for one Enter to print them all (--multi).
+    public let multiSelect: Bool
+    /// The marked items, in the order they were marked (the order they are printed in).
+    public private(set) var marked: [ItemPath] = []
     /// The focus's screen row at the last size that was not too small (see `resize`).
     var focusRowBeforeTooSmall: Int?
     let specs: [SectionSpec]
@@ -43,8 +47,10 @@ public struct BrowserState: Sendable {
     let itemsBefore: [Int]
 
     public init(catalog: Catalog, settings: LayoutSettings, theme: Theme = .standard,
-                textWidth: TextWidth = TextWidth(), width: Int, height: Int, focus: ItemPath? = nil) {
+                textWidth: TextWidth = TextWidth(), width: Int, height: Int, focus: ItemPath? = nil,
+                multiSelect: Bool = false) {
         self.catalog = catalog
+        self.multiSelect = multiSelect
         self.settings = settings
         self.theme = theme
         self.textWidth = textWidth
@@ -78,6 +84,14 @@ public struct BrowserState: Sendable {
         guard catalog.sections.indices.contains(path.section),
               catalog.sections[path.section].items.indices.contains(path.item) else { return nil }
         return catalog.sections[path.section].items[path.item]
+    }
+
+    public func isMarked(_ path: ItemPath) -> Bool { !marked.isEmpty && marked.contains(path) }
+
+    /// What Enter prints: the marked items in marking order, else the focused item.
+    public var picks: [ItemPath] {
+        if !marked.isEmpty { return marked }
+        return focus.map { [$0] } ?? []
     }
 
     /// 1-based position of an item among all items.
@@ -160,6 +174,30 @@ public struct BrowserState: Sendable {
             for item in 0..<count where layout.frame(of: ItemPath(section: index, item: item)) != nil {
                 return ItemPath(section: index, item: item)
             }
+        }
+        return nil
+    }
+
+    /// Marks the item, or unmarks it if it was marked.
+    mutating func toggleMark(_ path: ItemPath) {
+        if let index = marked.firstIndex(of: path) {
+            marked.remove(at: index)
+        } else {
+            marked.append(path)
+        }
+    }
+
+    /// The next drawn item in section order (reading order), nil after the last.
+    func nextItem(after path: ItemPath) -> ItemPath? {
+        var section = path.section, item = path.item + 1
+        while layout.sections.indices.contains(section) {
+            while item < layout.sections[section].itemCount {
+                let candidate = ItemPath(section: section, item: item)
+                if layout.frame(of: candidate) != nil { return candidate }
+                item += 1
+            }
+            section += 1
+            item = 0
         }
         return nil
     }

@@ -6,17 +6,23 @@ import SplitLayout
 import TerminalUI
 
 extension Browser {
-    public static let helpLines: [(keys: String, action: String)] = [
-        ("arrows  h j k l", "move (across the two columns too)"),
-        ("PgUp PgDn  ^B ^F", "page up / down"),
-        ("Home End  g G", "first / last item"),
-        ("Tab  Shift-Tab", "next / previous section"),
-        ("<  >", "move the split left / right"),
-        ("Enter", "print the focused item and exit"),
-        ("click / wheel", "focus (click again to pick) / scroll"),
-        ("q  Esc", "quit without output"),
-        ("?", "close this help"),
-    ]
+    /// The help overlay's lines: every key, and Space when marking is on.
+    public static func helpLines(multiSelect: Bool) -> [(keys: String, action: String)] {
+        var lines: [(keys: String, action: String)] = [
+            ("arrows  h j k l", "move (across the two columns too)"),
+            ("PgUp PgDn  ^B ^F", "page up / down"),
+            ("Home End  g G", "first / last item"),
+            ("Tab  Shift-Tab", "next / previous section"),
+            ("<  >", "move the split left / right"),
+            ("Enter", multiSelect ? "print the marked items (or the focused one) and exit"
+                                  : "print the focused item and exit"),
+            ("click / wheel", "focus (click again to pick) / scroll"),
+            ("q  Esc", "quit without output"),
+            ("?", "close this help"),
+        ]
+        if multiSelect { lines.insert(("Space", "mark / unmark, then the next item"), at: 5) }
+        return lines
+    }
 
     public static func render(_ state: BrowserState) -> CellBuffer {
         var buffer = CellBuffer(width: state.width, height: state.height, style: state.theme.base)
@@ -149,7 +155,17 @@ extension Browser {
         }
         buffer.put(state.textWidth.truncate(text, toWidth: room), x: rect.x + padding, y: rect.y, style: style,
                    maxWidth: room, measure: state.textWidth)
+        if state.isMarked(path) {
+            // In the left padding cell (over the first cell of a slot without padding): ASCII,
+            // so no terminal can disagree about its width.
+            var marker = style
+            marker.bold = true
+            buffer.put(markerGlyph, x: rect.x, y: rect.y, style: marker)
+        }
     }
+
+    /// Drawn at the left edge of a marked item's slot.
+    public static let markerGlyph = "*"
 
     /// The focused item's glyph, name, code points and section; the position on the right.
     static func drawStatus(_ state: BrowserState, into buffer: inout CellBuffer) {
@@ -162,7 +178,8 @@ extension Browser {
         var rightChoices = [" ? help ", ""]
         var leftMinimum = 0
         if let focus = state.focus, let item = state.item(at: focus) {
-            let position = " \(state.ordinal(of: focus)) of \(state.itemCount) "
+            let markedCount = state.marked.isEmpty ? "" : " \(state.marked.count) marked "
+            let position = markedCount + " \(state.ordinal(of: focus)) of \(state.itemCount) "
             rightChoices = [position + " ? help ", position, ""]
             var parts: [String] = []
             if let glyph = item.glyph {
@@ -194,6 +211,7 @@ extension Browser {
     }
 
     static func drawHelp(_ state: BrowserState, into buffer: inout CellBuffer) {
+        let helpLines = helpLines(multiSelect: state.multiSelect)
         let keysWidth = helpLines.map { $0.keys.count }.max()!
         let body = helpLines.map { $0.keys + String(repeating: " ", count: keysWidth - $0.keys.count) + "   " + $0.action }
         let title = "splitview keys"

@@ -13,16 +13,27 @@ struct BrowseCommand: ParsableCommand {
         commandName: "browse",
         abstract: "Browse and pick an item (the default command).",
         discussion: """
-            Enter prints the focused item (its glyph, else its label) and exits 0; q or Esc exits 1 \
-            with no output; Ctrl-C exits 130. Press ? in the browser for every key.
+            Enter prints the focused item (its glyph, else its label; see --print) and exits 0; with \
+            --multi, Space marks items and Enter prints them all, one per line. q or Esc exits 1 with \
+            no output; Ctrl-C exits 130. Press ? in the browser for every key.
             """)
 
     @OptionGroup var options: DataOptions
+
+    @Flag(help: "Space marks items; Enter prints every marked item (or the focused one), one per line.")
+    var multi = false
+
+    @Option(name: .customLong("print"), help: ArgumentHelp(
+        "What to print of a picked item: glyph (its glyph, else its label), label, json (one JSON object), or a field name.",
+        valueName: "glyph|label|json|FIELD"))
+    var printFormat: String = "glyph"
 
     func run() throws {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
             let catalog = try options.loadCatalog(configuration)
+            let format = PrintFormat(parsing: printFormat)
+            if let problem = format.problem(for: catalog) { throw InputError(message: problem) }
             let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
             let theme = noColor ? configuration.theme.withoutColors : configuration.theme
 
@@ -35,15 +46,17 @@ struct BrowseCommand: ParsableCommand {
             }
             var state = BrowserState(catalog: catalog, settings: configuration.layout, theme: theme,
                                      textWidth: TextWidth(overrides: configuration.widthOverrides),
-                                     width: screen.width, height: screen.height)
+                                     width: screen.width, height: screen.height, multiSelect: multi)
             let outcome = Browser.run(&state, on: screen)
             screen.close()
             TerminalGuard.restore()
 
             switch outcome {
-            case .chosen(let path):
-                let item = state.item(at: path)!
-                print(item.glyph ?? item.label)
+            case .chosen:
+                for path in state.picks {
+                    let item = state.item(at: path)!
+                    print(format.line(for: item, section: catalog.sections[path.section].title))
+                }
             case .interrupted:
                 throw ExitCode(130)
             case .cancelled, nil:

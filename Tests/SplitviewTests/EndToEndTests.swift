@@ -116,6 +116,31 @@ struct EndToEndTests {
         #expect(output == "😃\nEXIT:0\n")
     }
 
+    @Test func multiPrintsEveryMarkedItemInMarkingOrder() throws {
+        let (session, out) = try start(width: 100, height: 24, arguments: "--multi")
+        try session.waitFor("the browser") { $0.contains("1 of 1870") }
+        try session.send("l", "l", "Space", "h", "h", "Space")
+        try session.waitFor("two marks") { $0.contains("2 marked") }
+        try session.send("Enter")
+        let output = session.waitForFile(out, containing: "EXIT:")
+        #expect(output == "😄\n😃\nEXIT:0\n")  // Space moved on to 😁: h h is 😃
+    }
+
+    @Test func printJSONGivesTheItemAsOneObject() throws {
+        let (session, out) = try start(width: 100, height: 24, arguments: "--print json")
+        try session.waitFor("the browser") { $0.contains("1 of 1870") }
+        try session.send("Enter")
+        let output = session.waitForFile(out, containing: "EXIT:")
+        #expect(output.hasPrefix(#"{"section":"Smileys & Emotion","label":"grinning face","glyph":"😀","keywords":["#))
+        #expect(output.hasSuffix("]}\nEXIT:0\n"))
+    }
+
+    @Test func printOfAFieldNoItemHasIsAnError() throws {
+        let result = try Support.run(["--print", "lable"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix(#"splitview: --print lable: no item has a field "lable" (choose from: glyph, label, json"#))
+    }
+
     @Test func keysMoveAndHelpShows() throws {
         let (session, out) = try start(width: 100, height: 24)
         try session.waitFor("the browser") { $0.contains("grinning face") }

@@ -1,0 +1,96 @@
+// What a pick prints on standard output (--print), one line per picked item.
+
+import Catalog
+
+public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
+    /// The glyph when the item has one, else its label (the default).
+    case glyph
+    case label
+    /// One JSON object per line, in the JSON Lines input format (section, label, glyph,
+    /// keywords, then the item's own fields), so a pick can be fed back to splitview.
+    case json
+    /// The value of one of the item's fields.
+    case field(String)
+
+    /// `glyph`, `label`, `json`, or any other word as a field name.
+    public init(parsing text: String) {
+        switch text {
+        case "glyph": self = .glyph
+        case "label": self = .label
+        case "json": self = .json
+        default: self = .field(text)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .glyph: return "glyph"
+        case .label: return "label"
+        case .json: return "json"
+        case .field(let name): return name
+        }
+    }
+
+    /// The line printed for `item` of the section titled `section`. `glyph` replaces the item's
+    /// own glyph (a skin-tone variant chosen for this pick).
+    public func line(for item: Item, section: String, glyph chosenGlyph: String? = nil) -> String {
+        let glyph = chosenGlyph ?? item.glyph
+        switch self {
+        case .glyph:
+            return glyph ?? item.label
+        case .label:
+            return item.label
+        case .field(let name):
+            return item.fields.first { $0.name == name }?.value ?? ""
+        case .json:
+            var members = ["\"section\":" + Self.jsonString(section), "\"label\":" + Self.jsonString(item.label)]
+            if let glyph { members.append("\"glyph\":" + Self.jsonString(glyph)) }
+            if !item.keywords.isEmpty {
+                members.append("\"keywords\":[" + item.keywords.map(Self.jsonString).joined(separator: ",") + "]")
+            }
+            for field in item.fields {
+                members.append(Self.jsonString(field.name) + ":" + Self.jsonString(field.value))
+            }
+            return "{" + members.joined(separator: ",") + "}"
+        }
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped, everything
+    /// else (emoji included) kept as UTF-8, as JSON allows.
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// Why this format cannot print anything for `catalog`: a field name that no item has
+    /// (most likely a typo), with the names that exist; nil when it can.
+    public func problem(for catalog: Catalog) -> String? {
+        guard case .field(let name) = self else { return nil }
+        var names: [String] = []
+        var seen = Set<String>()
+        for section in catalog.sections {
+            for item in section.items {
+                for field in item.fields where seen.insert(field.name).inserted {
+                    if field.name == name { return nil }
+                    names.append(field.name)
+                }
+            }
+        }
+        let known = (["glyph", "label", "json"] + names).joined(separator: ", ")
+        return "--print \(name): no item has a field \"\(name)\" (choose from: \(known))"
+    }
+}

@@ -1,0 +1,96 @@
+// Picking: marking several items with --multi, and what a pick prints (--print).
+
+@testable import Browser
+import Catalog
+import SplitLayout
+import Testing
+import TerminalUI
+
+@Suite("Picking")
+struct PickingTests {
+    func multiState(focus: ItemPath? = nil) -> BrowserState {
+        BrowserState(catalog: fixtureCatalog, settings: fixtureSettings(), theme: .standard, width: 44, height: 8,
+                     focus: focus, multiSelect: true)
+    }
+
+    @Test("Space marks the focused item and moves on in reading order; Enter picks the marks in marking order")
+    func spaceMarksAndAdvances() {
+        var state = multiState(focus: path(0, 12))
+        state.send(.character(" "), .character(" "))
+        // a12, a13, then on from the end of Alpha to the first item of Beta.
+        #expect(state.marked == [path(0, 12), path(0, 13)])
+        #expect(state.focus == path(1, 0))
+        state.send(.home)
+        state.send(.character(" "))
+        #expect(state.marked == [path(0, 12), path(0, 13), path(0, 0)])
+        // Space on a marked item unmarks it.
+        #expect(state.picks == state.marked)
+        state.send(.enter)
+        #expect(state.outcome == .chosen(state.focus!))
+    }
+
+    @Test("Space toggles: a second press on the same item unmarks it")
+    func spaceToggles() {
+        var state = multiState(focus: path(2, 3))
+        state.send(.character(" "))
+        #expect(state.marked == [path(2, 3)])
+        state.send(.left)
+        #expect(state.focus == path(2, 3))
+        state.send(.character(" "))
+        #expect(state.marked.isEmpty)
+        // With nothing marked, Enter picks the focused item.
+        #expect(state.picks == [path(2, 4)])
+    }
+
+    @Test("without --multi Space does nothing and Enter picks the focused item")
+    func spaceWithoutMulti() {
+        var state = fixtureState(focus: path(0, 1))
+        state.send(.character(" "))
+        #expect(state.marked.isEmpty)
+        #expect(state.focus == path(0, 1))
+        #expect(state.picks == [path(0, 1)])
+    }
+
+    @Test("a marked item shows a * at the left of its slot; the status line counts the marks")
+    func markedItemsAreDrawn() {
+        var state = multiState(focus: path(0, 0))
+        state.send(.character(" "), .character(" "))
+        let lines = render(state)
+        #expect(lines[1].hasPrefix(" *a0   *a1    a2         b0    b1    b2"))
+        #expect(lines[7].hasSuffix(" 2 marked  3 of 44  ? help "))
+        let buffer = Browser.render(state)
+        #expect(buffer[1, 1].style.bold)
+    }
+
+    @Test("the help lists Space only with --multi")
+    func helpMentionsSpace() {
+        #expect(Browser.helpLines(multiSelect: true).contains { $0.keys == "Space" })
+        #expect(!Browser.helpLines(multiSelect: false).contains { $0.keys == "Space" })
+    }
+
+    // MARK: --print
+
+    let item = Item(label: "thumbs \"up\"", glyph: "👍", keywords: ["+1", "hand"],
+                    fields: [Item.Field(name: "code", value: "U+1F44D"), Item.Field(name: "note", value: "a\tb\u{1}")])
+
+    @Test("glyph (else label), label, a field, or one JSON object per pick")
+    func printFormats() {
+        #expect(PrintFormat(parsing: "glyph").line(for: item, section: "Hands") == "👍")
+        #expect(PrintFormat(parsing: "glyph").line(for: Item(label: "plain"), section: "S") == "plain")
+        #expect(PrintFormat(parsing: "label").line(for: item, section: "Hands") == "thumbs \"up\"")
+        #expect(PrintFormat(parsing: "code").line(for: item, section: "Hands") == "U+1F44D")
+        #expect(PrintFormat(parsing: "json").line(for: item, section: "Hands")
+            == #"{"section":"Hands","label":"thumbs \"up\"","glyph":"👍","keywords":["+1","hand"],"code":"U+1F44D","note":"a\tb\u0001"}"#)
+        // A chosen skin-tone variant replaces the glyph.
+        #expect(PrintFormat.glyph.line(for: item, section: "Hands", glyph: "👍🏽") == "👍🏽")
+    }
+
+    @Test("a field no item has is reported with the names that exist")
+    func unknownField() {
+        let catalog = Catalog(sections: [Section(title: "Hands", items: [item])], source: "test")
+        #expect(PrintFormat(parsing: "code").problem(for: catalog) == nil)
+        #expect(PrintFormat(parsing: "json").problem(for: catalog) == nil)
+        #expect(PrintFormat(parsing: "cdoe").problem(for: catalog)
+            == #"--print cdoe: no item has a field "cdoe" (choose from: glyph, label, json, code, note)"#)
+    }
+}
