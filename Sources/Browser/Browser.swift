@@ -51,6 +51,10 @@ public enum Browser {
             // there lost the view that growing back restores (see `BrowserState.resize`).
             return
         }
+        if state.toneChooser != nil {
+            handleToneChooser(key, &state)
+            return
+        }
         switch key {
         case .up, .character("k"): move(.up, &state)
         case .down, .character("j"): move(.down, &state)
@@ -71,6 +75,7 @@ public enum Browser {
         case .character("<"): adjustRatio(-1, &state)
         case .character(">"): adjustRatio(1, &state)
         case .character("?"): state.showingHelp = true
+        case .character("s"): state.openToneChooser()
         case .character(" ") where state.multiSelect:
             // As fzf's Tab: mark, then on to the next item, so a run of presses marks a run.
             guard let focus = state.focus else { break }
@@ -83,6 +88,31 @@ public enum Browser {
         default:
             break
         }
+    }
+
+    /// Keys while the skin-tone chooser is open: move among its options, Enter takes one,
+    /// Esc (or s, or q) closes it without a pick.
+    static func handleToneChooser(_ key: Key, _ state: inout BrowserState) {
+        guard var chooser = state.toneChooser else { return }
+        let count = chooser.options.count
+        let columns = ToneChooser.columns(forWidth: state.width, optionCount: count)
+        switch key {
+        case .left, .character("h"): chooser.selected = max(0, chooser.selected - 1)
+        case .right, .character("l"): chooser.selected = min(count - 1, chooser.selected + 1)
+        case .up, .character("k"): chooser.selected = max(0, chooser.selected - columns)
+        case .down, .character("j"): chooser.selected = min(count - 1, chooser.selected + columns)
+        case .home, .character("g"): chooser.selected = 0
+        case .end, .character("G"): chooser.selected = count - 1
+        case .enter:
+            state.acceptTone()
+            return
+        case .escape, .character("s"), .character("q"):
+            state.toneChooser = nil
+            return
+        default:
+            return
+        }
+        state.toneChooser = chooser
     }
 
     static func move(_ direction: Direction, _ state: inout BrowserState) {
@@ -142,12 +172,15 @@ public enum Browser {
         guard !state.isTooSmall else { return }
         switch mouse.action {
         case .wheelUp, .wheelDown:
+            // The chooser stays by its emoji: no scrolling under it.
+            guard state.toneChooser == nil else { return }
             state.offset += mouse.action == .wheelDown ? wheelRows : -wheelRows
             state.clampOffset()
             keepFocusInView(&state)
         case .press, .click, .doubleClick:
-            guard !state.showingHelp else {
+            guard !state.showingHelp, state.toneChooser == nil else {
                 state.showingHelp = false
+                state.toneChooser = nil
                 return
             }
             guard mouse.y < state.viewHeight else { return }

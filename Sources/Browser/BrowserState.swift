@@ -40,6 +40,12 @@ public struct BrowserState: Sendable {
     public let multiSelect: Bool
     /// The marked items, in the order they were marked (the order they are printed in).
     public private(set) var marked: [ItemPath] = []
+    /// The tone shown and printed for every emoji that has it (nil: the yellow default).
+    public let skinTone: SkinTone?
+    /// Open while the user picks a skin tone for the focused emoji.
+    public internal(set) var toneChooser: ToneChooser?
+    /// Glyphs chosen in the tone chooser, by item: shown and printed instead of the default.
+    public internal(set) var chosenGlyphs: [ItemPath: String] = [:]
     /// The focus's screen row at the last size that was not too small (see `resize`).
     var focusRowBeforeTooSmall: Int?
     let specs: [SectionSpec]
@@ -48,9 +54,10 @@ public struct BrowserState: Sendable {
 
     public init(catalog: Catalog, settings: LayoutSettings, theme: Theme = .standard,
                 textWidth: TextWidth = TextWidth(), width: Int, height: Int, focus: ItemPath? = nil,
-                multiSelect: Bool = false) {
+                multiSelect: Bool = false, skinTone: SkinTone? = nil) {
         self.catalog = catalog
         self.multiSelect = multiSelect
+        self.skinTone = skinTone
         self.settings = settings
         self.theme = theme
         self.textWidth = textWidth
@@ -84,6 +91,15 @@ public struct BrowserState: Sendable {
         guard catalog.sections.indices.contains(path.section),
               catalog.sections[path.section].items.indices.contains(path.item) else { return nil }
         return catalog.sections[path.section].items[path.item]
+    }
+
+    /// The glyph shown and printed for an item: the one chosen for it in the tone chooser,
+    /// else its variant in the default skin tone, else its own.
+    public func glyph(at path: ItemPath) -> String? {
+        if let chosen = chosenGlyphs[path] { return chosen }
+        guard let item = item(at: path) else { return nil }
+        if let skinTone, !item.variants.isEmpty, let variant = skinTone.variant(of: item) { return variant }
+        return item.glyph
     }
 
     public func isMarked(_ path: ItemPath) -> Bool { !marked.isEmpty && marked.contains(path) }
@@ -176,6 +192,27 @@ public struct BrowserState: Sendable {
             }
         }
         return nil
+    }
+
+    /// Opens the tone chooser on the focused item when it has variants; the glyph it shows
+    /// now is selected.
+    mutating func openToneChooser() {
+        guard let focus, let item = item(at: focus), let base = item.glyph, !item.variants.isEmpty else { return }
+        let options = [base] + item.variants
+        toneChooser = ToneChooser(path: focus, options: options,
+                                  selected: glyph(at: focus).flatMap { options.firstIndex(of: $0) } ?? 0)
+    }
+
+    /// Takes the chooser's selection for its item: marks it with --multi, else picks it.
+    mutating func acceptTone() {
+        guard let chooser = toneChooser else { return }
+        toneChooser = nil
+        chosenGlyphs[chooser.path] = chooser.options[chooser.selected]
+        if multiSelect {
+            if !isMarked(chooser.path) { marked.append(chooser.path) }
+        } else {
+            outcome = .chosen(chooser.path)
+        }
     }
 
     /// Marks the item, or unmarks it if it was marked.

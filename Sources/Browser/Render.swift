@@ -14,13 +14,14 @@ extension Browser {
             ("Home End  g G", "first / last item"),
             ("Tab  Shift-Tab", "next / previous section"),
             ("<  >", "move the split left / right"),
+            ("s", "skin tone of the focused emoji"),
             ("Enter", multiSelect ? "print the marked items (or the focused one) and exit"
                                   : "print the focused item and exit"),
             ("click / wheel", "focus (click again to pick) / scroll"),
             ("q  Esc", "quit without output"),
             ("?", "close this help"),
         ]
-        if multiSelect { lines.insert(("Space", "mark / unmark, then the next item"), at: 5) }
+        if multiSelect { lines.insert(("Space", "mark / unmark, then the next item"), at: 6) }
         return lines
     }
 
@@ -32,6 +33,7 @@ extension Browser {
         }
         drawContent(state, into: &buffer)
         drawStatus(state, into: &buffer)
+        if state.toneChooser != nil { drawToneChooser(state, into: &buffer) }
         if state.showingHelp { drawHelp(state, into: &buffer) }
         return buffer
     }
@@ -144,7 +146,7 @@ extension Browser {
         let padding = rect.width >= 4 ? 1 : 0
         let room = rect.width - 2 * padding
         var text = item.label
-        if let glyph = item.glyph {
+        if let glyph = state.glyph(at: path) {
             let glyphWidth = state.textWidth.width(of: glyph)
             // The label only when some of it shows: the whole label, or at least one cell of it
             // before the ellipsis. (With exactly glyph + 2 cells this used to draw "😀 …": a
@@ -182,7 +184,7 @@ extension Browser {
             let position = markedCount + " \(state.ordinal(of: focus)) of \(state.itemCount) "
             rightChoices = [position + " ? help ", position, ""]
             var parts: [String] = []
-            if let glyph = item.glyph {
+            if let glyph = state.glyph(at: focus) {
                 parts.append(glyph)
                 parts.append(item.label)
                 parts.append(glyph.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
@@ -207,6 +209,45 @@ extension Browser {
                    measure: state.textWidth)
         if !right.isEmpty {
             buffer.put(right, x: state.width - rightWidth, y: row, style: style, measure: state.textWidth)
+        }
+    }
+
+    /// The skin-tone chooser: a box of the focused emoji's glyph and variants, below the
+    /// emoji when there is room, else above it; the selected option in the focus style.
+    static func drawToneChooser(_ state: BrowserState, into buffer: inout CellBuffer) {
+        guard let chooser = state.toneChooser else { return }
+        let count = chooser.options.count
+        let columns = ToneChooser.columns(forWidth: state.width, optionCount: count)
+        let rows = (count + columns - 1) / columns
+        let boxWidth = min(state.width, columns * 4 + 4)
+        let boxHeight = min(state.viewHeight, rows + 2)
+        guard boxWidth >= 8, boxHeight >= 3 else { return }
+        let anchor = state.layout.frame(of: chooser.path).map { Rect(x: $0.x, y: $0.y - state.offset, width: $0.width, height: $0.height) }
+            ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let x = min(max(0, anchor.x - 2), state.width - boxWidth)
+        let below = anchor.maxY
+        let y = below + boxHeight <= state.viewHeight ? below : max(0, anchor.y - boxHeight)
+        let style = state.theme.help
+        buffer.fill(x: x, y: y, width: boxWidth, height: boxHeight, style: style)
+        let inner = boxWidth - 2
+        let title = state.textWidth.truncate(" skin tone ", toWidth: inner)
+        let titleWidth = state.textWidth.width(of: title)
+        buffer.put("┌" + title + String(repeating: "─", count: max(0, inner - titleWidth)) + "┐", x: x, y: y, style: style,
+                   measure: state.textWidth)
+        buffer.put("└" + String(repeating: "─", count: inner) + "┘", x: x, y: y + boxHeight - 1, style: style)
+        for row in 0..<(boxHeight - 2) {
+            buffer.put("│", x: x, y: y + 1 + row, style: style)
+            buffer.put("│", x: x + boxWidth - 1, y: y + 1 + row, style: style)
+            for column in 0..<columns {
+                let index = row * columns + column
+                guard index < count else { break }
+                let slotX = x + 2 + column * 4
+                guard slotX + 4 <= x + boxWidth - 1 else { break }
+                let slotStyle = index == chooser.selected ? state.theme.focus : style
+                buffer.fill(x: slotX, y: y + 1 + row, width: 4, height: 1, style: slotStyle)
+                buffer.put(chooser.options[index], x: slotX + 1, y: y + 1 + row, style: slotStyle, maxWidth: 2,
+                           measure: state.textWidth)
+            }
         }
     }
 

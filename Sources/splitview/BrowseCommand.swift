@@ -28,6 +28,17 @@ struct BrowseCommand: ParsableCommand {
         valueName: "glyph|label|json|FIELD"))
     var printFormat: String = "glyph"
 
+    @Option(help: ArgumentHelp(
+        "The skin tone shown and printed for emoji that have one (default: [emoji] skin_tone of the configuration).",
+        valueName: "none|light|medium-light|medium|medium-dark|dark"))
+    var skinTone: String?
+
+    func validate() throws {
+        if let skinTone, SkinTone.parse(skinTone) == nil {
+            throw ValidationError("--skin-tone must be one of \(SkinTone.names.joined(separator: ", ")), got \"\(skinTone)\"")
+        }
+    }
+
     func run() throws {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
@@ -46,7 +57,8 @@ struct BrowseCommand: ParsableCommand {
             }
             var state = BrowserState(catalog: catalog, settings: configuration.layout, theme: theme,
                                      textWidth: TextWidth(overrides: configuration.widthOverrides),
-                                     width: screen.width, height: screen.height, multiSelect: multi)
+                                     width: screen.width, height: screen.height, multiSelect: multi,
+                                     skinTone: skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone)
             let outcome = Browser.run(&state, on: screen)
             screen.close()
             TerminalGuard.restore()
@@ -55,7 +67,8 @@ struct BrowseCommand: ParsableCommand {
             case .chosen:
                 for path in state.picks {
                     let item = state.item(at: path)!
-                    print(format.line(for: item, section: catalog.sections[path.section].title))
+                    print(format.line(for: item, section: catalog.sections[path.section].title,
+                                      glyph: state.glyph(at: path)))
                 }
             case .interrupted:
                 throw ExitCode(130)

@@ -122,8 +122,15 @@ enum ConfigLoader {
             }
         }
         if let emoji = try reader.table("emoji") {
-            try emoji.allowOnly(["sections"])
+            try emoji.allowOnly(["sections", "skin_tone"])
             if let grouping = try emoji.choice("sections", EmojiCatalog.Grouping.self) { configuration.emojiGrouping = grouping }
+            if let value = emoji.table["skin_tone"] {
+                guard let text = value.string, let tone = SkinTone.parse(text) else {
+                    let allowed = SkinTone.names.map { "\"\($0)\"" }.joined(separator: ", ")
+                    throw emoji.error(key: "skin_tone", "expected one of \(allowed), found \(emoji.describe(value))")
+                }
+                configuration.skinTone = tone
+            }
         }
         return configuration
     }

@@ -13,6 +13,8 @@ struct Configuration: Hashable, Sendable {
     var widthOverrides: [String: Int] = [:]
     /// Emoji sections by Unicode group, or by the finer subgroups.
     var emojiGrouping: EmojiCatalog.Grouping = .group
+    /// The tone shown and printed for emoji that have skin tones (nil: none, the yellow default).
+    var skinTone: SkinTone?
 
     /// The built-in defaults. A narrow terminal gets one column; from 80 columns on, two, split
     /// by `layout.left_ratio`.

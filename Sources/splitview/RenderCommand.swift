@@ -47,7 +47,8 @@ struct RenderCommand: ParsableCommand {
             let requested = focus.flatMap(parseFocus)
             var state = BrowserState(catalog: catalog, settings: configuration.layout, theme: configuration.theme,
                                      textWidth: TextWidth(overrides: configuration.widthOverrides),
-                                     width: width, height: height, focus: requested)
+                                     width: width, height: height, focus: requested,
+                                     skinTone: configuration.skinTone)
             if let requested, state.focus != requested {
                 let sections = catalog.sections
                 let reason = sections.indices.contains(requested.section)

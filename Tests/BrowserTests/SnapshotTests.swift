@@ -209,7 +209,6 @@ struct SnapshotTests {
         state.send(.character("?"))
         #expect(state.showingHelp)
         expectLines(render(state), framed("""
-            |  Alpha · 14                       Beta · 10                    |
             |  ┌─────────────────────────────────────────────────────────┐   |
             |  │ splitview keys                                          │   |
             |  │                                                         │   |
@@ -218,6 +217,7 @@ struct SnapshotTests {
             |  │ Home End  g G      first / last item                    │   |
             |  │ Tab  Shift-Tab     next / previous section              │   |
             |  │ <  >               move the split left / right          │   |
+            |  │ s                  skin tone of the focused emoji       │   |
             |  │ Enter              print the focused item and exit      │   |
             |  │ click / wheel      focus (click again to pick) / scroll │   |
             |  │ q  Esc             quit without output                  │   |

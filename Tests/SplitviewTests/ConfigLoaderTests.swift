@@ -90,6 +90,13 @@ import Testing
         #expect(settings.leftRatio(forWidth: 200) == 0.3)
     }
 
+    @Test func skinToneIsANameAndAnythingElseIsNamedInTheError() throws {
+        #expect(try parse("[emoji]\nskin_tone = \"medium-dark\"\n").skinTone == .mediumDark)
+        #expect(try parse("[emoji]\nskin_tone = \"none\"\n").skinTone == nil)
+        #expect(error("[emoji]\nskin_tone = \"tan\"\n")?.description
+            == #"test.toml:2:1: emoji.skin_tone: expected one of "none", "light", "medium-light", "medium", "medium-dark", "dark", found the string "tan""#)
+    }
+
     @Test func shippedDefaultFileMatchesTheBuiltInDefaults() throws {
         let path = Support.fixtures.deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Config/default.toml").path

@@ -1,0 +1,94 @@
+// Skin tones: the default tone for every emoji that has one, and the chooser for one pick.
+
+@testable import Browser
+import Catalog
+import SplitLayout
+import Testing
+import TerminalUI
+
+@Suite("Skin tones")
+struct SkinToneTests {
+    let thumbsUp = Item(label: "thumbs up", glyph: "👍", variants: ["👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿"])
+    let handshake = Item(label: "handshake", glyph: "🤝",
+                         variants: ["🤝🏻", "🫱🏻‍🫲🏼", "🫱🏽‍🫲🏻", "🤝🏽", "🤝🏿"])
+    var catalog: Catalog {
+        Catalog(sections: [Section(title: "Hands", items: [thumbsUp, Item(label: "grinning face", glyph: "😀"), handshake])],
+                source: "test")
+    }
+
+    func state(tone: SkinTone? = nil, multi: Bool = false) -> BrowserState {
+        BrowserState(catalog: catalog, settings: fixtureSettings(itemWidth: 4), theme: .standard, width: 40, height: 12,
+                     multiSelect: multi, skinTone: tone)
+    }
+
+    @Test("names and numbers parse; none is no tone; anything else is refused")
+    func parsing() {
+        #expect(SkinTone.parse("medium") == .some(.medium))
+        #expect(SkinTone.parse("Medium-Dark") == .some(.mediumDark))
+        #expect(SkinTone.parse("1") == .some(.light))
+        #expect(SkinTone.parse("none") == .some(nil))
+        #expect(SkinTone.parse("0") == .some(nil))
+        #expect(SkinTone.parse("purple") == nil)
+        #expect(SkinTone.parse("6") == nil)
+    }
+
+    @Test("a tone's variant has that modifier alone, never a mixed pair")
+    func variants() {
+        #expect(SkinTone.medium.variant(of: thumbsUp) == "👍🏽")
+        #expect(SkinTone.light.variant(of: handshake) == "🤝🏻")
+        #expect(SkinTone.medium.variant(of: handshake) == "🤝🏽")
+        #expect(SkinTone.mediumDark.variant(of: handshake) == nil)
+        #expect(SkinTone.dark.variant(of: Item(label: "grinning face", glyph: "😀")) == nil)
+    }
+
+    @Test("the default tone is shown in the grid and the status line; emoji without tones stay")
+    func defaultToneIsShown() {
+        let toned = state(tone: .medium)
+        let lines = render(toned)
+        #expect(lines[1].contains("👍🏽") && lines[1].contains("😀") && lines[1].contains("🤝🏽"))
+        #expect(lines[11].hasPrefix(" 👍🏽  thumbs up  U+1F44…"))
+        #expect(toned.glyph(at: path(0, 0)) == "👍🏽")
+        #expect(state().glyph(at: path(0, 0)) == "👍")
+    }
+
+    @Test("s opens the chooser on the focused emoji; arrows move; Enter picks that tone")
+    func chooserPicks() {
+        var session = state()
+        session.send(.character("s"))
+        let chooser = try! #require(session.toneChooser)
+        #expect(chooser.options == ["👍", "👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿"])
+        #expect(chooser.selected == 0)
+        let lines = render(session)
+        #expect(lines.contains { $0.contains("skin tone") })
+        #expect(lines.contains { $0.contains("👍🏻") && $0.contains("👍🏿") })
+        session.send(.right, .right, .left, .right)
+        #expect(session.toneChooser?.selected == 2)
+        session.send(.enter)
+        #expect(session.outcome == .chosen(path(0, 0)))
+        #expect(session.glyph(at: path(0, 0)) == "👍🏼")
+    }
+
+    @Test("the chooser opens on the tone shown; Esc closes it without quitting; keys act on it only")
+    func chooserCloses() {
+        var session = state(tone: .dark)
+        session.send(.character("s"))
+        #expect(session.toneChooser?.selected == 5)
+        session.send(.character("q"))
+        #expect(session.toneChooser == nil && session.outcome == nil)
+        session.send(.character("s"), .down, .escape)
+        #expect(session.toneChooser == nil && session.outcome == nil)
+        #expect(session.focus == path(0, 0))
+        // An emoji without tones opens nothing.
+        session.send(.right, .character("s"))
+        #expect(session.toneChooser == nil)
+    }
+
+    @Test("with --multi Enter in the chooser marks the emoji in that tone and goes on browsing")
+    func chooserMarksWithMulti() {
+        var session = state(multi: true)
+        session.send(.right, .right, .character("s"), .end, .enter)
+        #expect(session.outcome == nil)
+        #expect(session.marked == [path(0, 2)])
+        #expect(session.glyph(at: path(0, 2)) == "🤝🏿")
+    }
+}
