@@ -33,6 +33,9 @@ struct BrowseCommand: ParsableCommand {
         valueName: "none|light|medium-light|medium|medium-dark|dark"))
     var skinTone: String?
 
+    @Flag(help: "Neither show a Recent section of the emoji picked last nor record this pick.")
+    var noRecent = false
+
     func validate() throws {
         if let skinTone, SkinTone.parse(skinTone) == nil {
             throw ValidationError("--skin-tone must be one of \(SkinTone.names.joined(separator: ", ")), got \"\(skinTone)\"")
@@ -42,10 +45,17 @@ struct BrowseCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
-            let catalog = try options.loadCatalog(configuration)
+            var catalog = try options.loadCatalog(configuration)
+            let environment = ProcessInfo.processInfo.environment
+            // Recent picks are kept for the bundled emoji only: a data file's items change.
+            let recent = catalog.source == "emoji" && !noRecent
+                ? RecentPicks.location(environment: environment).map(RecentPicks.init) : nil
+            if let recent, let section = RecentPicks.section(for: recent.load(), in: catalog) {
+                catalog.sections.insert(section, at: 0)
+            }
             let format = PrintFormat(parsing: printFormat)
             if let problem = format.problem(for: catalog) { throw InputError(message: problem) }
-            let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
             let theme = noColor ? configuration.theme.withoutColors : configuration.theme
 
             TerminalGuard.install()
@@ -69,6 +79,15 @@ struct BrowseCommand: ParsableCommand {
                     let item = state.item(at: path)!
                     print(format.line(for: item, section: catalog.sections[path.section].title,
                                       glyph: state.glyph(at: path)))
+                }
+                if let recent {
+                    let picked = state.picks.compactMap { state.glyph(at: $0) }
+                    do {
+                        try recent.save(RecentPicks.updated(recent.load(), picked: picked))
+                    } catch {
+                        // The pick is printed: a recent list that cannot be kept is only a warning.
+                        FileHandle.standardError.write(Data("splitview: warning: recent picks not kept: \(error.localizedDescription)\n".utf8))
+                    }
                 }
             case .interrupted:
                 throw ExitCode(130)

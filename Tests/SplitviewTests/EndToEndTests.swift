@@ -126,6 +126,26 @@ struct EndToEndTests {
         #expect(output == "😄\n😃\nEXIT:0\n")  // Space moved on to 😁: h h is 😃
     }
 
+    @Test func aPickComesBackInTheRecentSectionUnlessNoRecent() throws {
+        let out = FileManagerHelper.temporaryDirectory() + "/out.txt"
+        let run = "\(Support.binary) >> \(out); echo EXIT:$? >> \(out)"
+        let session = try TmuxSession(width: 100, height: 24,
+                                      command: "\(run); \(run); \(Support.binary) --no-recent >> \(out); echo EXIT:$? >> \(out)")
+        try session.waitFor("the browser") { $0.contains("1 of 1870") }
+        try session.send("l", "Enter")
+        // The second run opens with the pick in a Recent section, focused first.
+        try session.waitFor("the Recent section") { $0.contains("Recent · 1") && $0.contains("1 of 1871") }
+        let recentFile = session.directory + "/home/splitview/recent"
+        #expect((try? String(contentsOfFile: recentFile, encoding: .utf8)) == "😃\n")
+        try session.send("Tab", "l", "l", "Enter")
+        try session.waitFor("the third run") { $0.contains("1 of 1870") && !$0.contains("Recent") }
+        try session.send("q")
+        let output = session.waitForFile(out, containing: "EXIT:1")
+        #expect(output == "😃\nEXIT:0\n😄\nEXIT:0\nEXIT:1\n")
+        // --no-recent neither showed nor recorded: the file has the two picks, latest first.
+        #expect((try? String(contentsOfFile: recentFile, encoding: .utf8)) == "😄\n😃\n")
+    }
+
     @Test func printJSONGivesTheItemAsOneObject() throws {
         let (session, out) = try start(width: 100, height: 24, arguments: "--print json")
         try session.waitFor("the browser") { $0.contains("1 of 1870") }
