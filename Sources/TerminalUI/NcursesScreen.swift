@@ -17,6 +17,11 @@
 //   cells. When a changed row holds, in ncurses' model, what another row held before, the
 //   columns that had overlays are written again in every row, with all overlays. Character
 //   insert/delete (idcok) is switched off while overlays are on screen;
+// - a terminal may draw a cluster narrower than its cells (tmux 3.3 draws ❣️ one cell wide) or
+//   not at all (an emoji newer than its wcwidth table): each overlay first writes blanks of its
+//   style over all its cells, or an older glyph there (an overlay too, unknown to ncurses,
+//   which so never clears it) would stay visible. The blanks are what ncurses' model holds
+//   anyway, so it needs nothing more;
 // - a terminal may draw a cluster wider than its cells (tmux 3.3 draws 👍🏽 as two wide
 //   glyphs): the two cells after each overlay are written again, which cuts the spill, and
 //   autowrap is off while overlays are written so nothing wraps or scrolls at the right edge.
@@ -70,6 +75,8 @@ public final class NcursesScreen: Screen {
     private var needsFullRedraw = true
     /// Whether ncurses may insert and delete characters (nil: not set yet).
     private var characterMovesAllowed: Bool?
+    /// Whether the last event returned was a mouse button press (its release is still to come).
+    private var lastEventWasPress = false
 
     // Terminfo strings for the overlays.
     private let capabilities: Capabilities
@@ -138,6 +145,12 @@ public final class NcursesScreen: Screen {
     /// Idempotent; also called from deinit.
     public func close() {
         guard let screen else { return }
+        if TerminalGuard.screenActive.pointee != 0 {
+            // Input left unread would reach the shell once the program is gone: a click that
+            // chose an item on its press has its release still coming (as ^[[<0;60;10m).
+            if lastEventWasPress { discardMouseRelease(withinMilliseconds: 100) }
+            flushinp()
+        }
         TerminalGuard.endScreen()
         delscreen(screen)
         self.screen = nil
@@ -342,38 +355,14 @@ public final class NcursesScreen: Screen {
     /// attributes back to normal and the cursor where ncurses believes it is.
     private func writeCells(_ positions: [Int], of frame: CellBuffer) {
         guard let output else { return }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(positions.count * 32)
-        // No autowrap meanwhile: a glyph wider than expected at the right edge must not wrap
-        // to the next line (nor scroll the screen from the last one).
-        bytes += capabilities.autowrapOff
-        var currentStyle: CellStyle?
-        let screenWidth = width
-        var cursor: Int?  // where the terminal's cursor is known to be (y * frame.width + x)
-        for position in positions {
-            let x = position % frame.width, y = position / frame.width
-            let cell = frame[x, y]
-            if cell.isContinuation { continue }
-            let cellWidth = max(1, Int(cell.width))
-            if cursor != position { bytes += capabilities.moveCursor(y: y, x: x) }
-            // After an overlay the terminal's cursor may be anywhere; after a plain cluster it
-            // is at the next cell, unless that is past the right edge.
-            let plain = !Self.isRisky(cell.text, width: cellWidth)
-            cursor = plain && x + cellWidth < screenWidth ? position + cellWidth : nil
-            if cell.style != currentStyle {
-                bytes += resolve(cell.style).sequence
-                currentStyle = cell.style
-            }
-            if cell.text.isEmpty {
-                bytes += repeatElement(0x20, count: cellWidth)
-            } else {
-                bytes += cell.text.utf8
-            }
-        }
-        bytes += capabilities.normal
-        bytes += capabilities.autowrapOn
         let curses = cnc_curscr()
-        bytes += capabilities.moveCursor(y: Int(cnc_getcury(curses)), x: Int(cnc_getcurx(curses)))
+        let capabilities = capabilities
+        let bytes = Self.directWrites(
+            positions, of: frame, screenWidth: width,
+            cursorAfter: (y: Int(cnc_getcury(curses)), x: Int(cnc_getcurx(curses))),
+            autowrapOff: capabilities.autowrapOff, autowrapOn: capabilities.autowrapOn,
+            normal: capabilities.normal, moveCursor: { capabilities.moveCursor(y: $0, x: $1) },
+            styleSequence: { resolve($0).sequence })
         fflush(output)
         Self.writeAll(bytes, to: fileno(output))
     }
@@ -431,15 +420,16 @@ public final class NcursesScreen: Screen {
             if pair == 0 { colors = defaultColors ? PairColors(foreground: -1, background: -1)
                                                   : PairColors(foreground: 7, background: 0) }
         }
+        let reverse = Self.drawsReverse(style, colorsEnabled: colorsEnabled)
         if bold { attributes |= cnc_a_bold() }
         if style.dim { attributes |= cnc_a_dim() }
-        if style.reverse { attributes |= cnc_a_reverse() }
+        if reverse { attributes |= cnc_a_reverse() }
         if style.underline { attributes |= cnc_a_underline() }
 
         var sequence = capabilities.normal
         if bold { sequence += capabilities.bold }
         if style.dim { sequence += capabilities.dim }
-        if style.reverse { sequence += capabilities.reverse }
+        if reverse { sequence += capabilities.reverse }
         if style.underline { sequence += capabilities.underline }
         if colorsEnabled {
             if colors.foreground >= 0 { sequence += capabilities.foreground(colors.foreground) }
@@ -469,6 +459,16 @@ public final class NcursesScreen: Screen {
     // MARK: - Input
 
     public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent? {
+        let event = readEvent(timeoutMilliseconds: timeoutMilliseconds)
+        if case .mouse(let mouse)? = event, mouse.action == .press {
+            lastEventWasPress = true
+        } else {
+            lastEventWasPress = false
+        }
+        return event
+    }
+
+    private func readEvent(timeoutMilliseconds: Int?) -> InputEvent? {
         guard screen != nil, let window = cnc_stdscr() else { return nil }
         let deadline = timeoutMilliseconds.map { Self.monotonicMilliseconds() + max(0, $0) }
         while true {
@@ -476,7 +476,9 @@ public final class NcursesScreen: Screen {
             wtimeout(window, Int32(clamping: wait))
             var value: wint_t = 0
             let status = wget_wch(window, &value)
-            switch Self.decode(status: status, value: UInt32(value)) {
+            var input = Self.decode(status: status, value: UInt32(value))
+            if input == .key(.escape) { input = readEscapeSequence(window) }
+            switch input {
             case .nothing:
                 return nil
             case .key(let key):
@@ -498,6 +500,56 @@ public final class NcursesScreen: Screen {
                 break
             }
             if let deadline, Self.monotonicMilliseconds() >= deadline { return nil }
+        }
+    }
+
+    /// What an ESC from ncurses stands for. ncurses gives a lone ESC when ESCDELAY passed with
+    /// nothing after it (the Esc key), and also when what followed is no sequence its terminfo
+    /// entry knows (Home as \e[1~ in tmux with TERM=xterm-256color, Alt+key, an X10 mouse
+    /// report): then the rest is already waiting, and reading it here keeps it from being
+    /// taken as Esc (quit) plus loose characters.
+    private func readEscapeSequence(_ window: UnsafeMutablePointer<WINDOW>) -> DecodedInput {
+        var following: [UInt32] = []
+        while true {
+            // The first read does not wait (ncurses waited already); later ones wait a little
+            // for the tail of a sequence split between two reads.
+            wtimeout(window, following.isEmpty ? 0 : 20)
+            var value: wint_t = 0
+            let status = wget_wch(window, &value)
+            if status == cnc_key_code_yes() {
+                // A key ncurses decoded right after the ESC: Alt with a function key, which the
+                // browser has no use for; a resize or a mouse event must not be lost.
+                let decoded = Self.decode(status: status, value: UInt32(value))
+                return decoded == .resize || decoded == .mouse ? decoded : .ignored
+            }
+            guard status == cnc_ok() else {
+                return Self.decodeEscapeSequence(following, ended: true) ?? .ignored
+            }
+            following.append(UInt32(value))
+            if let decoded = Self.decodeEscapeSequence(following, ended: false) { return decoded }
+        }
+    }
+
+    /// Reads and drops input until a mouse button release (or `limit` passes).
+    private func discardMouseRelease(withinMilliseconds limit: Int) {
+        guard let window = cnc_stdscr() else { return }
+        let deadline = Self.monotonicMilliseconds() + limit
+        while true {
+            let wait = deadline - Self.monotonicMilliseconds()
+            if wait <= 0 { return }
+            wtimeout(window, Int32(clamping: wait))
+            var value: wint_t = 0
+            let status = wget_wch(window, &value)
+            switch Self.decode(status: status, value: UInt32(value)) {
+            case .nothing:
+                return
+            case .mouse:
+                var x: Int32 = 0, y: Int32 = 0
+                var state: mmask_t = 0
+                if cnc_get_mouse(&x, &y, &state) == cnc_ok(), Self.mouseAction(state) == .release { return }
+            default:
+                break
+            }
         }
     }
 
@@ -538,6 +590,72 @@ extension NcursesScreen {
         default:
             guard let scalar = Unicode.Scalar(value) else { return .ignored }
             return .key(.character(Character(scalar)))
+        }
+    }
+
+    /// What an ESC followed by `following` (characters read at once after it) means; nil when
+    /// the sequence is not finished and more may come. `ended`: nothing more came, decide with
+    /// what there is. Nothing after the ESC is the Esc key; a sequence the browser has no use
+    /// for, an unfinished one and Alt+key are ignored rather than taken for Esc.
+    static func decodeEscapeSequence(_ following: [UInt32], ended: Bool) -> DecodedInput? {
+        let escape: UInt32 = 0x1B, csi = ascii("["), ss3 = ascii("O")
+        guard let first = following.first else { return ended ? .key(.escape) : nil }
+        switch first {
+        case csi:
+            return decodeControlSequence(following.dropFirst(), ended: ended)
+        case ss3:
+            guard following.count >= 2 else { return ended ? .ignored : nil }
+            switch following[1] {
+            case ascii("H"): return .key(.home)
+            case ascii("F"): return .key(.end)
+            case ascii("A"): return .key(.up)
+            case ascii("B"): return .key(.down)
+            case ascii("C"): return .key(.right)
+            case ascii("D"): return .key(.left)
+            default: return .ignored
+            }
+        case escape:
+            // Two Esc presses within ESCDELAY still mean Esc; ESC before a sequence is Alt with it.
+            if following.count == 1 && ended { return .key(.escape) }
+            return decodeEscapeSequence(Array(following.dropFirst()), ended: ended).map { _ in .ignored }
+        default:
+            return .ignored  // Alt+key
+        }
+    }
+
+    private static func ascii(_ character: Unicode.Scalar) -> UInt32 { character.value }
+
+    /// A CSI sequence after its "\e[": parameter and intermediate bytes (0x20-0x3F), then a
+    /// final byte (0x40-0x7E).
+    private static func decodeControlSequence(_ sequence: ArraySlice<UInt32>, ended: Bool) -> DecodedInput? {
+        guard let finalIndex = sequence.firstIndex(where: { !(0x20...0x3F).contains($0) }) else {
+            // Longer than any key's sequence: give up rather than swallow what follows.
+            if sequence.count > 16 { return .ignored }
+            return ended ? .ignored : nil
+        }
+        let final = sequence[finalIndex]
+        guard (0x40...0x7E).contains(final) else { return .ignored }
+        let parameters = String(decoding: sequence[..<finalIndex].map { UInt8($0) }, as: UTF8.self)
+        if final == ascii("M") && parameters.isEmpty {
+            // An X10 mouse report: three bytes (button, column, row) follow.
+            if sequence.endIndex - finalIndex - 1 < 3 { return ended ? .ignored : nil }
+            return .ignored
+        }
+        let unmodified = parameters.isEmpty || parameters == "1"
+        switch (Character(Unicode.Scalar(UInt8(final))), parameters) {
+        case ("H", _) where unmodified: return .key(.home)
+        case ("F", _) where unmodified: return .key(.end)
+        case ("A", _) where unmodified: return .key(.up)
+        case ("B", _) where unmodified: return .key(.down)
+        case ("C", _) where unmodified: return .key(.right)
+        case ("D", _) where unmodified: return .key(.left)
+        case ("Z", ""): return .key(.backTab)
+        case ("~", "1"), ("~", "7"): return .key(.home)
+        case ("~", "4"), ("~", "8"): return .key(.end)
+        case ("~", "5"): return .key(.pageUp)
+        case ("~", "6"): return .key(.pageDown)
+        case ("~", "3"): return .key(.delete)
+        default: return .ignored
         }
     }
 
@@ -582,6 +700,64 @@ extension NcursesScreen {
         if scalars.next() != nil { return true }
         if first.value >= 0x20 && first.value < 0x7F { return width != 1 }
         return wcwidth(first.value) != width
+    }
+
+    /// The bytes that write the cells at `positions` (start cells of `frame`, in order) straight
+    /// to the terminal, each at an explicit position, then put the attributes back to normal
+    /// and the cursor at `cursorAfter` (where ncurses believes it is).
+    ///
+    /// A risky cluster is preceded by blanks of its style over all its cells: the terminal may
+    /// draw it narrower than the frame assumes (tmux draws some VS16 emoji one cell wide) or not
+    /// at all (an emoji newer than its wcwidth), and whatever those cells held before (an older
+    /// overlay, which ncurses does not know about and so never clears) would stay visible.
+    static func directWrites(_ positions: [Int], of frame: CellBuffer, screenWidth: Int,
+                             cursorAfter: (y: Int, x: Int), autowrapOff: [UInt8], autowrapOn: [UInt8],
+                             normal: [UInt8], moveCursor: (_ y: Int, _ x: Int) -> [UInt8],
+                             styleSequence: (CellStyle) -> [UInt8],
+                             isRisky: (String, Int) -> Bool = { isRisky($0, width: $1) }) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(positions.count * 32)
+        // No autowrap meanwhile: a glyph wider than expected at the right edge must not wrap
+        // to the next line (nor scroll the screen from the last one).
+        bytes += autowrapOff
+        var currentStyle: CellStyle?
+        var cursor: Int?  // where the terminal's cursor is known to be (y * frame.width + x)
+        for position in positions {
+            let x = position % frame.width, y = position / frame.width
+            let cell = frame[x, y]
+            if cell.isContinuation { continue }
+            let cellWidth = max(1, Int(cell.width))
+            if cursor != position { bytes += moveCursor(y, x) }
+            if cell.style != currentStyle {
+                bytes += styleSequence(cell.style)
+                currentStyle = cell.style
+            }
+            let risky = !cell.text.isEmpty && isRisky(cell.text, cellWidth)
+            if cell.text.isEmpty || risky {
+                bytes += repeatElement(0x20, count: cellWidth)
+            }
+            if risky {
+                // An explicit move: the blanks may have left the cursor on the last column.
+                bytes += moveCursor(y, x)
+            }
+            if !cell.text.isEmpty {
+                bytes += cell.text.utf8
+            }
+            // After an overlay the terminal's cursor may be anywhere; after a plain cluster it
+            // is at the next cell, unless that is past the right edge.
+            cursor = !risky && x + cellWidth < screenWidth ? position + cellWidth : nil
+        }
+        bytes += normal
+        bytes += autowrapOn
+        bytes += moveCursor(cursorAfter.y, cursorAfter.x)
+        return bytes
+    }
+
+    /// Whether cells of `style` are drawn in reverse video. Without colours a background is
+    /// what sets the focus, the headers and the status line apart, and bold alone does not
+    /// show on an emoji: reverse video stands in for it, as in `Theme.withoutColors`.
+    static func drawsReverse(_ style: CellStyle, colorsEnabled: Bool) -> Bool {
+        style.reverse || (!colorsEnabled && style.background != .default)
     }
 
     /// A palette index for `color` on a terminal of `colors` colours (-1: the default), and

@@ -1,5 +1,6 @@
 // The parts of NcursesScreen that need no terminal: colour mapping, the "risky cluster"
-// predicate and the decoding of wget_wch results. Real-terminal behaviour is tested end to end
+// predicate, the decoding of wget_wch results and of escape sequences ncurses does not know,
+// and the bytes of the cells written straight to the terminal. Real-terminal behaviour is tested end to end
 // in tmux.
 
 import CNcursesw
@@ -286,6 +287,159 @@ extension NcursesScreenTests {
             #expect(plan.overlays.isEmpty)
             #expect(plan.draws.last == .init(position: 3, width: 1, placeholder: true))
             #expect(plan.writes.isEmpty)
+        }
+    }
+
+    /// What follows an ESC that ncurses gave alone: it waited ESCDELAY, so either nothing
+    /// (the Esc key) or a sequence its terminfo entry does not have.
+    @Suite struct EscapeSequences {
+        func decode(_ following: String, ended: Bool = false) -> NcursesScreen.DecodedInput? {
+            NcursesScreen.decodeEscapeSequence(following.unicodeScalars.map(\.value), ended: ended)
+        }
+
+        @Test func nothingAfterTheEscIsTheEscKey() {
+            #expect(decode("", ended: true) == .key(.escape))
+            // Not decided before the read that finds nothing.
+            #expect(decode("") == nil)
+        }
+
+        @Test func homeAndEndInAllTheirForms() {
+            // tmux with TERM=xterm-256color: khome is \EOH, but tmux sends \e[1~.
+            for sequence in ["[1~", "[7~", "[H", "[1H", "OH"] { #expect(decode(sequence) == .key(.home), "\(sequence)") }
+            for sequence in ["[4~", "[8~", "[F", "[1F", "OF"] { #expect(decode(sequence) == .key(.end), "\(sequence)") }
+        }
+
+        @Test func arrowsPagesBackTabDelete() {
+            #expect(decode("[A") == .key(.up))
+            #expect(decode("[B") == .key(.down))
+            #expect(decode("[C") == .key(.right))
+            #expect(decode("[D") == .key(.left))
+            #expect(decode("OA") == .key(.up))
+            #expect(decode("OB") == .key(.down))
+            #expect(decode("OC") == .key(.right))
+            #expect(decode("OD") == .key(.left))
+            #expect(decode("[5~") == .key(.pageUp))
+            #expect(decode("[6~") == .key(.pageDown))
+            #expect(decode("[Z") == .key(.backTab))
+            #expect(decode("[3~") == .key(.delete))
+        }
+
+        @Test func unfinishedSequencesWaitForMore() {
+            for prefix in ["[", "[1", "[1;5", "O", "[M", "[M ", "[M !", "\u{1B}[", "\u{1B}O"] {
+                #expect(decode(prefix) == nil, "\(prefix.debugDescription)")
+                // And are ignored (not Esc) when nothing more comes.
+                #expect(decode(prefix, ended: true) == .ignored, "\(prefix.debugDescription)")
+            }
+        }
+
+        @Test func otherSequencesAreIgnoredNotEscape() {
+            for sequence in ["[2~", "[15~", "[1;5A", "[1;2H", "[3;5~", "[<0;60;10m", "[<0;60;10M", "[?1;2c",
+                             "OP", "Ox", "[200~"] {
+                #expect(decode(sequence) == .ignored, "\(sequence)")
+            }
+        }
+
+        @Test func x10MouseReportsAreSwallowedWhole() {
+            // \e[M, then button, column and row as bytes: the three must not leak as keys.
+            #expect(decode("[M ") == nil)
+            #expect(decode("[M !") == nil)
+            #expect(decode("[M !!") == .ignored)
+        }
+
+        @Test func altKeysAreIgnored() {
+            #expect(decode("j") == .ignored)
+            #expect(decode("q") == .ignored)
+            #expect(decode("\u{7F}") == .ignored)
+            // Alt with a sequence (some terminals' Alt+Up) is read whole, then ignored.
+            #expect(decode("\u{1B}[A") == .ignored)
+            #expect(decode("\u{1B}OH") == .ignored)
+        }
+
+        @Test func twoQuickEscPressesAreEsc() {
+            #expect(decode("\u{1B}") == nil)
+            #expect(decode("\u{1B}", ended: true) == .key(.escape))
+        }
+
+        @Test func endlessParametersAreGivenUp() {
+            #expect(decode("[" + String(repeating: "1", count: 17)) == .ignored)
+        }
+
+        @Test func aControlCharacterEndsAMalformedSequence() {
+            #expect(decode("[1\u{3}") == .ignored)
+        }
+    }
+
+    /// The bytes written straight to the terminal after doupdate (overlays and the cells
+    /// ncurses may have left stale), with readable stand-ins for the terminfo strings.
+    @Suite struct DirectWrites {
+        static func risky(_ text: String, _ width: Int) -> Bool { text.unicodeScalars.count > 1 }
+
+        func bytes(_ positions: [Int], of frame: CellBuffer, screenWidth: Int? = nil) -> String {
+            let bytes = NcursesScreen.directWrites(
+                positions, of: frame, screenWidth: screenWidth ?? frame.width, cursorAfter: (y: 9, x: 9),
+                autowrapOff: Array("<rmam>".utf8), autowrapOn: Array("<smam>".utf8), normal: Array("<sgr0>".utf8),
+                moveCursor: { Array("<cup \($0),\($1)>".utf8) },
+                styleSequence: { Array(($0.bold ? "<bold>" : "<plain>").utf8) }, isRisky: Self.risky)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        func frame(_ row: String, width: Int = 8, style: CellStyle = .plain) -> CellBuffer {
+            var buffer = CellBuffer(width: width, height: 2)
+            buffer.put(row, x: 0, y: 1, style: style)
+            return buffer
+        }
+
+        @Test func anOverlayBlanksItsCellsFirst() {
+            // ❤️ at (2, 1): blanks over both cells, back to its start, then the glyph; the two
+            // cells after it follow (they cut a spill).
+            let written = bytes([10, 12, 13], of: frame("ab❤️cd"))
+            #expect(written == "<rmam><cup 1,2><plain>  <cup 1,2>❤️<cup 1,4>cd<sgr0><smam><cup 9,9>")
+        }
+
+        @Test func theBlanksHaveTheCellsStyle() {
+            let bold = CellStyle(bold: true)
+            let written = bytes([8], of: frame("🇧🇩", style: bold))
+            #expect(written == "<rmam><cup 1,0><bold>  <cup 1,0>🇧🇩<sgr0><smam><cup 9,9>")
+        }
+
+        @Test func plainCellsAreWrittenInARow() {
+            // After a plain cluster the cursor is known: no move between neighbours.
+            let written = bytes([9, 10, 11], of: frame("a中b"))
+            #expect(written == "<rmam><cup 1,1><plain>中b<sgr0><smam><cup 9,9>")
+        }
+
+        @Test func continuationCellsAreSkipped() {
+            #expect(bytes([11], of: frame("ab中")) == "<rmam><sgr0><smam><cup 9,9>")
+        }
+
+        @Test func anOverlayAtTheRightEdge() {
+            // The blanks leave the cursor on the last column (no autowrap): the explicit move
+            // puts the glyph at its own start all the same.
+            let written = bytes([14], of: frame("abcdef❤️"))
+            #expect(written == "<rmam><cup 1,6><plain>  <cup 1,6>❤️<sgr0><smam><cup 9,9>")
+        }
+
+        @Test func afterAnOverlayTheNextCellIsAddressed() {
+            let written = bytes([8, 10], of: frame("❤️❤️"))
+            #expect(written == "<rmam><cup 1,0><plain>  <cup 1,0>❤️<cup 1,2>  <cup 1,2>❤️<sgr0><smam><cup 9,9>")
+        }
+    }
+
+    /// Without colours, a background (focus, headers, status line) becomes reverse video.
+    @Suite struct Monochrome {
+        @Test func aBackgroundIsReverseWithoutColours() {
+            let focus = CellStyle(foreground: .ansi(0), background: .ansi(11), bold: true)
+            #expect(NcursesScreen.drawsReverse(focus, colorsEnabled: false))
+            #expect(!NcursesScreen.drawsReverse(focus, colorsEnabled: true))
+            #expect(NcursesScreen.drawsReverse(CellStyle(background: .rgb(1, 2, 3)), colorsEnabled: false))
+            #expect(NcursesScreen.drawsReverse(CellStyle(background: .indexed(200)), colorsEnabled: false))
+        }
+
+        @Test func noBackgroundStaysAsItIs() {
+            #expect(!NcursesScreen.drawsReverse(.plain, colorsEnabled: false))
+            #expect(!NcursesScreen.drawsReverse(CellStyle(foreground: .ansi(8)), colorsEnabled: false))
+            #expect(NcursesScreen.drawsReverse(CellStyle(reverse: true), colorsEnabled: false))
+            #expect(NcursesScreen.drawsReverse(CellStyle(reverse: true), colorsEnabled: true))
         }
     }
 }
