@@ -39,10 +39,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "splitview-bench",
-            dependencies: ["SplitLayout", "CMallocStats"],
+            dependencies: ["SplitLayout", "Catalog", "Browser", "TerminalUI", "CMallocStats", "CPseudoTerminal"],
             path: "Benchmarks/splitview-bench"
         ),
         .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
+        .target(name: "CPseudoTerminal", path: "Benchmarks/CPseudoTerminal"),
         .testTarget(
             name: "SplitLayoutTests",
             dependencies: [

@@ -1,6 +1,8 @@
-// Release-mode benchmark of the layout engine: `swift run -c release splitview-bench`.
+// Release-mode benchmark of the layout engine and of the browser's frames:
+// `swift run -c release splitview-bench`.
 // Times are medians over repeated runs; memory is what the allocator holds for the layout
 // (mallinfo2 before and after building it), so it includes every table the layout keeps.
+// The frame figures (RenderBenchmark.swift) draw through ncurses on a pseudo-terminal.
 
 import Glibc
 import CMallocStats
@@ -121,3 +123,5 @@ for scenario in [uniform, varying] {
 
     print("| \(scenario.name) | \(format(full.median)) | \(format(relayout.median)) | \(format(query.median)) | \(formatBytes(memory)) (tables: \(formatBytes(layout.byteCount))) |")
 }
+
+printRenderBenchmarks()

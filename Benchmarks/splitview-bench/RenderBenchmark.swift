@@ -1,0 +1,321 @@
+// The browser's rendering cost: composing a frame (Browser.render), drawing it through the real
+// ncurses screen (NcursesScreen.show) on a pseudo-terminal, and the bytes the terminal receives.
+
+import Browser
+import Catalog
+import Glibc
+import SplitLayout
+import TerminalUI
+
+/// The built-in layout defaults of the executable (`Configuration.defaults` in
+/// Sources/splitview, documented in Config/default.toml). The loader lives in the executable
+/// target, which the benchmark cannot import; keep the two in step.
+let defaultSettings = LayoutSettings(
+    parameters: LayoutParameters(leftRatio: 0.5, splitSpacing: 2, interItemSpacing: 0, lineSpacing: 0,
+                                 sectionInset: EdgeInsets(top: 0, left: 1, bottom: 1, right: 1),
+                                 normalizeLineHeight: false, pinHeaders: true, sideRule: .balance),
+    headerHeight: 1, footerHeight: 0, itemWidth: 4, itemHeight: 1, itemsPerLine: 0,
+    breakpoints: [ConfiguredBreakpoint(minWidth: 0, leftRatio: 1), ConfiguredBreakpoint(minWidth: 80)])
+
+struct RenderScenario {
+    let name: String
+    let catalog: Catalog
+}
+
+/// What the terminal received for one frame.
+struct FrameBytes {
+    var count: Int
+    /// Bytes from the screen's own writes after ncurses' (emoji drawn as overlays, see
+    /// NcursesScreen): they start by switching autowrap off, which ncurses itself does not do
+    /// while drawing, so everything from the first "ESC [ ? 7 l" on is counted as theirs.
+    var overlay: Int
+    /// Whether ncurses set a scroll region (csr, "ESC [ top ; bottom r"), i.e. let the
+    /// terminal move lines instead of sending them again.
+    var usedScrollRegion: Bool
+
+    init(_ bytes: [UInt8]) {
+        count = bytes.count
+        let autowrapOff = Array("\u{1B}[?7l".utf8)
+        overlay = bytes.firstRange(of: autowrapOff).map { bytes.count - $0.lowerBound } ?? 0
+        usedScrollRegion = FrameBytes.containsScrollRegion(bytes)
+    }
+
+    static func containsScrollRegion(_ bytes: [UInt8]) -> Bool {
+        let escape: UInt8 = 0x1B, bracket = UInt8(ascii: "["), semicolon = UInt8(ascii: ";")
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        var index = 0
+        while index + 1 < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == escape, bytes[index + 1] == bracket else { continue }
+            var cursor = index + 2
+            var digits = 0
+            while cursor < bytes.count && isDigit(bytes[cursor]) { cursor += 1; digits += 1 }
+            guard digits > 0, cursor < bytes.count, bytes[cursor] == semicolon else { continue }
+            cursor += 1
+            digits = 0
+            while cursor < bytes.count && isDigit(bytes[cursor]) { cursor += 1; digits += 1 }
+            if digits > 0, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "r") { return true }
+        }
+        return false
+    }
+
+    var description: String {
+        var text = formatBytes(count)
+        var notes: [String] = []
+        if overlay > 0 { notes.append("ncurses \(formatBytes(count - overlay)) + overlays \(formatBytes(overlay))") }
+        if usedScrollRegion { notes.append("scroll region") }
+        if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
+        return text
+    }
+}
+
+struct RenderResult {
+    var contentHeight: Int
+    var compose: Timing
+    var focusMoveFrame: Timing
+    var setup: Int
+    var firstFrame: FrameBytes
+    /// Nil when the content fits on the screen and cannot scroll.
+    var scrolling: ScrollResult?
+}
+
+struct ScrollResult {
+    var draw: Timing
+    var rowScrollFrame: Timing
+    var pageScrollFrame: Timing
+    var viewRowScroll: FrameBytes
+    var keyRowScroll: FrameBytes
+    var pageScroll: FrameBytes
+}
+
+/// A median and a minimum, in nanoseconds. The minimum is shown too because on a shared
+/// machine the medians move with the load while the minimum barely does.
+struct Timing {
+    var median: Double
+    var min: Double
+
+    init(median: Double, min: Double) {
+        self.median = median
+        self.min = min
+    }
+
+    init(samples: [Double]) {
+        let sorted = samples.sorted()
+        median = sorted[sorted.count / 2]
+        min = sorted[0]
+    }
+
+    var description: String { "\(format(median)) (min \(format(min)))" }
+}
+
+/// Offsets that scroll one row per step, down to `limit` and back up, starting from 0.
+func pingPongOffsets(limit: Int, count: Int) -> [Int] {
+    guard limit > 0 else { return Array(repeating: 0, count: count) }
+    var offsets: [Int] = []
+    var offset = 0, step = 1
+    while offsets.count < count {
+        offset += step
+        if offset == limit || offset == 0 { step = -step }
+        offsets.append(offset)
+    }
+    return offsets
+}
+
+/// Frames timed one by one for each kind of frame.
+let timedFrames = 400
+
+func runRenderBenchmark(_ scenario: RenderScenario, width: Int, height: Int) -> RenderResult {
+    let initial = BrowserState(catalog: scenario.catalog, settings: defaultSettings, theme: .standard,
+                               width: width, height: height)
+    precondition(!initial.isTooSmall)
+
+    // Compose only, on the opening view.
+    let composed = measure(runs: 201) { withExtendedLifetime(Browser.render(initial)) {} }
+    let compose = Timing(median: composed.median, min: composed.min)
+
+    let terminal = PseudoTerminal(columns: width, rows: height)
+    var opened: NcursesScreen?
+    // What ncurses sends before any frame (terminal modes: keypad, mouse, cursor).
+    let setup = terminal.capture {
+        do {
+            opened = try NcursesScreen(colorMode: .auto, terminalPath: terminal.slavePath)
+        } catch {
+            fatalError("cannot start ncurses on \(terminal.slavePath): \(error)")
+        }
+    }.count
+    let screen = opened!
+    precondition(screen.width == width && screen.height == height,
+                 "ncurses sees \(screen.width) x \(screen.height), not the pty's \(width) x \(height)")
+
+    // First frame, on a screen ncurses has just cleared.
+    let firstFrame = FrameBytes(terminal.capture { screen.show(Browser.render(initial)) })
+
+    // The most common frame: → moves the focus (old and new item and the status line change),
+    // timed with the reader draining concurrently, as a terminal emulator would. At the last
+    // item the walk starts again from the opening view.
+    var state = initial
+    var focusSamples: [Double] = []
+    for _ in 0..<timedFrames {
+        let start = nanoseconds()
+        let before = state.focus
+        Browser.update(&state, .key(.right))
+        if state.focus == before { state = initial }
+        screen.show(Browser.render(state))
+        focusSamples.append(Double(nanoseconds() - start))
+    }
+    state = initial
+    screen.show(Browser.render(state))
+
+    let scrolling = initial.maximumOffset > 0 ? measureScrolling(initial, on: screen, terminal) : nil
+
+    screen.close()
+    terminal.close()
+    return RenderResult(contentHeight: initial.layout.contentHeight, compose: compose,
+                        focusMoveFrame: Timing(samples: focusSamples), setup: setup, firstFrame: firstFrame,
+                        scrolling: scrolling)
+}
+
+/// Bytes and times of scrolling, from the opening view (which `screen` shows).
+func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ terminal: PseudoTerminal) -> ScrollResult {
+    // One-row scroll of the view alone, the focus left where it is: what a one-row wheel notch
+    // would do (the real wheel scrolls `Browser.wheelRows` rows and may move the focus), and the
+    // purest test of whether ncurses lets the terminal move the lines.
+    var state = initial
+    state.scroll(to: state.offset + 1)
+    precondition(state.offset == initial.offset + 1)
+    let viewRowScroll = FrameBytes(terminal.capture { screen.show(Browser.render(state)) })
+    state.scroll(to: initial.offset)
+    screen.show(Browser.render(state))
+
+    // One-row scroll as the keyboard makes it: ↓ on the view's bottom line of items moves the
+    // focus down a line and the view one row with it (status line and focus change too).
+    // Presses that only move the focus, or scroll further (into the next section: header and
+    // inset), are drawn but not counted.
+    var keyRowScroll: FrameBytes?
+    for _ in 0..<10_000 {
+        var next = state
+        Browser.update(&next, .key(.down))
+        if next.offset == state.offset + 1 {
+            keyRowScroll = FrameBytes(terminal.capture { screen.show(Browser.render(next)) })
+            state = next
+            break
+        }
+        precondition(next.focus != state.focus, "↓ stopped moving before the view scrolled one row")
+        screen.show(Browser.render(next))
+        state = next
+    }
+
+    // A page scroll, as PgDn makes it (the view moves viewHeight - 1 rows; the focus keeps its
+    // screen row).
+    var paged = state
+    Browser.update(&paged, .key(.pageDown))
+    precondition(paged.offset > state.offset, "PgDn did not scroll")
+    let pageScroll = FrameBytes(terminal.capture { screen.show(Browser.render(paged)) })
+
+    // Times. Every frame differs from the one before, so ncurses always has work: one row of
+    // scroll per frame (down to the end of the content and back), then a page each frame
+    // (between two views a page apart, so nearly every row changes). Drawing alone is timed on
+    // frames composed beforehand.
+    state = initial
+    let offsets = pingPongOffsets(limit: min(state.maximumOffset, 2_000), count: timedFrames)
+    var prepared: [CellBuffer] = []
+    prepared.reserveCapacity(offsets.count)
+    for offset in offsets {
+        state.scroll(to: offset)
+        prepared.append(Browser.render(state))
+    }
+    screen.show(Browser.render(initial))
+    var drawSamples: [Double] = []
+    for frame in prepared {
+        let start = nanoseconds()
+        screen.show(frame)
+        drawSamples.append(Double(nanoseconds() - start))
+    }
+    prepared = []
+
+    state = initial
+    screen.show(Browser.render(state))
+    var rowSamples: [Double] = []
+    for offset in offsets {
+        let start = nanoseconds()
+        state.scroll(to: offset)
+        screen.show(Browser.render(state))
+        rowSamples.append(Double(nanoseconds() - start))
+    }
+
+    let page = min(state.maximumOffset, max(1, state.viewHeight - 1))
+    var pageSamples: [Double] = []
+    for index in 0..<timedFrames {
+        let start = nanoseconds()
+        state.scroll(to: index % 2 == 0 ? page : 0)
+        screen.show(Browser.render(state))
+        pageSamples.append(Double(nanoseconds() - start))
+    }
+
+    return ScrollResult(draw: Timing(samples: drawSamples), rowScrollFrame: Timing(samples: rowSamples),
+                        pageScrollFrame: Timing(samples: pageSamples), viewRowScroll: viewRowScroll,
+                        keyRowScroll: keyRowScroll!, pageScroll: pageScroll)
+}
+
+/// 1,000 sections of 1,000 plain-text items: no emoji, so no overlays, and the content is far
+/// taller than the screen. Labels are two random characters, the room a default 4-cell item
+/// gives, so that rows differ: with alike rows ncurses would find a one-row scroll nearly free.
+func generatedCatalog() -> Catalog {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+    var generator = SplitMix64(state: 7)
+    func label() -> String {
+        String([alphabet[Int(generator.next() % UInt64(alphabet.count))],
+                alphabet[Int(generator.next() % UInt64(alphabet.count))]])
+    }
+    return Catalog(sections: (0..<1000).map { section in
+        Section(title: "Section \(section)", items: (0..<1000).map { _ in Item(label: label()) })
+    }, source: "generated")
+}
+
+func printRenderBenchmarks() {
+    // ncurses takes the terminal type from the environment, and LINES and COLUMNS there would
+    // override the pty's size.
+    setenv("TERM", "xterm-256color", 1)
+    unsetenv("LINES")
+    unsetenv("COLUMNS")
+    let (width, height) = (200, 60)
+
+    // The default emoji view (by group) fits on a 200x60 screen and cannot scroll, so the
+    // scrolling figures come from the same emoji split by subgroup (`--subgroups`), which is
+    // taller, and from generated data.
+    let emoji = EmojiCatalog.load()
+    let scenarios = [
+        RenderScenario(name: "emoji by group (default)", catalog: emoji),
+        RenderScenario(name: "emoji by subgroup", catalog: EmojiCatalog.load(grouping: .subgroup)),
+        RenderScenario(name: "1,000 sections x 1,000 text items", catalog: generatedCatalog()),
+    ]
+    var results: [(RenderScenario, RenderResult)] = []
+    for scenario in scenarios {
+        results.append((scenario, runRenderBenchmark(scenario, width: width, height: height)))
+    }
+
+    let none = "— (fits on screen)"
+    print()
+    print("Frames at \(width)x\(height) through ncurses on a pseudo-terminal (TERM=xterm-256color); the emoji are")
+    print("\(emoji.itemCount) items. Median (and minimum) per frame; target: compose + draw under 1 ms.")
+    print()
+    print("| data | content rows | compose | draw, 1-row scroll | compose + draw: focus move (→) | 1-row scroll | page scroll |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for (scenario, result) in results {
+        let scroll = result.scrolling
+        print("| \(scenario.name) | \(result.contentHeight) | \(result.compose.description) | \(scroll?.draw.description ?? none) | \(result.focusMoveFrame.description) | \(scroll?.rowScrollFrame.description ?? none) | \(scroll?.pageScrollFrame.description ?? none) |")
+    }
+    print()
+    print("Bytes written to the terminal:")
+    print()
+    print("| data | first frame | 1-row scroll (view) | 1-row scroll (↓ at the bottom) | page scroll (PgDn) |")
+    print("| --- | --- | --- | --- | --- |")
+    for (scenario, result) in results {
+        let scroll = result.scrolling
+        print("| \(scenario.name) | \(result.firstFrame.description) | \(scroll?.viewRowScroll.description ?? none) | \(scroll?.keyRowScroll.description ?? none) | \(scroll?.pageScroll.description ?? none) |")
+    }
+    let setups = Set(results.map(\.1.setup))
+    if setups != [0] {
+        print("(and before the first frame, terminal modes: \(setups.sorted().map(formatBytes).joined(separator: " or ")))")
+    }
+}
