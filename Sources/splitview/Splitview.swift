@@ -17,8 +17,30 @@ struct Splitview: ParsableCommand {
 
 /// Options every subcommand that shows data takes.
 struct DataOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The data file (sectioned JSON; default: the bundled emoji).", valueName: "FILE"))
+    @Argument(help: ArgumentHelp(
+        "The data file: sectioned JSON, JSON Lines, CSV, TSV or plain lines; - for standard input "
+            + "(default: standard input when it is not a terminal, else the bundled emoji).",
+        valueName: "FILE"))
+    var file: String?
+
+    @Option(name: .long, help: ArgumentHelp("The data file, as FILE.", valueName: "FILE"))
     var data: String?
+
+    @Option(help: ArgumentHelp("The data format (default: by the file's extension, else by its first bytes).",
+                               valueName: "format"))
+    var format: DataFormat?
+
+    @Option(help: ArgumentHelp("CSV/TSV: the column of the section titles, by name or number from 1 "
+                                   + "(default: one called section, group or category).", valueName: "COLUMN"))
+    var sectionColumn: String?
+
+    @Option(help: ArgumentHelp("CSV/TSV: the column of the item labels (default: one called label, name or title).",
+                               valueName: "COLUMN"))
+    var labelColumn: String?
+
+    @Option(help: ArgumentHelp("CSV/TSV: the column of the glyphs (default: one called glyph, emoji or icon).",
+                               valueName: "COLUMN"))
+    var glyphColumn: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "The configuration file (default: $XDG_CONFIG_HOME/splitview/config.toml, else ~/.config/splitview/config.toml).",
@@ -38,16 +60,57 @@ struct DataOptions: ParsableArguments {
     @Flag(help: "Group the bundled emoji by Unicode subgroup (face-smiling, animal-cat, ...) instead of group.")
     var subgroups = false
 
-    /// The data file's sections, or the bundled emoji when no file is given.
-    func loadCatalog(_ configuration: Configuration) throws(InputError) -> Catalog {
-        guard let data else { return EmojiCatalog.load(grouping: subgroups ? .subgroup : configuration.emojiGrouping) }
-        do {
-            return try JSONSectionsLoader.load(path: data)
-        } catch {
-            throw InputError(message: error.description)
+    func validate() throws {
+        if let file, let data {
+            throw ValidationError("give the data file once, as FILE or as --data (got \"\(file)\" and --data \"\(data)\")")
         }
     }
+
+    /// Whether the options only make sense for a data file.
+    var asksForData: Bool { format != nil || sectionColumn != nil || labelColumn != nil || glyphColumn != nil }
+
+    var loadOptions: CatalogLoader.Options {
+        CatalogLoader.Options(format: format,
+                              columns: ColumnChoice(section: sectionColumn, label: labelColumn, glyph: glyphColumn))
+    }
+
+    /// The data's sections: from FILE or --data ("-" is standard input), else from standard
+    /// input when it is not a terminal (the browser reads keys from /dev/tty), else the
+    /// bundled emoji. Warnings about the data go to stderr here, before any screen starts.
+    func loadCatalog(_ configuration: Configuration) throws(InputError) -> Catalog {
+        let loaded: LoadedCatalog
+        do {
+            if let path = data ?? file {
+                loaded = path == "-" ? try CatalogLoader.loadStandardInput(options: loadOptions)
+                                     : try CatalogLoader.load(path: path, options: loadOptions)
+            } else if isatty(0) == 0, case let input = try CatalogLoader.readStandardInput(),
+                      !input.isEmpty || asksForData {
+                // Nothing at all on a standard input that is not a terminal (/dev/null, an
+                // empty file from a launcher) means no data was given: the emoji, as from a
+                // terminal. With "-" or --format, an empty input is an error instead.
+                loaded = try CatalogLoader.parse(input, name: CatalogLoader.standardInputName, source: "-",
+                                                 options: loadOptions)
+            } else {
+                if asksForData {
+                    throw InputError(message: "--format and the column options need a data file (FILE, --data FILE or standard input)")
+                }
+                return EmojiCatalog.load(grouping: subgroups ? .subgroup : configuration.emojiGrouping)
+            }
+        } catch let error as InputError {
+            throw error
+        } catch let error as DataError {
+            throw InputError(message: error.description)
+        } catch {
+            throw InputError(message: "\(error)")
+        }
+        for warning in loaded.warnings {
+            FileHandle.standardError.write(Data("splitview: \(warning)\n".utf8))
+        }
+        return loaded.catalog
+    }
 }
+
+extension DataFormat: ExpressibleByArgument {}
 
 /// Bad input from the user (a data or configuration file): reported in one line, exit status 2.
 struct InputError: Error, CustomStringConvertible {

@@ -1,0 +1,335 @@
+// The front door for a user's data: reads a file or standard input once, picks the format
+// (asked for, else by extension, else by the first bytes), and hands the bytes to the loader.
+// Problems that stop the load are `DataError`s; problems the user should hear about but that
+// do not stop it (invalid UTF-8) come back as warnings, for the executable to print: Catalog
+// never writes to the terminal.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The formats splitview reads.
+public enum DataFormat: String, CaseIterable, Sendable {
+    /// Sectioned JSON: `{"sections": [...]}` or a bare array of sections.
+    case json
+    /// JSON Lines: one item object per line.
+    case jsonl
+    case csv
+    case tsv
+    /// Plain text: each line that is not blank is an item's label.
+    case lines
+
+    /// The format a file name's extension names, if any (ignoring case).
+    public init?(fileName: String) {
+        guard let dot = fileName.lastIndex(of: "."),
+              !fileName[dot...].contains("/") else { return nil }
+        switch fileName[fileName.index(after: dot)...].lowercased() {
+        case "json": self = .json
+        case "jsonl", "ndjson": self = .jsonl
+        case "csv": self = .csv
+        case "tsv", "tab": self = .tsv
+        case "txt", "text", "lst", "list": self = .lines
+        default: return nil
+        }
+    }
+
+    /// Guesses the format from the first bytes: `{"sections"` or `[{` is sectioned JSON; a line
+    /// starting with `{"` is JSON Lines; lines that all hold the same number (at least one) of
+    /// tabs, or of commas outside quotes, are TSV or CSV. Anything else is plain lines, so
+    /// text that merely contains a comma is not taken for a table.
+    public static func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> DataFormat {
+        let end = bytes.count
+        var k = 0
+        func skipWhitespace() {
+            while k < end && (bytes[k] == Byte.space || bytes[k] == Byte.tab
+                              || bytes[k] == Byte.newline || bytes[k] == Byte.carriageReturn) { k += 1 }
+        }
+        skipWhitespace()
+        guard k < end else { return .lines }
+        if bytes[k] == Byte.openBracket {
+            k += 1
+            skipWhitespace()
+            if k < end && (bytes[k] == Byte.openBrace || bytes[k] == Byte.closeBracket) { return .json }
+            return .lines
+        }
+        if bytes[k] == Byte.openBrace {
+            k += 1
+            skipWhitespace()
+            let key = Array("\"sections\"".utf8)
+            if end - k >= key.count && bytes[k..<k + key.count].elementsEqual(key) { return .json }
+            if k < end && (bytes[k] == Byte.quote || bytes[k] == Byte.closeBrace) { return .jsonl }
+            return .lines
+        }
+        if consistentCount(of: Byte.tab, in: bytes, quoted: false) { return .tsv }
+        if consistentCount(of: Byte.comma, in: bytes, quoted: true) { return .csv }
+        return .lines
+    }
+
+    /// Whether the first (up to 20) lines that are not blank, at least two of them, all hold
+    /// the same number of `separator`s, more than zero. Only the first 64 KiB are looked at.
+    static func consistentCount(of separator: UInt8, in bytes: UnsafeBufferPointer<UInt8>, quoted: Bool) -> Bool {
+        let end = min(bytes.count, 65_536)
+        var counts: [Int] = []
+        var count = 0
+        var blank = true
+        var inQuotes = false
+        var k = 0
+        while k <= end && counts.count < 20 {
+            let b = k < end ? bytes[k] : Byte.newline
+            if quoted && b == Byte.quote {
+                inQuotes.toggle()
+                blank = false
+            } else if b == Byte.newline && !inQuotes {
+                if !blank { counts.append(count) }
+                count = 0
+                blank = true
+            } else if b == separator && !inQuotes {
+                count += 1
+                blank = false
+            } else if b != Byte.space && b != Byte.carriageReturn && b != Byte.tab {
+                blank = false
+            }
+            k += 1
+        }
+        guard counts.count >= 2, let first = counts.first, first > 0 else { return false }
+        // A file cut at 64 KiB may end inside a line: leave the last count out then.
+        let compared = end < bytes.count ? counts.dropLast() : counts[...]
+        return compared.count >= 2 && compared.allSatisfy { $0 == first }
+    }
+
+    /// How messages name the format.
+    public var displayName: String {
+        switch self {
+        case .json: "sectioned JSON"
+        case .jsonl: "JSON Lines"
+        case .csv: "CSV"
+        case .tsv: "TSV"
+        case .lines: "plain lines"
+        }
+    }
+}
+
+/// Something wrong with the input that did not stop the load, e.g.
+/// `data.csv: 3 invalid UTF-8 sequences replaced with U+FFFD (first at line 7)`.
+public struct DataWarning: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var message: String
+
+    public init(file: String, message: String) {
+        self.file = file
+        self.message = message
+    }
+
+    public var description: String { "\(file): \(message)" }
+}
+
+/// A catalog and what the user should be told about its input.
+public struct LoadedCatalog: Sendable {
+    public var catalog: Catalog
+    public var format: DataFormat
+    public var warnings: [DataWarning]
+
+    public init(catalog: Catalog, format: DataFormat, warnings: [DataWarning] = []) {
+        self.catalog = catalog
+        self.format = format
+        self.warnings = warnings
+    }
+}
+
+public enum CatalogLoader {
+    /// How standard input is named in messages and in the section of items that name none.
+    public static let standardInputName = "stdin"
+
+    public struct Options: Hashable, Sendable {
+        /// The format, overriding the extension; nil: by extension, else by sniffing.
+        public var format: DataFormat?
+        /// CSV and TSV only.
+        public var columns: ColumnChoice
+
+        public init(format: DataFormat? = nil, columns: ColumnChoice = ColumnChoice()) {
+            self.format = format
+            self.columns = columns
+        }
+    }
+
+    /// Loads a file; `path` is also how messages name it.
+    public static func load(path: String, options: Options = Options()) throws(DataError) -> LoadedCatalog {
+        try parse(read(path: path), name: path, source: path, options: options)
+    }
+
+    /// Loads everything standard input holds (see `readStandardInput`).
+    public static func loadStandardInput(options: Options = Options()) throws(DataError) -> LoadedCatalog {
+        try parse(readStandardInput(), name: standardInputName, source: "-", options: options)
+    }
+
+    /// The whole of a file, read once.
+    public static func read(path: String) throws(DataError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw DataError(file: path, message: "cannot read the file (\(problem(errno)))") }
+        defer { close(fd) }
+        var status = stat()
+        if fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
+            throw DataError(file: path, message: "cannot read the file (it is a directory)")
+        }
+        return try readAll(fd, sizeHint: Int(status.st_size), name: path)
+    }
+
+    /// The whole of standard input, to its end.
+    public static func readStandardInput() throws(DataError) -> [UInt8] {
+        try readAll(0, sizeHint: 0, name: standardInputName)
+    }
+
+    static func readAll(_ fd: Int32, sizeHint: Int, name: String) throws(DataError) -> [UInt8] {
+        var failure: Int32 = 0
+        // A regular file: one allocation of its size, filled by read() directly.
+        var data = [UInt8](unsafeUninitializedCapacity: max(sizeHint, 0)) { storage, initialized in
+            var filled = 0
+            while filled < storage.count {
+                let n = readBytes(fd, storage.baseAddress! + filled, storage.count - filled)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if n == 0 { break }
+                filled += n
+            }
+            initialized = filled
+        }
+        // Whatever is left (all of a pipe, or what a file gained since fstat) comes by chunks.
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while failure == 0 {
+            let n = chunk.withUnsafeMutableBufferPointer { readBytes(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno != EINTR { failure = errno }
+                continue
+            }
+            if n == 0 { break }
+            data.append(contentsOf: chunk[0..<n])
+        }
+        if failure != 0 { throw DataError(file: name, message: "cannot read the file (\(problem(failure)))") }
+        return data
+    }
+
+    static func problem(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file"
+        case EACCES, EPERM: return "permission denied"
+        case EISDIR: return "it is a directory"
+        case ENOTDIR: return "a part of the path is not a directory"
+        default: return String(cString: strerror(code))
+        }
+    }
+
+    /// Parses an input already in memory. `name` is how messages call it (a path or "stdin");
+    /// its extension may give the format, and without it (less any extension) titles the
+    /// section of items that name none.
+    public static func parse(_ data: [UInt8], name: String, source: String? = nil,
+                             options: Options = Options()) throws(DataError) -> LoadedCatalog {
+        let result = data.withUnsafeBufferPointer { all -> Result<LoadedCatalog, DataError> in
+            do throws(DataError) {
+                return .success(try parse(all, data: data, name: name, source: source ?? name, options: options))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func parse(_ all: UnsafeBufferPointer<UInt8>, data: [UInt8], name: String, source: String,
+                              options: Options) throws(DataError) -> LoadedCatalog {
+        let hasBOM = all.count >= 3 && all[0] == 0xEF && all[1] == 0xBB && all[2] == 0xBF
+        let text = SourceText(bytes: UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...]), file: name)
+        let isStandardInput = name == standardInputName
+        let what = isStandardInput ? "the input" : "the file"
+
+        if all.count >= 2 && (all[0] == 0xFF && all[1] == 0xFE || all[0] == 0xFE && all[1] == 0xFF) {
+            // Spreadsheets on Windows export "Unicode text" this way; read as UTF-8 it would
+            // be a NUL between every two letters.
+            throw DataError(file: name, message: "\(what) is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
+        }
+        if text.count == 0 { throw DataError(file: name, message: "no items (\(what) is empty)") }
+        if onlyBlankLines(text) {
+            throw DataError(file: name, message: "no items (\(what) has only blank lines)")
+        }
+
+        let format = options.format ?? (isStandardInput ? nil : DataFormat(fileName: name)) ?? DataFormat.sniff(text.bytes)
+        if format != .csv && format != .tsv && !options.columns.isEmpty {
+            throw DataError(file: name, message:
+                "--section-column, --label-column and --glyph-column apply to CSV and TSV; \(what) is read as \(format.displayName)"
+                + (options.format == nil ? " (choose the format with --format)" : ""))
+        }
+
+        var warnings: [DataWarning] = []
+        let invalid = UTF8Check.invalidSequences(in: text.bytes)
+        if invalid.count > 0, let first = invalid.firstOffset {
+            let line = text.position(of: first).line
+            warnings.append(DataWarning(file: name, message:
+                "\(invalid.count) invalid UTF-8 sequence\(invalid.count == 1 ? "" : "s") replaced with U+FFFD (first at line \(line))"))
+        }
+
+        let sectionTitle = isStandardInput ? standardInputName : baseName(name)
+        var builder = CatalogBuilder(source: source)
+        switch format {
+        case .json:
+            let catalog = try parseSectionedJSON(data, text: text, name: name, source: source, byExtension: options.format == nil)
+            if catalog.sections.isEmpty { throw DataError(file: name, message: "no items (no sections)") }
+            return LoadedCatalog(catalog: catalog, format: format, warnings: warnings)
+        case .jsonl:
+            try JSONLinesLoader.load(text, into: &builder, defaultSection: sectionTitle)
+        case .csv, .tsv:
+            let outcome = try DelimitedLoader.load(text, dialect: format == .csv ? .csv : .tsv, columns: options.columns,
+                                                   defaultSection: sectionTitle, into: &builder)
+            if outcome == .headerOnly {
+                throw DataError(file: name, message: "no items (\(what) has only a header row)")
+            }
+        case .lines:
+            LineLoader.load(text, into: &builder, sectionTitle: sectionTitle)
+        }
+        if builder.itemCount == 0 { throw DataError(file: name, message: "no items (\(what) has only blank lines)") }
+        return LoadedCatalog(catalog: builder.build(), format: format, warnings: warnings)
+    }
+
+    private static func parseSectionedJSON(_ data: [UInt8], text: SourceText, name: String, source: String,
+                                           byExtension: Bool) throws(DataError) -> Catalog {
+        do {
+            var catalog = try JSONSectionsLoader.parse(data, file: name)
+            catalog.source = source
+            return catalog
+        } catch {
+            // One object per line in a file called .json: say what it probably is.
+            if error.message.hasPrefix("unexpected text after the JSON value"), DataFormat.sniff(text.bytes) == .jsonl {
+                var hinted = error
+                hinted.message += byExtension
+                    ? " (one object per line is JSON Lines: name the file .jsonl or use --format jsonl)"
+                    : " (one object per line is JSON Lines: use --format jsonl)"
+                throw hinted
+            }
+            throw error
+        }
+    }
+
+    static func onlyBlankLines(_ text: SourceText) -> Bool {
+        for k in 0..<text.count {
+            let b = text[k]
+            if b != Byte.space && b != Byte.tab && b != Byte.carriageReturn && b != Byte.newline { return false }
+        }
+        return true
+    }
+
+    /// The last path component without its extension: "data/fruit.csv" -> "fruit".
+    static func baseName(_ path: String) -> String {
+        let file = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
+    }
+}
+
+/// read(2), named apart from `CatalogLoader.read(path:)`.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}

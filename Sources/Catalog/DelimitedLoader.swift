@@ -1,0 +1,383 @@
+// CSV (RFC 4180) and TSV with a header row. The header names the columns; the section, label
+// and glyph columns are chosen by name (or found by common names), a "keywords" column
+// becomes the item's keywords, and every other column one of its fields, in order.
+//
+// The parser is written here over the raw bytes rather than taken from a package: the Swift
+// CSV libraries at hand (SwiftCSV, CSV.swift) read through String and Character, which costs
+// far more than a byte scan at a million rows, and they keep no line and column for a
+// message. A row is split into byte ranges in a reused buffer; only the strings an `Item`
+// keeps are ever made.
+//
+// CSV: fields separated by commas, records by LF or CRLF; a field in double quotes may hold
+// commas, line breaks and doubled quotes (""). A quote inside an unquoted field is kept as
+// text, as spreadsheets write `5" disk`. TSV: fields separated by tabs, no quoting; the
+// escapes \t \n \r \\ stand for tab, line feed, carriage return and backslash. Blank lines
+// are skipped in both.
+
+/// Which columns of a CSV or TSV file hold an item's section, label and glyph. A nil name
+/// means "find it by the common names"; a name matches exactly, else ignoring case, else as a
+/// column number from 1.
+public struct ColumnChoice: Hashable, Sendable {
+    public var section: String?
+    public var label: String?
+    public var glyph: String?
+
+    public init(section: String? = nil, label: String? = nil, glyph: String? = nil) {
+        self.section = section
+        self.label = label
+        self.glyph = glyph
+    }
+
+    public var isEmpty: Bool { section == nil && label == nil && glyph == nil }
+
+    public static let sectionNames = ["section", "group", "category"]
+    public static let labelNames = ["label", "name", "title"]
+    public static let glyphNames = ["glyph", "emoji", "icon"]
+    public static let keywordsNames = ["keywords"]
+}
+
+enum DelimitedLoader {
+    enum Dialect {
+        case csv, tsv
+
+        var separator: UInt8 { self == .csv ? Byte.comma : Byte.tab }
+    }
+
+    /// One field of a record: its content's bytes and whether they need unescaping (a doubled
+    /// quote in CSV, a backslash in TSV).
+    struct FieldRange {
+        var start: Int
+        var end: Int
+        var escaped: Bool
+        /// Where the field starts in the input (a quoted field's opening quote), for messages.
+        var origin: Int
+    }
+
+    /// The fields of the current record. Cleared by resetting a count rather than with
+    /// `removeAll(keepingCapacity:)`, which showed up in profiles at a million rows.
+    struct Row {
+        private var storage: [FieldRange] = Array(repeating: FieldRange(start: 0, end: 0, escaped: false, origin: 0), count: 16)
+        private(set) var count = 0
+
+        @inline(__always) subscript(index: Int) -> FieldRange { storage[index] }
+
+        @inline(__always) mutating func append(_ field: FieldRange) {
+            if count == storage.count { storage.append(field) } else { storage[count] = field }
+            count += 1
+        }
+
+        @inline(__always) mutating func reset() { count = 0 }
+    }
+
+    enum Outcome {
+        case loaded
+        /// Nothing after the header row.
+        case headerOnly
+        /// Not even a header.
+        case blank
+    }
+
+    static func load(_ text: SourceText, dialect: Dialect, columns: ColumnChoice, defaultSection: String,
+                     into builder: inout CatalogBuilder) throws(DataError) -> Outcome {
+        var reader = RecordReader(text: text, dialect: dialect)
+        var fields = Row()
+        var scratch: [UInt8] = []
+
+        guard try reader.next(into: &fields) else { return .blank }
+        let headerStart = reader.recordStart
+        let names = (0..<fields.count).map { index in
+            let name = value(fields[index], text: text, dialect: dialect, scratch: &scratch)
+            let trimmed = name.trimmingSpaces()
+            return trimmed.isEmpty ? "column \(index + 1)" : trimmed
+        }
+        let headerLine = text.position(of: headerStart).line
+
+        func choose(_ requested: String?, common: [String]) throws(DataError) -> Int? {
+            if let requested {
+                if let index = names.firstIndex(of: requested) { return index }
+                let lowered = requested.lowercased()
+                if let index = names.firstIndex(where: { $0.lowercased() == lowered }) { return index }
+                if let number = Int(requested), (1...names.count).contains(number) { return number - 1 }
+                throw DataError(file: text.file, line: headerLine,
+                                message: "no column \"\(requested)\" (columns: \(names.joined(separator: ", ")))")
+            }
+            for candidate in common {
+                if let index = names.firstIndex(where: { $0.lowercased() == candidate }) { return index }
+            }
+            return nil
+        }
+        let sectionColumn = try choose(columns.section, common: ColumnChoice.sectionNames)
+        let glyphColumn = try choose(columns.glyph, common: ColumnChoice.glyphNames)
+        guard let labelColumn = try choose(columns.label, common: ColumnChoice.labelNames) else {
+            throw DataError(file: text.file, line: headerLine, message:
+                "no label column (columns: \(names.joined(separator: ", "))): name one with --label-column, "
+                + "or call it label, name or title")
+        }
+        let chosen = Set([sectionColumn, glyphColumn, labelColumn].compactMap { $0 })
+        var keywordsColumn: Int?
+        for (index, name) in names.enumerated() where !chosen.contains(index)
+            && ColumnChoice.keywordsNames.contains(name.lowercased()) {
+            keywordsColumn = index
+            break
+        }
+        let fieldColumns = names.indices.filter { !chosen.contains($0) && $0 != keywordsColumn }
+        let columnCount = names.count
+        let shape = RowShape(names: names, label: labelColumn, glyph: glyphColumn, keywords: keywordsColumn,
+                             fields: fieldColumns)
+
+        var defaultSectionIndex: Int?
+        var rows = 0
+        while try reader.next(into: &fields) {
+            if fields.count != columnCount {
+                let message = "this row has \(fields.count) field\(fields.count == 1 ? "" : "s"), "
+                    + "the header (line \(headerLine)) has \(columnCount)"
+                let at = fields.count > columnCount ? fields[columnCount].origin : reader.recordStart
+                throw text.error(message, at: at)
+            }
+            let sectionIndex: Int
+            if let sectionColumn {
+                let field = fields[sectionColumn]
+                if field.start == field.end {
+                    sectionIndex = defaultSectionIndex ?? builder.sectionIndex(defaultSection)
+                    defaultSectionIndex = sectionIndex
+                } else if field.escaped {
+                    unescape(field, text: text, dialect: dialect, into: &scratch)
+                    sectionIndex = scratch.withUnsafeBufferPointer { builder.sectionIndex(utf8: $0) }
+                } else {
+                    sectionIndex = builder.sectionIndex(utf8: UnsafeBufferPointer(rebasing: text.bytes[field.start..<field.end]))
+                }
+            } else if let defaultSectionIndex {
+                sectionIndex = defaultSectionIndex
+            } else {
+                // Every row goes to this one section: size it once for all the lines.
+                sectionIndex = builder.sectionIndex(defaultSection)
+                builder.reserveCapacity(text.lineFeedCount(), inSection: sectionIndex)
+                defaultSectionIndex = sectionIndex
+            }
+            // Passed on as a temporary, the item moves into its section without a copy.
+            builder.append(shape.item(fields, text: text, dialect: dialect, scratch: &scratch), toSection: sectionIndex)
+            rows += 1
+        }
+        return rows == 0 ? .headerOnly : .loaded
+    }
+
+    /// Which field of a row goes where in its item.
+    struct RowShape {
+        let names: [String]
+        let label: Int
+        let glyph: Int?
+        let keywords: Int?
+        let fields: [Int]
+
+        func item(_ row: Row, text: SourceText, dialect: Dialect, scratch: inout [UInt8]) -> Item {
+            let labelText = value(row[label], text: text, dialect: dialect, scratch: &scratch)
+            var glyphText: String?
+            if let glyph, row[glyph].start < row[glyph].end {
+                glyphText = value(row[glyph], text: text, dialect: dialect, scratch: &scratch)
+            }
+            var words: [String] = []
+            if let keywords {
+                let field = row[keywords]
+                if field.escaped {
+                    unescape(field, text: text, dialect: dialect, into: &scratch)
+                    words = scratch.withUnsafeBufferPointer { splitKeywords($0) }
+                } else if field.start < field.end {
+                    words = splitKeywords(UnsafeBufferPointer(rebasing: text.bytes[field.start..<field.end]))
+                }
+            }
+            var values: [Item.Field] = []
+            if !fields.isEmpty {
+                values.reserveCapacity(fields.count)
+                for column in fields {
+                    values.append(Item.Field(name: names[column],
+                                             value: value(row[column], text: text, dialect: dialect, scratch: &scratch)))
+                }
+            }
+            // Built in one initializer call from values used for the last time, so nothing
+            // is copied (assigning properties one by one cost a copy of the item per row).
+            return Item(label: labelText, glyph: glyphText, keywords: words, fields: values)
+        }
+    }
+
+    @inline(__always)
+    static func value(_ field: FieldRange, text: SourceText, dialect: Dialect, scratch: inout [UInt8]) -> String {
+        guard field.escaped else { return text.string(field.start..<field.end) }
+        unescape(field, text: text, dialect: dialect, into: &scratch)
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    static func unescape(_ field: FieldRange, text: SourceText, dialect: Dialect, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        var k = field.start
+        switch dialect {
+        case .csv:
+            while k < field.end {
+                let b = text[k]
+                out.append(b)
+                // Inside quotes a quote only ever comes doubled; keep one.
+                k += b == Byte.quote ? 2 : 1
+            }
+        case .tsv:
+            while k < field.end {
+                let b = text[k]
+                if b == Byte.backslash && k + 1 < field.end {
+                    switch text[k + 1] {
+                    case UInt8(ascii: "t"): out.append(Byte.tab); k += 2; continue
+                    case UInt8(ascii: "n"): out.append(Byte.newline); k += 2; continue
+                    case UInt8(ascii: "r"): out.append(Byte.carriageReturn); k += 2; continue
+                    case Byte.backslash: out.append(Byte.backslash); k += 2; continue
+                    default: break
+                    }
+                }
+                out.append(b)
+                k += 1
+            }
+        }
+    }
+
+    /// Splits the input into records, one call per record.
+    struct RecordReader {
+        let text: SourceText
+        let dialect: Dialect
+        var i = 0
+        /// Where the current record starts, and where each of its fields does (for messages:
+        /// a quoted field's start is its opening quote).
+        var recordStart = 0
+
+        init(text: SourceText, dialect: Dialect) {
+            self.text = text
+            self.dialect = dialect
+        }
+
+        /// Reads the next record that is not a blank line into `fields`; false at the end.
+        mutating func next(into fields: inout Row) throws(DataError) -> Bool {
+            fields.reset()
+            let end = text.count
+            // Skip blank lines (a CR alone on a line counts as blank).
+            while i < end {
+                var k = i
+                while k < end && (text[k] == Byte.carriageReturn || text[k] == Byte.space) { k += 1 }
+                if k < end && text[k] == Byte.newline {
+                    i = k + 1
+                } else if k == end {
+                    i = end
+                } else {
+                    break
+                }
+            }
+            guard i < end else { return false }
+            recordStart = i
+            switch dialect {
+            case .tsv: readTSV(into: &fields)
+            case .csv: try readCSV(into: &fields)
+            }
+            return true
+        }
+
+        mutating func readTSV(into fields: inout Row) {
+            let bytes = text.bytes
+            let end = bytes.count
+            var start = i
+            var escaped = false
+            var k = i
+            while true {
+                k = firstOf(Byte.tab, Byte.newline, Byte.backslash, in: bytes, from: k)
+                let b = k < end ? bytes[k] : Byte.newline
+                if b == Byte.backslash {
+                    escaped = true
+                    k += 1
+                    continue
+                }
+                var stop = k
+                if b == Byte.newline && stop > start && bytes[stop - 1] == Byte.carriageReturn { stop -= 1 }
+                fields.append(FieldRange(start: start, end: stop, escaped: escaped, origin: start))
+                k += 1
+                if b == Byte.newline { break }
+                start = k
+                escaped = false
+            }
+            i = min(k, end)
+        }
+
+        mutating func readCSV(into fields: inout Row) throws(DataError) {
+            let bytes = text.bytes
+            let end = bytes.count
+            var k = i
+            while true {
+                if k < end && bytes[k] == Byte.quote {
+                    let open = k
+                    k += 1
+                    let contentStart = k
+                    var doubled = false
+                    while true {
+                        k = firstOf(Byte.quote, Byte.quote, Byte.quote, in: bytes, from: k)
+                        guard k < end else {
+                            throw text.error("a quoted field is not closed (a '\"' opened here has no closing '\"')", at: open)
+                        }
+                        if k + 1 < end && bytes[k + 1] == Byte.quote {
+                            doubled = true
+                            k += 2
+                            continue
+                        }
+                        break
+                    }
+                    fields.append(FieldRange(start: contentStart, end: k, escaped: doubled, origin: open))
+                    k += 1
+                    if k < end && bytes[k] == Byte.carriageReturn && (k + 1 == end || bytes[k + 1] == Byte.newline) { k += 1 }
+                    if k < end && bytes[k] != Byte.comma && bytes[k] != Byte.newline {
+                        throw text.error("unexpected text after the closing quote of a field (a quote inside a quoted field is written \"\")", at: k)
+                    }
+                } else {
+                    let start = k
+                    k = firstOf(Byte.comma, Byte.newline, Byte.comma, in: bytes, from: k)
+                    var stop = k
+                    if stop > start && bytes[stop - 1] == Byte.carriageReturn && (k == end || bytes[k] == Byte.newline) { stop -= 1 }
+                    fields.append(FieldRange(start: start, end: stop, escaped: false, origin: start))
+                }
+                if k < end && bytes[k] == Byte.comma {
+                    k += 1
+                    continue
+                }
+                // A line feed or the end of the input ends the record.
+                i = min(k + 1, end)
+                return
+            }
+        }
+    }
+}
+
+/// The offset of the first of three bytes at or after `start`, or the end. Eight bytes are
+/// tested at a time (a byte equal to `b` is a zero byte of `word ^ b`, which the classic
+/// `(x - 0x01..) & ~x & 0x80..` finds; its lowest set bit is exact): fields are short, but
+/// this still halves the time spent looking for separators in a large file.
+@inline(__always)
+func firstOf(_ a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let end = bytes.count
+    guard let base = bytes.baseAddress else { return end }
+    var k = start
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let pa = ones &* UInt64(a), pb = ones &* UInt64(b), pc = ones &* UInt64(c)
+    while k + 8 <= end {
+        let word = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+        let xa = word ^ pa, xb = word ^ pb, xc = word ^ pc
+        let found = ((xa &- ones) & ~xa | (xb &- ones) & ~xb | (xc &- ones) & ~xc) & highs
+        if found != 0 { return k + found.trailingZeroBitCount >> 3 }
+        k += 8
+    }
+    while k < end {
+        let byte = base[k]
+        if byte == a || byte == b || byte == c { return k }
+        k += 1
+    }
+    return end
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}
