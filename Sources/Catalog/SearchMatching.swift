@@ -1,0 +1,471 @@
+// The byte level of search: finding terms in a string's UTF-8, with smart-case folding.
+//
+// Everything here works on the string's own UTF-8 storage, so a search keeps no copy or index of
+// the catalog: zero bytes per item between searches. Case-insensitive matching folds ASCII inline
+// while comparing; only a string holding a non-ASCII scalar that lowercasing changes ("É", "Σ",
+// the Kelvin sign) is lowercased scalar by scalar, into a scratch buffer each worker reuses, so
+// even that path allocates nothing per item once the buffer has grown.
+
+/// One term ready for byte matching.
+struct SearchNeedle: Sendable {
+    /// The term's UTF-8. In case-insensitive mode it is already lowercase: smart case only
+    /// chooses that mode when no scalar of the query changes when lowercased.
+    let bytes: [UInt8]
+    let atWordStart: Bool
+    let foldsCase: Bool
+
+    init(_ term: SearchQuery.Term, caseSensitive: Bool) {
+        bytes = Array(term.text.utf8)
+        atWordStart = term.atWordStart
+        foldsCase = !caseSensitive
+    }
+}
+
+enum SearchBytes {
+    @inline(__always)
+    static func asciiLower(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+
+    @inline(__always)
+    static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26
+    }
+
+    /// Runs `body` over the string's UTF-8 without copying it (native strings, which are all
+    /// strings on Linux, have contiguous storage; small ones are spilled to the stack).
+    @inline(__always)
+    static func withUTF8<R>(_ string: borrowing String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(string.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// The scalar starting at `index` of valid UTF-8, and its length in bytes.
+    @inline(__always)
+    static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        if lead < 0x80 { return (Unicode.Scalar(UInt8(lead)), 1) }
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = lead & (0xFF >> (length + 1))
+        var offset = 1
+        while offset < length, index + offset < bytes.count {
+            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+            offset += 1
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", offset)
+    }
+
+    /// A term anchored with `^` matches at the start of the text or after a scalar that is
+    /// neither a letter nor a digit, so "^cat" finds "black cat" and "o’clock"-style breaks but
+    /// not "vacation".
+    @inline(__always)
+    static func isWordStart(_ index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if index == 0 { return true }
+        let previous = bytes[index - 1]
+        if previous < 0x80 { return !isASCIIAlphanumeric(previous) }
+        var start = index - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        let properties = scalar(at: start, in: bytes).0.properties
+        return !(properties.isAlphabetic || properties.numericType != nil)
+    }
+
+    /// The first position at or after `start` where `needle` occurs in `haystack`, comparing
+    /// ASCII letters without case when the needle folds case (non-ASCII bytes compare exactly).
+    @inline(__always)
+    static func firstMatch(of needle: SearchNeedle, in haystack: UnsafeBufferPointer<UInt8>,
+                           from start: Int = 0) -> Int? {
+        needle.bytes.withUnsafeBufferPointer {
+            firstMatch(of: $0, atWordStart: needle.atWordStart, foldingCase: needle.foldsCase, in: haystack, from: start)
+        }
+    }
+
+    @inline(__always)
+    static func firstMatch(of pattern: UnsafeBufferPointer<UInt8>, atWordStart: Bool, foldingCase: Bool,
+                           in haystack: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        let m = pattern.count
+        let n = haystack.count
+        guard m > 0, start >= 0, n - start >= m else { return nil }
+        let first = pattern[0]
+        let firstAlternative = foldingCase && first &- 0x61 < 26 ? first & ~0x20 : first
+        let last = n - m
+        var i = start
+        while i <= last {
+            let byte = haystack[i]
+            if byte == first || byte == firstAlternative {
+                var j = 1
+                if foldingCase {
+                    while j < m, asciiLower(haystack[i + j]) == pattern[j] { j += 1 }
+                } else {
+                    while j < m, haystack[i + j] == pattern[j] { j += 1 }
+                }
+                if j == m, !atWordStart || isWordStart(i, in: haystack) { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    enum QuickMatch { case found, absent, undecided }
+
+    /// `firstMatch` without Unicode properties, so it inlines into a pure loop: a `^` term whose
+    /// candidate follows a non-ASCII byte makes the answer undecided unless a sure match comes
+    /// later. Non-ASCII bytes compare exactly, as in `firstMatch`. Candidates for the first byte
+    /// are found eight at a time (a zero-byte test on the word XOR the byte repeated), which is
+    /// where a search over short labels spends its time.
+    @inline(__always)
+    static func quickMatch(of pattern: UnsafeBufferPointer<UInt8>, atWordStart: Bool, foldingCase: Bool,
+                           in haystack: UnsafeBufferPointer<UInt8>) -> QuickMatch {
+        let m = pattern.count
+        let n = haystack.count
+        guard m > 0, n >= m, let start = haystack.baseAddress else { return .absent }
+        let first = pattern[0]
+        // A lowercase letter also matches its capital: setting bit 5 of every byte maps both to
+        // the letter and nothing else to it.
+        let foldsFirst = foldingCase && first &- 0x61 < 26
+        let last = n - m
+        var undecided = false
+
+        @inline(__always)
+        func verify(_ i: Int) -> QuickMatch? {
+            var j = 1
+            if foldingCase {
+                while j < m, asciiLower(haystack[i + j]) == pattern[j] { j += 1 }
+            } else {
+                while j < m, haystack[i + j] == pattern[j] { j += 1 }
+            }
+            guard j == m else { return nil }
+            if !atWordStart || i == 0 { return .found }
+            let previous = haystack[i - 1]
+            if previous >= 0x80 { undecided = true; return nil }
+            return isASCIIAlphanumeric(previous) ? nil : .found
+        }
+
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let fold: UInt64 = foldsFirst ? 0x2020_2020_2020_2020 : 0
+        let repeated = UInt64(first) &* ones
+        let raw = UnsafeRawPointer(start)
+        var i = 0
+        while i + 8 <= n, i <= last {
+            let x = (UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) | fold) ^ repeated
+            // Bytes equal to `first` are zero in x; the lowest flag is exact, higher ones are
+            // checked like any candidate.
+            var candidates = (x &- ones) & ~x & highs
+            while candidates != 0 {
+                let position = i + candidates.trailingZeroBitCount >> 3
+                candidates &= candidates - 1
+                if position > last { break }
+                let byte = haystack[position]
+                if byte == first || (foldsFirst && byte | 0x20 == first), let result = verify(position) { return result }
+            }
+            i += 8
+        }
+        while i <= last {
+            let byte = haystack[i]
+            if byte == first || (foldsFirst && byte | 0x20 == first), let result = verify(i) { return result }
+            i += 1
+        }
+        return undecided ? .undecided : .absent
+    }
+
+    /// Whether any byte is outside ASCII, eight bytes at a time.
+    @inline(__always)
+    static func hasNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        let count = bytes.count
+        while index + 8 <= count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return true }
+            index += 8
+        }
+        while index < count {
+            if base[index] >= 0x80 { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Lowercases `bytes` scalar by scalar into `folded` when some non-ASCII scalar changes under
+    /// lowercasing; returns false (leaving `folded` alone) when nothing beyond ASCII would change,
+    /// in which case ASCII folding alone already decided the match. `map`, when given, receives
+    /// (folded offset, original offset) at the start of every scalar, for highlights.
+    static func foldBeyondASCII(_ bytes: UnsafeBufferPointer<UInt8>, into folded: inout [UInt8],
+                                map: ((Int, Int) -> Void)? = nil) -> Bool {
+        guard hasNonASCII(bytes) else { return false }
+        var index = 0
+        let count = bytes.count
+        var needed = false
+        while index < count {
+            if bytes[index] < 0x80 { index += 1; continue }
+            let (scalar, length) = scalar(at: index, in: bytes)
+            if scalar.properties.changesWhenLowercased { needed = true; break }
+            index += length
+        }
+        guard needed else { return false }
+
+        folded.removeAll(keepingCapacity: true)
+        index = 0
+        while index < count {
+            map?(folded.count, index)
+            let byte = bytes[index]
+            if byte < 0x80 {
+                folded.append(asciiLower(byte))
+                index += 1
+                continue
+            }
+            let (scalar, length) = scalar(at: index, in: bytes)
+            if scalar.properties.changesWhenLowercased {
+                folded.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+            } else {
+                folded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+            }
+            index += length
+        }
+        return true
+    }
+
+    /// Every place the needles occur in `text`, as byte ranges of its UTF-8 (overlapping
+    /// occurrences included, so "aa" lights all of "aaa").
+    static func occurrences(of needles: [SearchNeedle], in text: String) -> [Range<Int>] {
+        withUTF8(text) { original in
+            var ranges: [Range<Int>] = []
+            var folded: [UInt8] = []
+            var foldedStarts: [Int] = []
+            var originalStarts: [Int] = []
+            let isFolded = needles.contains(where: \.foldsCase) && foldBeyondASCII(original, into: &folded) {
+                foldedStarts.append($0)
+                originalStarts.append($1)
+            }
+
+            func scalarIndex(containingFolded foldedOffset: Int) -> Int {
+                // The scalar whose folded bytes contain `foldedOffset`: the last start at or before it.
+                var low = 0, high = foldedStarts.count
+                while high - low > 1 {
+                    let mid = (low + high) / 2
+                    if foldedStarts[mid] <= foldedOffset { low = mid } else { high = mid }
+                }
+                return low
+            }
+
+            for needle in needles {
+                let search = { (haystack: UnsafeBufferPointer<UInt8>) in
+                    var start = 0
+                    while let found = firstMatch(of: needle, in: haystack, from: start) {
+                        let end = found + needle.bytes.count
+                        if isFolded {
+                            let first = scalarIndex(containingFolded: found)
+                            let last = scalarIndex(containingFolded: end - 1)
+                            let upper = last + 1 < originalStarts.count ? originalStarts[last + 1] : original.count
+                            ranges.append(originalStarts[first]..<upper)
+                        } else {
+                            ranges.append(found..<end)
+                        }
+                        start = found + 1
+                    }
+                }
+                if isFolded { folded.withUnsafeBufferPointer(search) } else { search(original) }
+            }
+            return ranges
+        }
+    }
+}
+
+/// The query's terms as one worker matches them against many items.
+///
+/// Speed comes from what the hot loop does not do. The terms live in memory this matcher alone
+/// owns, so no reference count is shared with another thread (two cores incrementing one
+/// array's count cost more than the matching). Items are read in place through a pointer, not
+/// copied (a copy of an Item retains five buffers). And the common case, ASCII text and ASCII
+/// word boundaries, runs as a pure scan with no call the optimizer cannot see through, which
+/// lets it read each string without retaining it; anything that needs Unicode properties
+/// (non-ASCII text in case-insensitive mode, a `^` term after a non-ASCII character) reports
+/// itself undecided and is settled by the exact path, out of line.
+struct SearchMatcher: ~Copyable {
+    private struct Term {
+        var start: Int
+        var count: Int
+        var atWordStart: Bool
+    }
+
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let terms: UnsafeMutableBufferPointer<Term>
+    private let termCount: Int
+    private let foldsCase: Bool
+    /// How often each term was the one that ruled an item out; `adapt()` puts the most
+    /// selective terms first, so "section 7 item 5" soon tries "7" before "section".
+    private let misses: UnsafeMutableBufferPointer<Int>
+    /// The Unicode-folding path's buffer, grown once and reused for every string.
+    private var scratch: [UInt8] = []
+
+    init(_ needles: [SearchNeedle]) {
+        // The longest term first: it usually rules an item out soonest.
+        let sorted = needles.sorted { $0.bytes.count > $1.bytes.count }
+        bytes = .allocate(capacity: max(1, sorted.reduce(0) { $0 + $1.bytes.count }))
+        terms = .allocate(capacity: max(1, sorted.count))
+        misses = .allocate(capacity: max(1, sorted.count))
+        misses.initialize(repeating: 0)
+        var offset = 0
+        for (index, needle) in sorted.enumerated() {
+            _ = UnsafeMutableBufferPointer(rebasing: bytes[offset..<offset + needle.bytes.count]).initialize(from: needle.bytes)
+            terms.initializeElement(at: index, to: Term(start: offset, count: needle.bytes.count, atWordStart: needle.atWordStart))
+            offset += needle.bytes.count
+        }
+        termCount = sorted.count
+        foldsCase = sorted.first?.foldsCase ?? false
+    }
+
+    deinit {
+        bytes.deallocate()
+        terms.deallocate()
+        misses.deallocate()
+    }
+
+    /// Reorders the terms by how often each ruled an item out, most often first; counts are
+    /// halved so the order follows the data as it changes. Cheap (at most 64 terms), so the
+    /// caller does it every section.
+    mutating func adapt() {
+        guard termCount > 1, termCount <= 64 else { return }
+        for index in 1..<termCount {
+            let term = terms[index], count = misses[index]
+            var slot = index
+            while slot > 0, misses[slot - 1] < count {
+                terms[slot] = terms[slot - 1]
+                misses[slot] = misses[slot - 1]
+                slot -= 1
+            }
+            terms[slot] = term
+            misses[slot] = count
+        }
+        for index in 0..<termCount { misses[index] /= 2 }
+    }
+
+    /// Whether every term occurs in the item's label, one of its keywords or one of its field
+    /// values (each term anywhere).
+    @inline(__always)
+    mutating func matches(_ item: UnsafePointer<Item>) -> Bool {
+        // Terms go by groups of 64, one bit per term still to be found, so each string is read
+        // once for all the terms it can settle.
+        var group = 0
+        while group < termCount {
+            let end = min(group + 64, termCount)
+            let all: UInt64 = end - group == 64 ? ~0 : (1 << UInt64(end - group)) - 1
+            if !matches(item, group, all) { return false }
+            group = end
+        }
+        return true
+    }
+
+    @inline(__always)
+    private mutating func matches(_ item: UnsafePointer<Item>, _ group: Int, _ all: UInt64) -> Bool {
+        let keywordCount = item.pointee.keywords.count
+        let fieldCount = item.pointee.fields.count
+        let onlyLabel = keywordCount == 0 && fieldCount == 0
+        var pending = all
+
+        let quick = item.pointee.label.utf8.withContiguousStorageIfAvailable {
+            quickFind(pending, group, in: $0, stopAtMiss: onlyLabel)
+        }
+        if let missed = quick?.missed { misses[group + missed] += 1 }
+        pending = quick.map { $0.undecided ? exactFind(pending, group, in: item.pointee.label) : $0.left }
+            ?? exactFind(pending, group, in: item.pointee.label)
+        if pending == 0 { return true }
+        if onlyLabel { return false }
+
+        var keyword = 0
+        while keyword < keywordCount {
+            let quick = item.pointee.keywords[keyword].utf8.withContiguousStorageIfAvailable {
+                quickFind(pending, group, in: $0, stopAtMiss: false)
+            }
+            pending = quick.map { $0.undecided ? exactFind(pending, group, in: item.pointee.keywords[keyword]) : $0.left }
+                ?? exactFind(pending, group, in: item.pointee.keywords[keyword])
+            if pending == 0 { return true }
+            keyword += 1
+        }
+        var field = 0
+        while field < fieldCount {
+            let quick = item.pointee.fields[field].value.utf8.withContiguousStorageIfAvailable {
+                quickFind(pending, group, in: $0, stopAtMiss: false)
+            }
+            pending = quick.map { $0.undecided ? exactFind(pending, group, in: item.pointee.fields[field].value) : $0.left }
+                ?? exactFind(pending, group, in: item.pointee.fields[field].value)
+            if pending == 0 { return true }
+            field += 1
+        }
+        return false
+    }
+
+    @inline(__always)
+    private func pattern(_ term: Term) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[term.start..<term.start + term.count])
+    }
+
+    /// The pending terms (bits from `group`) that do not occur in `haystack`, as far as ASCII
+    /// folding and ASCII word boundaries can tell; `undecided` when only the exact path can.
+    /// With `stopAtMiss`, returns at the first term surely missing, since no other string could
+    /// supply it.
+    @inline(__always)
+    private func quickFind(_ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>,
+                           stopAtMiss: Bool) -> (left: UInt64, undecided: Bool, missed: Int?) {
+        // Case-insensitive text beyond ASCII may hold "É" for "é": then only the exact path can
+        // say a term is absent. Asked at the first absent term, not for every string.
+        var beyondASCII: Bool?
+        var left = pending
+        var bits = pending
+        var undecided = false
+        while bits != 0 {
+            let bit = bits.trailingZeroBitCount
+            bits &= bits - 1
+            let term = terms[group + bit]
+            switch SearchBytes.quickMatch(of: pattern(term), atWordStart: term.atWordStart, foldingCase: foldsCase,
+                                          in: haystack) {
+            case .found:
+                left &= ~(1 << UInt64(bit))
+            case .undecided:
+                undecided = true
+            case .absent:
+                if foldsCase, beyondASCII ?? SearchBytes.hasNonASCII(haystack) {
+                    beyondASCII = true
+                    undecided = true
+                } else if stopAtMiss {
+                    return (left, false, bit)
+                } else {
+                    beyondASCII = false
+                }
+            }
+        }
+        return (left, undecided, nil)
+    }
+
+    /// The pending terms that do not occur in `string`, by the full rules: Unicode lowercasing
+    /// and Unicode word boundaries.
+    @inline(never)
+    private mutating func exactFind(_ pending: UInt64, _ group: Int, in string: String) -> UInt64 {
+        SearchBytes.withUTF8(string) { haystack in
+            var left = pending
+            var bits = pending
+            while bits != 0 {
+                let bit = bits.trailingZeroBitCount
+                bits &= bits - 1
+                let term = terms[group + bit]
+                if SearchBytes.firstMatch(of: pattern(term), atWordStart: term.atWordStart, foldingCase: foldsCase,
+                                          in: haystack) != nil {
+                    left &= ~(1 << UInt64(bit))
+                }
+            }
+            guard left != 0, foldsCase, SearchBytes.foldBeyondASCII(haystack, into: &scratch) else { return left }
+            bits = left
+            while bits != 0 {
+                let bit = bits.trailingZeroBitCount
+                bits &= bits - 1
+                let term = terms[group + bit]
+                let found = scratch.withUnsafeBufferPointer {
+                    SearchBytes.firstMatch(of: pattern(term), atWordStart: term.atWordStart, foldingCase: true,
+                                           in: $0) != nil
+                }
+                if found { left &= ~(1 << UInt64(bit)) }
+            }
+            return left
+        }
+    }
+}

@@ -1,0 +1,497 @@
+import Testing
+@testable import Catalog
+
+@Suite("Search")
+struct SearchTests {
+    // MARK: Query parsing
+
+    @Test func emptyQueries() {
+        for text in ["", " ", "   ", "\t", " \t  "] {
+            let query = SearchQuery(text)
+            #expect(query.isEmpty, "\"\(text)\"")
+            #expect(query.terms.isEmpty)
+            #expect(!query.caseSensitive)
+        }
+    }
+
+    @Test func termsSplitOnRunsOfSpaces() {
+        #expect(SearchQuery("cat").terms == [.init("cat")])
+        #expect(SearchQuery("  cat   face ").terms == [.init("cat"), .init("face")])
+        #expect(SearchQuery("cat\tface").terms == [.init("cat"), .init("face")])
+        #expect(SearchQuery("cat\nface\r\n").terms == [.init("cat"), .init("face")])  // pasted lines
+        #expect(SearchQuery("cat face") == SearchQuery(" cat  face "))
+        #expect(SearchQuery("  cat   face ").description == "cat face")
+    }
+
+    @Test func smartCase() {
+        #expect(!SearchQuery("cat face").caseSensitive)
+        #expect(SearchQuery("cat Face").caseSensitive)
+        #expect(!SearchQuery("123 -_").caseSensitive)
+        #expect(!SearchQuery("é").caseSensitive)
+        #expect(SearchQuery("É").caseSensitive)
+        #expect(SearchQuery("\u{212A}").caseSensitive)  // Kelvin sign lowercases to "k"
+        #expect(!SearchQuery("ß 😺 中").caseSensitive)
+    }
+
+    @Test func wordStartSyntax() {
+        #expect(SearchQuery("^cat").terms == [.init("cat", atWordStart: true)])
+        #expect(SearchQuery("^").terms == [.init("^")])  // a lone caret is literal
+        #expect(SearchQuery("^^").terms == [.init("^", atWordStart: true)])
+        #expect(SearchQuery("a^b").terms == [.init("a^b")])
+        #expect(SearchQuery("face ^cat").description == "face ^cat")
+    }
+
+    // MARK: Refinement
+
+    @Test func refinement() {
+        func refines(_ new: String, _ old: String) -> Bool { SearchQuery(new).refines(SearchQuery(old)) }
+        #expect(refines("cat", "ca"))
+        #expect(refines("cat", ""))
+        #expect(refines("cat ", "cat"))
+        #expect(refines("cat f", "cat"))
+        #expect(refines("cat face", "cat f"))
+        #expect(refines("scat", "cat"))  // typed in front of the term
+        #expect(refines("face cat", "cat face"))  // order is irrelevant for AND
+        #expect(refines("cat", "a t"))  // one new term may imply several old ones
+        #expect(!refines("ca", "cat"))
+        #expect(!refines("cat", "cat face"))
+        #expect(!refines("", "cat"))
+        #expect(!refines("Cat", "ca"))  // the first capital switches the case mode
+        #expect(!refines("cat", "Ca"))
+        #expect(refines("CatF", "Cat"))
+        #expect(refines("^cat", "^ca"))
+        #expect(refines("^cat", "ca"))
+        #expect(refines("^cat", "at"))
+        #expect(!refines("cat", "^ca"))
+        #expect(!refines("^xca", "^ca"))
+        #expect(!refines("^c", "^"))  // "^" was a literal caret
+    }
+
+    // MARK: Matching
+
+    static let fruit = Catalog(sections: [
+        Section(title: "Fruit", items: [
+            Item(label: "Apple", keywords: ["pomme", "red"], fields: [.init(name: "origin", value: "Kazakhstan")]),
+            Item(label: "banana", keywords: ["yellow"], fields: [.init(name: "color", value: "yellow")]),
+            Item(label: "blood orange", keywords: ["citrus"], fields: [.init(name: "origin", value: "Sicily")]),
+        ]),
+        Section(title: "Vegetables", items: [
+            Item(label: "carrot", keywords: ["orange", "root"]),
+            Item(label: "beetroot", keywords: ["red", "root"], fields: [.init(name: "season", value: "autumn")]),
+        ]),
+        Section(title: "Empty", items: []),
+        Section(title: "Nuts", items: [
+            Item(label: "cashew", fields: [.init(name: "origin", value: "Brazil")]),
+        ]),
+    ], source: "test")
+
+    /// The (section, item) pairs a query finds.
+    func found(_ text: String, in catalog: Catalog = fruit) -> [[Int]] {
+        Search.run(SearchQuery(text), in: catalog).sections.map { [$0.section] + Array($0.items) }
+    }
+
+    func labels(_ text: String, in catalog: Catalog = fruit) -> [String] {
+        Search.run(SearchQuery(text), in: catalog).sections.flatMap { match in
+            match.items.map { catalog.sections[match.section].items[$0].label }
+        }
+    }
+
+    @Test func matchesLabelKeywordsAndFieldValues() {
+        #expect(labels("ban") == ["banana"])  // label
+        #expect(labels("pomme") == ["Apple"])  // keyword
+        #expect(labels("sicily") == ["blood orange"])  // field value
+        #expect(labels("origin").isEmpty)  // field names are not searched
+        #expect(labels("orange") == ["blood orange", "carrot"])  // label in one item, keyword in another
+        #expect(labels("zzz").isEmpty)
+    }
+
+    @Test func everyTermMustMatchSomewhere() {
+        #expect(labels("red root") == ["beetroot"])  // two keywords
+        #expect(labels("root autumn") == ["beetroot"])  // keyword and field
+        #expect(labels("orange citrus") == ["blood orange"])  // label and keyword
+        #expect(labels("orange sicily blood") == ["blood orange"])
+        #expect(labels("orange autumn").isEmpty)
+        #expect(labels("red red") == ["Apple", "beetroot"])
+    }
+
+    @Test func aTermDoesNotSpanTwoStrings() {
+        // "pomme" and "red" are separate keywords: nothing holds "mered".
+        #expect(labels("mered").isEmpty)
+        #expect(labels("appl").isEmpty == false)
+    }
+
+    @Test func smartCaseMatching() {
+        #expect(labels("apple") == ["Apple"])
+        #expect(labels("APPLE").isEmpty)
+        #expect(labels("Apple") == ["Apple"])
+        #expect(labels("Kaz") == ["Apple"])
+        #expect(labels("KAZ").isEmpty)
+        #expect(labels("kaz") == ["Apple"])
+    }
+
+    @Test func sectionsWithoutMatchesDisappear() {
+        #expect(found("o") == [[0, 0, 1, 2], [1, 0, 1]])
+        #expect(found("root") == [[1, 0, 1]])
+        #expect(found("brazil") == [[3, 0]])
+        let result = Search.run(SearchQuery("root"), in: Self.fruit)
+        #expect(result.count == 2)
+        #expect(result.sections.map(\.section) == [1])
+        #expect(result.sections[0].items.isWholeSection)
+        #expect(!result.isUnfiltered)
+    }
+
+    @Test func emptyQueryIsTheUnfilteredView() {
+        let result = Search.run(SearchQuery("  "), in: Self.fruit)
+        #expect(result.isUnfiltered)
+        #expect(result.count == 6)
+        #expect(result.sections.map(\.section) == [0, 1, 2, 3])  // the empty section keeps its place
+        #expect(result.sections.allSatisfy { $0.items.isWholeSection })
+        #expect(result.sections.map(\.items.count) == [3, 2, 0, 1])
+    }
+
+    @Test func itemIndices() {
+        let result = Search.run(SearchQuery("s"), in: Self.fruit)
+        let fruit = result.sections[0]
+        #expect(Array(fruit.items) == [0, 2])
+        #expect(!fruit.items.isWholeSection)
+        #expect(fruit.items.position(of: 2) == 1)
+        #expect(fruit.items.position(of: 1) == nil)
+        #expect(fruit.items.contains(0) && !fruit.items.contains(1) && !fruit.items.contains(7))
+        let whole = SearchResult.ItemIndices.all(4)
+        #expect(Array(whole) == [0, 1, 2, 3])
+        #expect(whole.position(of: 3) == 3 && whole.position(of: 4) == nil && whole.position(of: -1) == nil)
+        #expect(Array(SearchResult.ItemIndices([1, 5, 9])) == [1, 5, 9])
+    }
+
+    @Test func filteredCatalog() {
+        let filtered = Self.fruit.filtered(by: Search.run(SearchQuery("orange"), in: Self.fruit))
+        #expect(filtered.sections.map(\.title) == ["Fruit", "Vegetables"])
+        #expect(filtered.sections.map { $0.items.map(\.label) } == [["blood orange"], ["carrot"]])
+        #expect(filtered.source == "test")
+        #expect(Self.fruit.filtered(by: Search.run(SearchQuery(""), in: Self.fruit)) == Self.fruit)
+    }
+
+    @Test func singleItemMatch() {
+        let apple = Self.fruit.sections[0].items[0]
+        #expect(Search.matches(apple, SearchQuery("app red kaz")))
+        #expect(!Search.matches(apple, SearchQuery("app yellow")))
+        #expect(Search.matches(apple, SearchQuery("")))
+    }
+
+    // MARK: Unicode
+
+    static let accents = Catalog(sections: [
+        Section(title: "Words", items: [
+            Item(label: "École"),
+            Item(label: "école"),
+            Item(label: "\u{212A}elvin"),  // KELVIN SIGN, lowercases to "k"
+            Item(label: "kelvin"),
+            Item(label: "piña colada"),
+            Item(label: "ΣΟΦΙΑ"),
+            Item(label: "e\u{301}clair"),  // decomposed é
+        ]),
+    ], source: "test")
+
+    @Test func unicodeCaseFolding() {
+        #expect(labels("é", in: Self.accents) == ["École", "école"])
+        #expect(labels("É", in: Self.accents) == ["École"])
+        #expect(labels("éco", in: Self.accents) == ["École", "école"])
+        #expect(labels("kelvin", in: Self.accents) == ["\u{212A}elvin", "kelvin"])
+        #expect(labels("\u{212A}", in: Self.accents) == ["\u{212A}elvin"])
+        #expect(labels("K", in: Self.accents).isEmpty)
+        #expect(labels("σοφ", in: Self.accents) == ["ΣΟΦΙΑ"])
+        #expect(labels("ña", in: Self.accents) == ["piña colada"])
+        // No normalization: the decomposed form is found by its own spelling.
+        #expect(labels("e\u{301}c", in: Self.accents) == ["e\u{301}clair"])
+    }
+
+    @Test func wordStartMatching() {
+        let words = Catalog(sections: [Section(title: "W", items: [
+            Item(label: "cat face"), Item(label: "black cat"), Item(label: "vacation"),
+            Item(label: "o’clock"), Item(label: "piña"), Item(label: "Catalan"), Item(label: "x", keywords: ["wildcat", "cat-like"]),
+            Item(label: "2cat"), Item(label: "(cat)"),
+        ])], source: "test")
+        #expect(labels("^cat", in: words) == ["cat face", "black cat", "Catalan", "x", "(cat)"])
+        #expect(labels("cat", in: words).count == 7)
+        #expect(labels("^clock", in: words) == ["o’clock"])  // after a curly apostrophe
+        #expect(labels("^a", in: words) == [])  // "ña": ñ is a letter
+        #expect(labels("^^", in: words) == [])
+        #expect(labels("^cat ^fa", in: words) == ["cat face"])
+    }
+
+    // MARK: Highlights
+
+    func highlights(_ text: String, _ query: String) -> [Range<Int>] {
+        Search.highlights(in: text, for: SearchQuery(query))
+    }
+
+    @Test func highlightsInASCII() {
+        #expect(highlights("cat face", "ca fa") == [0..<2, 4..<6])
+        #expect(highlights("cat face", "fa ca") == [0..<2, 4..<6])  // sorted
+        #expect(highlights("cat face", "cat face") == [0..<3, 4..<8])
+        #expect(highlights("cat face", "ca t") == [0..<3])  // adjacent ranges merge
+        #expect(highlights("CAT", "cat") == [0..<3])
+        #expect(highlights("CAT", "Cat") == [])
+        #expect(highlights("banana", "an") == [1..<5])  // every occurrence
+        #expect(highlights("aaa", "aa") == [0..<3])  // overlapping occurrences
+        #expect(highlights("cat face", "") == [])
+        #expect(highlights("cat face", "zzz") == [])
+        #expect(highlights("vacation cat", "^cat") == [9..<12])
+        #expect(highlights("vacation cat", "cat") == [2..<5, 9..<12])
+    }
+
+    @Test func highlightsAreCharacterOffsets() {
+        // An emoji glyph drawn before the label counts as one Character.
+        #expect(highlights("😺 grinning cat", "cat") == [11..<14])
+        #expect(highlights("👩‍❤️‍👨 love", "love") == [2..<6])
+        #expect(highlights("🇫🇷 flag: France", "fr") == [8..<10])
+        #expect(highlights("crème brûlée", "brû") == [6..<9])
+        #expect(highlights("crème brûlée", "e") == [4..<5, 11..<12])
+        #expect(highlights("École", "é") == [0..<1])
+        #expect(highlights("École", "col") == [1..<4])
+        #expect(highlights("ΣΟΦΙΑ", "οφ") == [1..<3])
+        #expect(highlights("\u{212A}elvin", "kel") == [0..<3])
+        #expect(highlights("\u{212A}elvin", "vin") == [3..<6])
+        // A match on part of a grapheme cluster lights the whole cluster.
+        #expect(highlights("e\u{301}clair", "e") == [0..<1])
+        #expect(highlights("e\u{301}clair", "cl") == [1..<3])
+        // Where a term only matched a keyword, the label has nothing to light.
+        #expect(highlights("grinning cat", "happy") == [])
+    }
+
+    // MARK: The bundled emoji
+
+    func emoji(_ text: String) -> Set<String> {
+        let catalog = EmojiCatalog.load()
+        return Set(Search.run(SearchQuery(text), in: catalog).sections.flatMap { match in
+            match.items.compactMap { catalog.sections[match.section].items[$0].glyph }
+        })
+    }
+
+    @Test func emojiCat() {
+        let cats = emoji("cat")
+        for glyph in ["🐱", "🐈", "🐈‍⬛", "😺", "😸", "😹", "😻", "😼", "😽", "🙀", "😿", "😾"] {
+            #expect(cats.contains(glyph), "\(glyph)")
+        }
+        #expect(!cats.contains("😀"))
+        #expect(cats.contains("🥴"))  // "intoxicated"
+        let wordStart = emoji("^cat")
+        #expect(wordStart.isSuperset(of: ["🐱", "😺", "😾", "🐈"]))
+        #expect(!wordStart.contains("🥴"))
+        #expect(emoji("cat face").isSuperset(of: ["🐱", "😺", "😿"]))
+        #expect(!emoji("cat face").contains("🐈"))
+    }
+
+    @Test func emojiLove() {
+        let love = emoji("love")
+        for glyph in ["😍", "😻", "💌", "💕", "❤️‍🔥", "🫶", "💑", "🏩"] {
+            #expect(love.contains(glyph), "\(glyph)")
+        }
+        #expect(emoji("love heart").isSuperset(of: ["💌", "❤️‍🔥", "😻"]))
+        #expect(emoji("heart").isSuperset(of: ["❤️", "💛", "💔", "💗"]))
+    }
+
+    @Test func emojiSectionsNarrow() {
+        let catalog = EmojiCatalog.load()
+        let result = Search.run(SearchQuery("^cat"), in: catalog)
+        let titles = result.sections.map { catalog.sections[$0.section].title }
+        #expect(titles.contains("Smileys & Emotion") && titles.contains("Animals & Nature"))
+        #expect(!titles.contains("Flags"))
+        #expect(result.count == result.sections.reduce(0) { $0 + $1.items.count })
+    }
+
+    // MARK: Refinement gives the same answer as a fresh search
+
+    /// Matching restated simply, as the reference: lowercase the whole string with the standard
+    /// library, then look for the term's bytes.
+    static func referenceMatches(_ item: Item, _ query: SearchQuery) -> Bool {
+        query.terms.allSatisfy { term in
+            ([item.label] + item.keywords + item.fields.map(\.value)).contains { text in
+                let haystack = query.caseSensitive ? text : text.lowercased()
+                let bytes = Array(haystack.utf8), needle = Array(term.text.utf8)
+                guard needle.count <= bytes.count else { return false }
+                for start in 0...(bytes.count - needle.count) where Array(bytes[start..<start + needle.count]) == needle {
+                    if !term.atWordStart || start == 0 { return true }
+                    let before = String(decoding: bytes[..<start], as: UTF8.self).unicodeScalars.last!
+                    if !(before.properties.isAlphabetic || before.properties.numericType != nil) { return true }
+                }
+                return false
+            }
+        }
+    }
+
+    static let alphabet: [String] = ["a", "b", "c", "a", "b", "A", "B", "é", "É", "k", "\u{212A}", "ñ", "σ", "Σ", "1",
+                                     "-", "😺", " "]
+
+    static func randomCatalog(_ rng: inout Random) -> Catalog {
+        func word(_ length: Int) -> String {
+            String((0..<length).map { _ in alphabet[rng.next(alphabet.count)] }.joined())
+        }
+        let sections = (0..<rng.next(6) + 1).map { index in
+            Section(title: "s\(index)", items: (0..<rng.next(25)).map { _ in
+                Item(label: word(rng.next(8)),
+                     keywords: (0..<rng.next(3)).map { _ in word(rng.next(4) + 1) },
+                     fields: (0..<rng.next(2)).map { _ in .init(name: "f", value: word(rng.next(5))) })
+            })
+        }
+        return Catalog(sections: sections, source: "random")
+    }
+
+    @Test func narrowingEqualsFreshSearchOverRandomTyping() {
+        var rng = Random(seed: 0x5EA4C4)
+        var narrowedSteps = 0
+        for _ in 0..<100 {
+            let catalog = Self.randomCatalog(&rng)
+            var text = ""
+            var previous = Search.run(SearchQuery(text), in: catalog)
+            for _ in 0..<20 {
+                // Mostly typing at the end, sometimes editing at the front (where a `^` goes).
+                switch rng.next(24) {
+                case 0..<13: text += Self.alphabet[rng.next(Self.alphabet.count)]
+                case 13: text += "^"
+                case 14..<18: if !text.isEmpty { text.removeLast() }
+                case 18: text += " "
+                case 19: text = "^" + text
+                case 20: text = Self.alphabet[rng.next(Self.alphabet.count)] + text
+                case 21, 22: if !text.isEmpty { text.removeFirst() }
+                default: text = ""
+                }
+                let query = SearchQuery(text)
+                let fresh = Search.run(query, in: catalog)
+                let narrowed = Search.run(query, in: catalog, within: previous)
+                if query.refines(previous.query), !previous.query.isEmpty { narrowedSteps += 1 }
+                #expect(narrowed == fresh, "query \"\(text)\" after \"\(previous.query)\"")
+                let expected = catalog.sections.indices.compactMap { section -> [Int]? in
+                    let items = catalog.sections[section].items.indices.filter {
+                        Self.referenceMatches(catalog.sections[section].items[$0], query)
+                    }
+                    return items.isEmpty && !query.isEmpty ? nil : [section] + items
+                }
+                #expect(fresh.sections.map { [$0.section] + Array($0.items) } == expected, "query \"\(text)\"")
+                #expect(fresh.count == expected.reduce(0) { $0 + $1.count - 1 })
+                previous = narrowed
+            }
+        }
+        #expect(narrowedSteps > 800)  // the narrowing path was really taken
+    }
+
+    @Test func wordAtATimeScanAgreesWithBytes() {
+        // The quick scan reads eight bytes at a time; check it at every alignment and length,
+        // with bytes one below the target (a borrow in the zero-byte test) and both cases.
+        var rng = Random(seed: 7)
+        let bytes: [UInt8] = Array("aAb`@ -\u{1}".utf8)
+        for _ in 0..<3_000 {
+            let haystack = (0..<rng.next(41)).map { _ in bytes[rng.next(bytes.count)] }
+            let pattern = (0..<(rng.next(3) + 1)).map { _ in bytes[rng.next(bytes.count)] }
+            let folding = rng.next(2) == 0 && !pattern.contains { $0 &- 0x41 < 26 }
+            let anchored = rng.next(3) == 0
+            var expected = false
+            if pattern.count <= haystack.count {
+                for start in 0...(haystack.count - pattern.count) {
+                    let window = haystack[start..<start + pattern.count].map { folding ? SearchBytes.asciiLower($0) : $0 }
+                    let boundary = start == 0 || !SearchBytes.isASCIIAlphanumeric(haystack[start - 1])
+                    if window == pattern, !anchored || boundary { expected = true; break }
+                }
+            }
+            let quick = haystack.withUnsafeBufferPointer { hay in
+                pattern.withUnsafeBufferPointer {
+                    SearchBytes.quickMatch(of: $0, atWordStart: anchored, foldingCase: folding, in: hay)
+                }
+            }
+            let exact = haystack.withUnsafeBufferPointer { hay in
+                pattern.withUnsafeBufferPointer {
+                    SearchBytes.firstMatch(of: $0, atWordStart: anchored, foldingCase: folding, in: hay) != nil
+                }
+            }
+            #expect((quick == .found) == expected, "\(haystack) \(pattern) fold \(folding) anchored \(anchored)")
+            #expect(quick != .undecided)
+            #expect(exact == expected)
+        }
+    }
+
+    @Test func termOrderAdaptsWithoutChangingAnswers() {
+        // Many sections of label-only items, where the matcher reorders terms as it goes.
+        let catalog = Catalog(sections: (0..<30).map { section in
+            Section(title: "\(section)", items: (0..<200).map { Item(label: "item \($0 + 200 * section) of section \(section)") })
+        }, source: "adapt")
+        for text in ["section 7 item 5", "of 1 2 3", "^1 ^of", "item 5 zzz"] {
+            let query = SearchQuery(text)
+            let result = Search.run(query, in: catalog)
+            var expected: [[Int]] = []
+            for (index, section) in catalog.sections.enumerated() {
+                let items = section.items.indices.filter { Self.referenceMatches(section.items[$0], query) }
+                if !items.isEmpty { expected.append([index] + items) }
+            }
+            #expect(result.sections.map { [$0.section] + Array($0.items) } == expected, "\(text)")
+        }
+    }
+
+    @Test func sessionFollowsTypingAndBackspace() {
+        var session = SearchSession()
+        var texts = ["", "c", "ca", "car", "carr", "car", "ca", "cat", "ca", "c", "", "o", "or", "or ", "or r",
+                     "or ro", "or r", "or", "o", "O", "Or", "o"]
+        texts += ["ban", "banana", "ban", "b"]
+        var depths: [Int] = []
+        for text in texts {
+            let query = SearchQuery(text)
+            #expect(session.run(query, in: Self.fruit) == Search.run(query, in: Self.fruit), "\(text)")
+            depths.append(session.depth)
+        }
+        #expect(depths.prefix(7) == [1, 2, 3, 4, 5, 4, 3])  // Backspace pops to a kept result
+        #expect(depths.max()! <= 6)
+        // A new catalog drops the old results rather than narrowing them.
+        #expect(session.run(SearchQuery("b"), in: Self.accents) == Search.run(SearchQuery("b"), in: Self.accents))
+        #expect(session.depth == 1)
+        session.reset()
+        #expect(session.depth == 0)
+    }
+
+    @Test func previousResultOfAnotherCatalogIsIgnored() {
+        let other = Catalog(sections: [Section(title: "x", items: [Item(label: "carrot")])], source: "other")
+        let previous = Search.run(SearchQuery("ca"), in: other)
+        #expect(Search.run(SearchQuery("car"), in: Self.fruit, within: previous) == Search.run(SearchQuery("car"), in: Self.fruit))
+    }
+
+    @Test func parallelSearchMatchesItemByItem() {
+        // Enough items to take the multi-threaded path; sections of uneven sizes.
+        var rng = Random(seed: 42)
+        let sections = (0..<25).map { index in
+            Section(title: "s\(index)", items: (0..<(2_000 + rng.next(1_000))).map { item in
+                Item(label: "item \(item) of section \(index)", keywords: item % 7 == 0 ? ["Seven"] : [])
+            })
+        }
+        let catalog = Catalog(sections: sections, source: "big")
+        #expect(catalog.itemCount >= Search.parallelThreshold)
+        var previous: SearchResult?
+        for text in ["i", "item 1", "item 12 2", "Seven", "^12", "zzz"] {
+            let query = SearchQuery(text)
+            let result = Search.run(query, in: catalog, within: previous)
+            // The same sections searched one by one on this thread.
+            let needles = query.terms.map { SearchNeedle($0, caseSensitive: query.caseSensitive) }
+            var matcher = SearchMatcher(needles)
+            var expected: [SearchResult.SectionMatches] = []
+            for index in catalog.sections.indices {
+                let whole = SearchResult.SectionMatches(section: index, items: .all(catalog.sections[index].items.count))
+                if let match = Search.search(whole, catalog, &matcher) { expected.append(match) }
+            }
+            #expect(result.sections == expected, "\(text)")
+            #expect(result.count == expected.reduce(0) { $0 + $1.items.count })
+            previous = result
+        }
+        #expect(previous?.count == 0)
+    }
+
+    /// A small seeded generator, so the random tests repeat exactly.
+    struct Random {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    }
+}
