@@ -55,6 +55,7 @@ public enum Browser {
             handleToneChooser(key, &state)
             return
         }
+        if state.searchPrompt != nil, handleSearchPrompt(key, &state) { return }
         switch key {
         case .up, .character("k"): move(.up, &state)
         case .down, .character("j"): move(.down, &state)
@@ -76,6 +77,9 @@ public enum Browser {
         case .character(">"): adjustRatio(1, &state)
         case .character("?"): state.showingHelp = true
         case .character("s"): state.openToneChooser()
+        case .character("/"):
+            state.searchPrompt = SearchPrompt(text: state.filter.map { $0.query.description + " " } ?? "",
+                                              focusBefore: state.focus.map(state.sourcePath), offsetBefore: state.offset)
         case .character(" ") where state.multiSelect:
             // As fzf's Tab: mark, then on to the next item, so a run of presses marks a run.
             guard let focus = state.focus else { break }
@@ -88,6 +92,39 @@ public enum Browser {
         default:
             break
         }
+    }
+
+    /// Keys while the search prompt is open: text edits the query and filters at once; Enter
+    /// closes the prompt keeping the filter; Esc closes it and shows everything again, focused
+    /// where it was before the prompt opened. Moves, pages and picks work as usual (false).
+    static func handleSearchPrompt(_ key: Key, _ state: inout BrowserState) -> Bool {
+        guard var prompt = state.searchPrompt else { return false }
+        switch key {
+        case .character(let character):
+            prompt.text.append(character)
+        case .backspace:
+            guard !prompt.text.isEmpty else { return true }
+            prompt.text.removeLast()
+        case .control("u"):
+            prompt.text = ""
+        case .control("w"):
+            // The last word and the spaces after it, as in a shell.
+            while prompt.text.last == " " { prompt.text.removeLast() }
+            while let last = prompt.text.last, last != " " { prompt.text.removeLast() }
+        case .enter:
+            state.searchPrompt = nil
+            return true
+        case .escape:
+            state.searchPrompt = nil
+            state.applyFilter("")
+            state.restoreFocus(prompt.focusBefore, offset: prompt.offsetBefore)
+            return true
+        default:
+            return false
+        }
+        state.searchPrompt = prompt
+        state.applyFilter(prompt.text)
+        return true
     }
 
     /// Keys while the skin-tone chooser is open: move among its options, Enter takes one,

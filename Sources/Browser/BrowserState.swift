@@ -22,7 +22,16 @@ public struct BrowserState: Sendable {
     /// One press of `<` or `>` moves the split by this share of the width.
     public static let ratioStep = 0.05
 
-    public let catalog: Catalog
+    /// Everything loaded. Item paths kept across searches (marks, chosen tones, the focus to
+    /// restore) are paths into this catalog: "source paths".
+    public let source: Catalog
+    /// What is shown: `source`, or the items the search filter kept. The focus, the layout and
+    /// `item(at:)` use paths into this catalog.
+    public private(set) var catalog: Catalog
+    /// The search filter in force; nil when everything is shown.
+    public private(set) var filter: SearchResult?
+    /// Open while the user types a search.
+    public internal(set) var searchPrompt: SearchPrompt?
     public let settings: LayoutSettings
     public let theme: Theme
     public let textWidth: TextWidth
@@ -48,13 +57,14 @@ public struct BrowserState: Sendable {
     public internal(set) var chosenGlyphs: [ItemPath: String] = [:]
     /// The focus's screen row at the last size that was not too small (see `resize`).
     var focusRowBeforeTooSmall: Int?
-    let specs: [SectionSpec]
+    private(set) var specs: [SectionSpec]
     /// Index of each section's first item among all items, for "n of N".
-    let itemsBefore: [Int]
+    private(set) var itemsBefore: [Int]
 
     public init(catalog: Catalog, settings: LayoutSettings, theme: Theme = .standard,
                 textWidth: TextWidth = TextWidth(), width: Int, height: Int, focus: ItemPath? = nil,
                 multiSelect: Bool = false, skinTone: SkinTone? = nil) {
+        self.source = catalog
         self.catalog = catalog
         self.multiSelect = multiSelect
         self.skinTone = skinTone
@@ -63,20 +73,25 @@ public struct BrowserState: Sendable {
         self.textWidth = textWidth
         self.width = width
         self.height = height
-        var specs = settings.sectionSpecs(for: catalog)
-        for index in specs.indices where !theme.sectionBackgrounds.isEmpty {
-            specs[index].hasBackground = true
-        }
-        self.specs = specs
-        var running = 0
-        self.itemsBefore = catalog.sections.map { section in
-            defer { running += section.items.count }
-            return running
-        }
+        (self.specs, self.itemsBefore) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
         self.layout = SplitLayout(sections: specs, parameters: settings.parameters(forWidth: width), width: width)
         self.focus = focus.flatMap { layout.frame(of: $0) != nil ? $0 : nil } ?? firstItem()
         relayout()
         if let focus = self.focus { scrollIntoView(focus) }
+    }
+
+    /// The layout's sections, and each section's first item among all items.
+    static func layoutInput(for catalog: Catalog, settings: LayoutSettings, theme: Theme) -> ([SectionSpec], [Int]) {
+        var specs = settings.sectionSpecs(for: catalog)
+        for index in specs.indices where !theme.sectionBackgrounds.isEmpty {
+            specs[index].hasBackground = true
+        }
+        var running = 0
+        let itemsBefore = catalog.sections.map { section in
+            defer { running += section.items.count }
+            return running
+        }
+        return (specs, itemsBefore)
     }
 
     // MARK: Derived values
@@ -95,19 +110,45 @@ public struct BrowserState: Sendable {
 
     /// The glyph shown and printed for an item: the one chosen for it in the tone chooser,
     /// else its variant in the default skin tone, else its own.
-    public func glyph(at path: ItemPath) -> String? {
+    public func glyph(at path: ItemPath) -> String? { glyph(atSource: sourcePath(path)) }
+
+    /// The same for a source path.
+    public func glyph(atSource path: ItemPath) -> String? {
         if let chosen = chosenGlyphs[path] { return chosen }
-        guard let item = item(at: path) else { return nil }
+        guard let item = item(atSource: path) else { return nil }
         if let skinTone, !item.variants.isEmpty, let variant = skinTone.variant(of: item) { return variant }
         return item.glyph
     }
 
-    public func isMarked(_ path: ItemPath) -> Bool { !marked.isEmpty && marked.contains(path) }
+    public func isMarked(_ path: ItemPath) -> Bool { !marked.isEmpty && marked.contains(sourcePath(path)) }
 
-    /// What Enter prints: the marked items in marking order, else the focused item.
+    /// What Enter prints, as source paths: the marked items in marking order (whatever the
+    /// filter shows now), else the focused item.
     public var picks: [ItemPath] {
         if !marked.isEmpty { return marked }
-        return focus.map { [$0] } ?? []
+        return focus.map { [sourcePath($0)] } ?? []
+    }
+
+    public func item(atSource path: ItemPath) -> Item? {
+        guard source.sections.indices.contains(path.section),
+              source.sections[path.section].items.indices.contains(path.item) else { return nil }
+        return source.sections[path.section].items[path.item]
+    }
+
+    /// The source path of a shown item.
+    public func sourcePath(_ path: ItemPath) -> ItemPath {
+        guard let filter, filter.sections.indices.contains(path.section) else { return path }
+        let match = filter.sections[path.section]
+        guard match.items.indices.contains(path.item) else { return path }
+        return ItemPath(section: match.section, item: match.items[path.item])
+    }
+
+    /// Where a source item is shown; nil when the filter hides it.
+    public func shownPath(_ path: ItemPath) -> ItemPath? {
+        guard let filter else { return path }
+        guard let index = filter.sections.firstIndex(where: { $0.section == path.section }),
+              let position = filter.sections[index].items.position(of: path.item) else { return nil }
+        return ItemPath(section: index, item: position)
     }
 
     /// 1-based position of an item among all items.
@@ -207,16 +248,17 @@ public struct BrowserState: Sendable {
     mutating func acceptTone() {
         guard let chooser = toneChooser else { return }
         toneChooser = nil
-        chosenGlyphs[chooser.path] = chooser.options[chooser.selected]
+        chosenGlyphs[sourcePath(chooser.path)] = chooser.options[chooser.selected]
         if multiSelect {
-            if !isMarked(chooser.path) { marked.append(chooser.path) }
+            if !isMarked(chooser.path) { marked.append(sourcePath(chooser.path)) }
         } else {
             outcome = .chosen(chooser.path)
         }
     }
 
     /// Marks the item, or unmarks it if it was marked.
-    mutating func toggleMark(_ path: ItemPath) {
+    mutating func toggleMark(_ shown: ItemPath) {
+        let path = sourcePath(shown)
         if let index = marked.firstIndex(of: path) {
             marked.remove(at: index)
         } else {
@@ -256,5 +298,57 @@ extension BrowserState {
     public mutating func scroll(to offset: Int) {
         self.offset = offset
         clampOffset()
+    }
+}
+
+/// The search prompt while it is open, and what to go back to when it is cancelled.
+public struct SearchPrompt: Hashable, Sendable {
+    /// What the user typed.
+    public internal(set) var text: String
+    /// The focus (a source path) and scroll offset before the prompt opened.
+    let focusBefore: ItemPath?
+    let offsetBefore: Int
+}
+
+extension BrowserState {
+    /// Shows only the items that match `text` (everything when it is empty): the layout
+    /// re-splits over the sections that still have items. The focus stays on its item while
+    /// the item matches, else goes to the first match.
+    public mutating func applyFilter(_ text: String) {
+        let query = SearchQuery(text)
+        let focusSource = focus.map(sourcePath)
+        if query.isEmpty {
+            filter = nil
+            catalog = source
+        } else {
+            let result = Search.run(query, in: source, within: filter)
+            filter = result
+            catalog = source.filtered(by: result)
+        }
+        (specs, itemsBefore) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
+        layout = SplitLayout(sections: specs, parameters: currentParameters, width: width)
+        toneChooser = nil
+        focus = focusSource.flatMap(shownPath).flatMap { layout.frame(of: $0) != nil ? $0 : nil }
+        if focus == nil {
+            focus = firstItem()
+            offset = 0
+        }
+        clampOffset()
+        if let focus { scrollIntoView(focus) }
+    }
+
+    /// Opens the search prompt with `text` typed (--query).
+    public mutating func startSearch(_ text: String) {
+        searchPrompt = SearchPrompt(text: text, focusBefore: focus.map(sourcePath), offsetBefore: offset)
+        applyFilter(text)
+    }
+
+    /// Shows the source item `path` focused (after the filter is gone), at `offset` if given.
+    mutating func restoreFocus(_ path: ItemPath?, offset: Int) {
+        guard let path, let shown = shownPath(path), layout.frame(of: shown) != nil else { return }
+        focus = shown
+        self.offset = offset
+        clampOffset()
+        scrollIntoView(shown)
     }
 }

@@ -15,6 +15,7 @@ extension Browser {
             ("Tab  Shift-Tab", "next / previous section"),
             ("<  >", "move the split left / right"),
             ("s", "skin tone of the focused emoji"),
+            ("/", "search; Enter keeps, Esc drops"),
             ("Enter", multiSelect ? "print the marked items (or the focused one) and exit"
                                   : "print the focused item and exit"),
             ("click / wheel", "focus (click again to pick) / scroll"),
@@ -32,7 +33,12 @@ extension Browser {
             return buffer
         }
         drawContent(state, into: &buffer)
-        drawStatus(state, into: &buffer)
+        if state.filter != nil && state.catalog.sections.isEmpty { drawNoMatches(state, into: &buffer) }
+        if let prompt = state.searchPrompt {
+            drawSearchPrompt(prompt, state, into: &buffer)
+        } else {
+            drawStatus(state, into: &buffer)
+        }
         if state.toneChooser != nil { drawToneChooser(state, into: &buffer) }
         if state.showingHelp { drawHelp(state, into: &buffer) }
         return buffer
@@ -146,17 +152,40 @@ extension Browser {
         let padding = rect.width >= 4 ? 1 : 0
         let room = rect.width - 2 * padding
         var text = item.label
+        var fits = false
         if let glyph = state.glyph(at: path) {
             let glyphWidth = state.textWidth.width(of: glyph)
             // The label only when some of it shows: the whole label, or at least one cell of it
             // before the ellipsis. (With exactly glyph + 2 cells this used to draw "😀 …": a
-            // space and an ellipsis, no label at all.)
-            let labelWidth = state.textWidth.width(of: item.label)
+            // space and an ellipsis, no label at all.) An emoji grid's slots have no room for
+            // a label at all: it is not even measured there, the cost of every frame.
             let labelRoom = room - glyphWidth - 1
-            text = labelWidth > 0 && labelRoom >= min(labelWidth, 2) ? glyph + " " + item.label : glyph
+            let labelWidth = labelRoom >= 1 ? state.textWidth.width(of: item.label) : 0
+            if labelWidth > 0 && labelRoom >= min(labelWidth, 2) {
+                text = glyph + " " + item.label
+            } else {
+                text = glyph
+                fits = glyphWidth <= room
+            }
         }
-        buffer.put(state.textWidth.truncate(text, toWidth: room), x: rect.x + padding, y: rect.y, style: style,
-                   maxWidth: room, measure: state.textWidth)
+        let shown = fits ? text : state.textWidth.truncate(text, toWidth: room)
+        if let query = state.filter?.query, text.hasSuffix(item.label) {
+            // The label's matched characters, bold and underlined (character offsets of the
+            // label, shifted by the glyph and space drawn before it).
+            let labelStart = text.count - item.label.count
+            let ranges = Search.highlights(in: item.label, for: query)
+            var match = style
+            match.bold = true
+            match.underline = true
+            var column = rect.x + padding
+            for (offset, character) in shown.enumerated() {
+                let lit = offset >= labelStart && ranges.contains { $0.contains(offset - labelStart) }
+                column += buffer.put(String(character), x: column, y: rect.y, style: lit ? match : style,
+                                     maxWidth: rect.x + padding + room - column, measure: state.textWidth)
+            }
+        } else {
+            buffer.put(shown, x: rect.x + padding, y: rect.y, style: style, maxWidth: room, measure: state.textWidth)
+        }
         if state.isMarked(path) {
             // In the left padding cell (over the first cell of a slot without padding): ASCII,
             // so no terminal can disagree about its width.
@@ -181,7 +210,8 @@ extension Browser {
         var leftMinimum = 0
         if let focus = state.focus, let item = state.item(at: focus) {
             let markedCount = state.marked.isEmpty ? "" : " \(state.marked.count) marked "
-            let position = markedCount + " \(state.ordinal(of: focus)) of \(state.itemCount) "
+            let filter = state.filter.map { " /\($0.query) " } ?? ""
+            let position = markedCount + filter + " \(state.ordinal(of: focus)) of \(state.itemCount) "
             rightChoices = [position + " ? help ", position, ""]
             var parts: [String] = []
             if let glyph = state.glyph(at: focus) {
@@ -210,6 +240,35 @@ extension Browser {
         if !right.isEmpty {
             buffer.put(right, x: state.width - rightWidth, y: row, style: style, measure: state.textWidth)
         }
+    }
+
+    /// The status line while searching: the query being typed and how many items match.
+    static func drawSearchPrompt(_ prompt: SearchPrompt, _ state: BrowserState, into buffer: inout CellBuffer) {
+        let row = state.height - 1
+        let style = state.theme.status
+        buffer.fill(x: 0, y: row, width: state.width, height: 1, style: style)
+        let count = state.filter?.count ?? state.itemCount
+        let right = count == 0 ? " no matches " : " \(count) of \(state.source.itemCount) "
+        let rightWidth = state.textWidth.width(of: right)
+        let room = max(0, state.width - rightWidth - 1)
+        // The end of a long query stays visible: that is where the user types.
+        var text = " /" + prompt.text
+        while state.textWidth.width(of: text) > room - 1, !text.isEmpty { text.removeFirst() }
+        let used = buffer.put(text, x: 0, y: row, style: style, maxWidth: room, measure: state.textWidth)
+        var cursor = style
+        cursor.reverse.toggle()
+        if used < room { buffer.put(" ", x: used, y: row, style: cursor) }
+        if rightWidth < state.width {
+            buffer.put(right, x: state.width - rightWidth, y: row, style: style, measure: state.textWidth)
+        }
+    }
+
+    /// In place of the sections when the filter keeps nothing.
+    static func drawNoMatches(_ state: BrowserState, into buffer: inout CellBuffer) {
+        let message = state.textWidth.truncate("no matches for \"\(state.filter?.query.description ?? "")\"",
+                                               toWidth: state.width - 2)
+        let x = max(0, (state.width - state.textWidth.width(of: message)) / 2)
+        buffer.put(message, x: x, y: state.viewHeight / 2, style: state.theme.base, measure: state.textWidth)
     }
 
     /// The skin-tone chooser: a box of the focused emoji's glyph and variants, below the

@@ -33,6 +33,14 @@ struct BrowseCommand: ParsableCommand {
         valueName: "none|light|medium-light|medium|medium-dark|dark"))
     var skinTone: String?
 
+    @Option(help: ArgumentHelp("Start with this search typed in the prompt.", valueName: "QUERY"))
+    var query: String?
+
+    @Option(help: ArgumentHelp(
+        "Print the items that match QUERY (as --print says, one per line) and exit without the browser: 0 when some match, 1 when none.",
+        valueName: "QUERY"))
+    var filter: String?
+
     @Flag(help: "Neither show a Recent section of the emoji picked last nor record this pick.")
     var noRecent = false
 
@@ -46,6 +54,23 @@ struct BrowseCommand: ParsableCommand {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
             var catalog = try options.loadCatalog(configuration)
+            let format = PrintFormat(parsing: printFormat)
+            if let problem = format.problem(for: catalog) { throw InputError(message: problem) }
+            let tone = skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone
+            if let filter {
+                let result = Search.run(SearchQuery(filter), in: catalog)
+                var output = ""
+                for match in result.sections {
+                    let section = catalog.sections[match.section]
+                    for index in match.items {
+                        let item = section.items[index]
+                        let glyph = tone.flatMap { $0.variant(of: item) } ?? item.glyph
+                        output += format.line(for: item, section: section.title, glyph: glyph) + "\n"
+                    }
+                }
+                FileHandle.standardOutput.write(Data(output.utf8))
+                throw ExitCode(result.count > 0 ? 0 : 1)
+            }
             let environment = ProcessInfo.processInfo.environment
             // Recent picks are kept for the bundled emoji only: a data file's items change.
             let recent = catalog.source == "emoji" && !noRecent
@@ -53,8 +78,6 @@ struct BrowseCommand: ParsableCommand {
             if let recent, let section = RecentPicks.section(for: recent.load(), in: catalog) {
                 catalog.sections.insert(section, at: 0)
             }
-            let format = PrintFormat(parsing: printFormat)
-            if let problem = format.problem(for: catalog) { throw InputError(message: problem) }
             let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
             let theme = noColor ? configuration.theme.withoutColors : configuration.theme
 
@@ -68,7 +91,8 @@ struct BrowseCommand: ParsableCommand {
             var state = BrowserState(catalog: catalog, settings: configuration.layout, theme: theme,
                                      textWidth: TextWidth(overrides: configuration.widthOverrides),
                                      width: screen.width, height: screen.height, multiSelect: multi,
-                                     skinTone: skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone)
+                                     skinTone: tone)
+            if let query { state.startSearch(query) }
             let outcome = Browser.run(&state, on: screen)
             screen.close()
             TerminalGuard.restore()
@@ -76,12 +100,12 @@ struct BrowseCommand: ParsableCommand {
             switch outcome {
             case .chosen:
                 for path in state.picks {
-                    let item = state.item(at: path)!
+                    let item = state.item(atSource: path)!
                     print(format.line(for: item, section: catalog.sections[path.section].title,
-                                      glyph: state.glyph(at: path)))
+                                      glyph: state.glyph(atSource: path)))
                 }
                 if let recent {
-                    let picked = state.picks.compactMap { state.glyph(at: $0) }
+                    let picked = state.picks.compactMap { state.glyph(atSource: $0) }
                     do {
                         try recent.save(RecentPicks.updated(recent.load(), picked: picked))
                     } catch {

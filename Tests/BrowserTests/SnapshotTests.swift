@@ -218,12 +218,12 @@ struct SnapshotTests {
             |  │ Tab  Shift-Tab     next / previous section              │   |
             |  │ <  >               move the split left / right          │   |
             |  │ s                  skin tone of the focused emoji       │   |
+            |  │ /                  search; Enter keeps, Esc drops       │   |
             |  │ Enter              print the focused item and exit      │   |
             |  │ click / wheel      focus (click again to pick) / scroll │   |
             |  │ q  Esc             quit without output                  │   |
             |  │ ?                  close this help                      │   |
             |  └─────────────────────────────────────────────────────────┘   |
-            |                                                                |
             | a0  · Alpha                                    1 of 44  ? help |
             """))
         #expect(Browser.render(state)[4, 4].style == theme.help)

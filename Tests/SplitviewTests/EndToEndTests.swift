@@ -100,8 +100,8 @@ struct EndToEndTests {
         screen = try session.waitFor("one column") { screen in
             let first = screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
             return first.contains("Smileys & Emotion") && !first.contains("People & Body") && screen.contains(focusedName)
+                && screen.contains("45 of 1870")
         }
-        #expect(screen.contains("45 of 1870"))
         try session.send("q")
         let output = session.waitForFile(out, containing: "EXIT:")
         #expect(output == "EXIT:1\n")
@@ -145,6 +145,34 @@ struct EndToEndTests {
         #expect(output == "😃\nEXIT:0\n😄\nEXIT:0\nEXIT:1\n")
         // --no-recent neither showed nor recorded: the file has the two picks, latest first.
         #expect((try? String(contentsOfFile: recentFile, encoding: .utf8)) == "😄\n😃\n")
+    }
+
+    @Test func searchFiltersAndEnterKeepsTheFilterThenPicks() throws {
+        let (session, out) = try start(width: 100, height: 24)
+        try session.waitFor("the browser") { $0.contains("1 of 1870") }
+        try session.send("/")
+        try session.send("-l", "hundred")
+        try session.waitFor("the filter") { $0.contains("/hundred") && $0.contains("1 of 1870") }
+        try session.send("Enter")
+        try session.waitFor("the prompt to close") { $0.contains("hundred points  U+1F4AF") && $0.contains("1 of 1 ") }
+        try session.send("Enter")
+        let output = session.waitForFile(out, containing: "EXIT:")
+        #expect(output == "💯\nEXIT:0\n")
+    }
+
+    @Test func filterPrintsMatchesWithoutABrowser() throws {
+        let hundred = try Support.run(["--filter", "hundred"])
+        #expect(hundred.status == 0)
+        #expect(hundred.stdout == "💯\n")
+        // "cat" finds the cat faces by their CLDR keywords; "^cat" only at a word's start.
+        let cats = try Support.run(["--filter", "^cat", "--print", "label"])
+        let labels = cats.stdout.split(separator: "\n")
+        #expect(labels.contains("cat face") && labels.contains("grinning cat") && labels.contains("black cat"))
+        #expect(!labels.contains("woozy face"))
+        let hearts = try Support.run(["--filter", "heart", "--print", "label"])
+        #expect(hearts.stdout.split(separator: "\n").contains("red heart"))
+        let none = try Support.run(["--filter", "zzzq"])
+        #expect(none.status == 1 && none.stdout.isEmpty)
     }
 
     @Test func printJSONGivesTheItemAsOneObject() throws {

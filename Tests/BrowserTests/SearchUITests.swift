@@ -1,0 +1,119 @@
+// The search prompt: typing filters, sections without matches disappear, Enter keeps the
+// filter, Esc brings everything back with the focus where it was.
+
+@testable import Browser
+import Catalog
+import SplitLayout
+import Testing
+import TerminalUI
+
+@Suite("Search in the browser")
+struct SearchUITests {
+    @Test("typing filters at once: only matching items, sections without one disappear")
+    func typingFilters() {
+        var state = fixtureState(width: 44, height: 8, focus: path(2, 3))
+        state.send(.character("/"))
+        #expect(state.searchPrompt?.text == "")
+        state.type("a1")
+        #expect(state.catalog.sections.map(\.title) == ["Alpha"])
+        #expect(state.catalog.sections[0].items.map(\.label) == ["a1", "a10", "a11", "a12", "a13"])
+        // The old focus (g3) does not match: the first match is focused.
+        #expect(state.focus == path(0, 0))
+        #expect(state.sourcePath(state.focus!) == path(0, 1))
+        let lines = render(state)
+        #expect(lines[0].hasPrefix("  Alpha · 5"))
+        #expect(lines[7].hasPrefix(" /a1 "))
+        #expect(lines[7].hasSuffix(" 5 of 44 "))
+    }
+
+    @Test("matched characters of a label are bold and underlined")
+    func highlights() {
+        var state = fixtureState(width: 44, height: 8)
+        state.send(.character("/"))
+        state.type("11")
+        let buffer = Browser.render(state)
+        // "a11" in the first slot (after the inset and one cell of padding): a plain, 1 and 1 lit.
+        let row = 1
+        let cells = (2...4).map { buffer[$0, row] }
+        #expect(cells.map(\.text) == ["a", "1", "1"])
+        #expect(!cells[0].style.underline)
+        #expect(cells[1].style.underline && cells[1].style.bold && cells[2].style.underline)
+    }
+
+    @Test("Enter keeps the filter and the next Enter picks the item from the whole catalog")
+    func enterKeepsTheFilter() {
+        var state = fixtureState(width: 44, height: 8)
+        state.send(.character("/"))
+        state.type("d1")
+        state.send(.enter)
+        #expect(state.searchPrompt == nil)
+        #expect(state.filter != nil)
+        #expect(render(state)[7].contains(" /d1  1 of 3 "))
+        state.send(.right, .enter)
+        #expect(state.picks == [path(3, 10)])
+        #expect(state.item(atSource: state.picks[0])?.label == "d10")
+    }
+
+    @Test("Esc closes the prompt, shows everything, and puts the focus and view back")
+    func escapeRestores() {
+        var state = fixtureState(width: 44, height: 8, focus: path(3, 7))
+        let before = render(state)
+        let offset = state.offset
+        state.send(.character("/"))
+        state.type("b")
+        #expect(state.catalog.sections.map(\.title) == ["Beta"])
+        state.send(.escape)
+        #expect(state.searchPrompt == nil && state.filter == nil && state.outcome == nil)
+        #expect(state.focus == path(3, 7))
+        #expect(state.offset == offset)
+        #expect(render(state) == before)
+    }
+
+    @Test("Backspace, Ctrl-U and Ctrl-W edit the query; arrows still move")
+    func editing() {
+        var state = fixtureState(width: 44, height: 8)
+        state.send(.character("/"))
+        state.type("g1 a")
+        #expect(state.filter?.count == 0)
+        #expect(render(state).contains { $0.contains("no matches for \"g1 a\"") })
+        #expect(render(state)[7].hasSuffix(" no matches "))
+        state.send(.control("w"))
+        #expect(state.searchPrompt?.text == "g1 ")
+        #expect(state.catalog.sections[0].items.map(\.label) == ["g1"])
+        state.send(.backspace, .backspace)
+        #expect(state.searchPrompt?.text == "g")
+        #expect(state.filter?.count == 8)
+        // The focus stayed on g1, which matched all along.
+        #expect(state.sourcePath(state.focus!) == path(2, 1))
+        state.send(.right)
+        #expect(state.sourcePath(state.focus!) == path(2, 2))
+        state.send(.control("u"))
+        #expect(state.filter == nil && state.searchPrompt?.text == "")
+    }
+
+    @Test("smart case: a capital makes the query case-sensitive")
+    func smartCase() {
+        var state = fixtureState(width: 44, height: 8)
+        state.send(.character("/"))
+        state.type("A")
+        #expect(state.filter?.count == 0)
+        state.send(.backspace)
+        state.type("a")
+        #expect(state.filter?.count == 14)
+    }
+
+    @Test("marks are kept through filtering and printed from the whole catalog")
+    func marksSurviveFiltering() {
+        var state = BrowserState(catalog: fixtureCatalog, settings: fixtureSettings(), theme: .standard, width: 44,
+                                 height: 8, multiSelect: true)
+        state.send(.character("/"))
+        state.type("b9")
+        state.send(.enter, .character(" "))
+        state.send(.character("/"), .control("u"))
+        state.type("d2")
+        state.send(.enter, .character(" "))
+        state.send(.character("/"), .escape)
+        #expect(state.picks == [path(1, 9), path(3, 2)])
+        #expect(state.isMarked(path(1, 9)) && state.isMarked(path(3, 2)))
+    }
+}
