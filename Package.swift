@@ -17,6 +17,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "SplitLayout"),
+        // The seeded generator of the randomised tests and the benchmarks.
+        .target(name: "SeededRandom"),
         // The bundled emoji table (Data/emoji.tsv), compiled into the binary so the program
         // finds it from any directory and when installed.
         .target(name: "CEmojiData"),
@@ -39,7 +41,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "splitview-bench",
-            dependencies: ["SplitLayout", "Catalog", "Browser", "TerminalUI", "CMallocStats", "CPseudoTerminal"],
+            dependencies: ["SplitLayout", "Catalog", "Browser", "TerminalUI", "CMallocStats", "CPseudoTerminal", "SeededRandom"],
             path: "Benchmarks/splitview-bench"
         ),
         .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
@@ -48,12 +50,13 @@ let package = Package(
             name: "SplitLayoutTests",
             dependencies: [
                 "SplitLayout",
+                "SeededRandom",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SeededRandom"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout", "SeededRandom"]),
         .testTarget(
             name: "SplitviewTests",
             dependencies: ["splitview", "SplitLayout", "Catalog", "Browser"],

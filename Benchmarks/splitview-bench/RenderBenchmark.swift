@@ -4,6 +4,7 @@
 import Browser
 import Catalog
 import Glibc
+import SeededRandom
 import SplitLayout
 import TerminalUI
 
@@ -262,7 +263,7 @@ func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ termi
 /// gives, so that rows differ: with alike rows ncurses would find a one-row scroll nearly free.
 func generatedCatalog() -> Catalog {
     let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
-    var generator = SplitMix64(state: 7)
+    var generator = SplitMix64(seed: 7)
     func label() -> String {
         String([alphabet[Int(generator.next() % UInt64(alphabet.count))],
                 alphabet[Int(generator.next() % UInt64(alphabet.count))]])

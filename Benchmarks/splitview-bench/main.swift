@@ -6,6 +6,7 @@
 
 import Glibc
 import CMallocStats
+import SeededRandom
 import SplitLayout
 
 func nanoseconds() -> UInt64 {
@@ -58,17 +59,6 @@ struct Scenario {
     let sections: [SectionSpec]
 }
 
-/// A deterministic generator, so every run lays out the same data.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 let uniform = Scenario(
     name: "1,000 sections x 1,000 items, uniform",
@@ -76,7 +66,7 @@ let uniform = Scenario(
         SectionSpec(items: .uniform(count: 1000, size: ItemSize(width: 4, height: 1)), headerHeight: 1)
     })
 
-var random = SplitMix64(state: 42)
+var random = SplitMix64(seed: 42)
 let varying = Scenario(
     name: "100,000 items of varying sizes (100 x 1,000)",
     sections: (0..<100).map { _ in

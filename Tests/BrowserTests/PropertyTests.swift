@@ -3,27 +3,16 @@
 // failure names a seed and a step that reproduce it.
 
 @testable import Browser
+import SeededRandom
 import Catalog
 import SplitLayout
 import Testing
 import TerminalUI
 
-/// SplitMix64: small, fast and the same on every platform.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Items of several sizes (widths 3-12, heights 1-2), some sections empty.
 let varyingCatalog: Catalog = {
-    var generator = SeededGenerator(seed: 7)
+    var generator = SplitMix64(seed: 7)
     let titles = ["One", "Two", "Empty", "Four", "Five", "Six", "Seven"]
     return Catalog(sections: titles.enumerated().map { index, title in
         let count = title == "Empty" ? 0 : Int.random(in: 1...25, using: &generator)
@@ -73,7 +62,7 @@ struct PropertyTests {
         .tab, .backTab, .character("<"), .character(">"), .character("?"), .character("x"),
     ]
 
-    static func randomEvent(_ state: BrowserState, _ generator: inout SeededGenerator) -> InputEvent {
+    static func randomEvent(_ state: BrowserState, _ generator: inout SplitMix64) -> InputEvent {
         switch Int.random(in: 0..<100, using: &generator) {
         case 0..<65:
             return .key(keys.randomElement(using: &generator)!)
@@ -118,7 +107,7 @@ struct PropertyTests {
 
     @Test("500 random events keep every invariant", arguments: propertyCases)
     func randomSession(_ testCase: PropertyCase) {
-        var generator = SeededGenerator(seed: testCase.seed)
+        var generator = SplitMix64(seed: testCase.seed)
         var state = BrowserState(catalog: testCase.catalog, settings: testCase.settings, width: 80, height: 24)
         #expect(Self.problems(state).isEmpty, "at the start")
         var failures = 0

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import Catalog
 
@@ -323,7 +324,7 @@ struct SearchTests {
     static let alphabet: [String] = ["a", "b", "c", "a", "b", "A", "B", "é", "É", "k", "\u{212A}", "ñ", "σ", "Σ", "1",
                                      "-", "😺", " "]
 
-    static func randomCatalog(_ rng: inout Random) -> Catalog {
+    static func randomCatalog(_ rng: inout SplitMix64) -> Catalog {
         func word(_ length: Int) -> String {
             String((0..<length).map { _ in alphabet[rng.next(alphabet.count)] }.joined())
         }
@@ -338,7 +339,7 @@ struct SearchTests {
     }
 
     @Test func narrowingEqualsFreshSearchOverRandomTyping() {
-        var rng = Random(seed: 0x5EA4C4)
+        var rng = SplitMix64(seed: 0x5EA4C4)
         var narrowedSteps = 0
         for _ in 0..<100 {
             let catalog = Self.randomCatalog(&rng)
@@ -378,7 +379,7 @@ struct SearchTests {
     @Test func wordAtATimeScanAgreesWithBytes() {
         // The quick scan reads eight bytes at a time; check it at every alignment and length,
         // with bytes one below the target (a borrow in the zero-byte test) and both cases.
-        var rng = Random(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let bytes: [UInt8] = Array("aAb`@ -\u{1}".utf8)
         for _ in 0..<3_000 {
             let haystack = (0..<rng.next(41)).map { _ in bytes[rng.next(bytes.count)] }
@@ -454,7 +455,7 @@ struct SearchTests {
 
     @Test func parallelSearchMatchesItemByItem() {
         // Enough items to take the multi-threaded path; sections of uneven sizes.
-        var rng = Random(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let sections = (0..<25).map { index in
             Section(title: "s\(index)", items: (0..<(2_000 + rng.next(1_000))).map { item in
                 Item(label: "item \(item) of section \(index)", keywords: item % 7 == 0 ? ["Seven"] : [])
@@ -481,17 +482,4 @@ struct SearchTests {
         #expect(previous?.count == 0)
     }
 
-    /// A small seeded generator, so the random tests repeat exactly.
-    struct Random {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
 }
