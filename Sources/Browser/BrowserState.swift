@@ -32,6 +32,8 @@ public struct BrowserState: Sendable {
     public private(set) var filter: SearchResult?
     /// Open while the user types a search.
     public internal(set) var searchPrompt: SearchPrompt?
+    /// The results along what was typed, so Backspace costs nothing at a million items.
+    var searches = SearchSession()
     public let settings: LayoutSettings
     public let theme: Theme
     public let textWidth: TextWidth
@@ -321,7 +323,7 @@ extension BrowserState {
             filter = nil
             catalog = source
         } else {
-            let result = Search.run(query, in: source, within: filter)
+            let result = searches.run(query, in: source)
             filter = result
             catalog = source.filtered(by: result)
         }
