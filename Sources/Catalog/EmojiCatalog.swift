@@ -8,6 +8,9 @@
 import CEmojiData
 
 public enum EmojiCatalog {
+    /// The `source` of the bundled emoji catalog.
+    public static let source = "emoji"
+
     /// How the emoji are split into sections.
     public enum Grouping: String, CaseIterable, Sendable {
         /// One section per Unicode emoji group ("Smileys & Emotion", … "Flags").
@@ -30,7 +33,7 @@ public enum EmojiCatalog {
 
     private static func build(_ grouping: Grouping) -> Catalog {
         let bytes = UnsafeBufferPointer(start: cemojidata_bytes(), count: Int(cemojidata_count()))
-        return Catalog(sections: parse(bytes, grouping: grouping), source: "emoji")
+        return Catalog(sections: parse(bytes, grouping: grouping), source: source)
     }
 
     /// Parses the table's bytes into sections. Malformed lines (fewer than four fields, or an

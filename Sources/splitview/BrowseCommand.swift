@@ -73,7 +73,7 @@ struct BrowseCommand: ParsableCommand {
             }
             let environment = ProcessInfo.processInfo.environment
             // Recent picks are kept for the bundled emoji only: a data file's items change.
-            let recent = catalog.source == "emoji" && !noRecent
+            let recent = catalog.source == EmojiCatalog.source && !noRecent
                 ? RecentPicks.location(environment: environment).map(RecentPicks.init) : nil
             if let recent, let section = RecentPicks.section(for: recent.load(), in: catalog) {
                 catalog.sections.insert(section, at: 0)
@@ -88,7 +88,7 @@ struct BrowseCommand: ParsableCommand {
             } catch {
                 throw InputError(message: "\(error)")
             }
-            var state = BrowserState(catalog: catalog, settings: configuration.layout, theme: theme,
+            var state = BrowserState(catalog: catalog, settings: configuration.layoutSettings(for: catalog), theme: theme,
                                      textWidth: TextWidth(overrides: configuration.widthOverrides),
                                      width: screen.width, height: screen.height, multiSelect: multi,
                                      skinTone: tone)

@@ -84,7 +84,10 @@ enum ConfigLoader {
         }
         if let item = try reader.table("item") {
             try item.allowOnly(["width", "height", "per_line"])
-            if let value = try item.cells("width") { configuration.layout.itemWidth = value }
+            if let value = try item.cells("width") {
+                configuration.layout.itemWidth = value
+                configuration.itemWidthIsSet = true
+            }
             if let value = try item.cells("height") { configuration.layout.itemHeight = value }
             if let value = try item.cells("per_line") { configuration.layout.itemsPerLine = value }
         }

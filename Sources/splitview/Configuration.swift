@@ -15,6 +15,18 @@ struct Configuration: Hashable, Sendable {
     var emojiGrouping: EmojiCatalog.Grouping = .group
     /// The tone shown and printed for emoji that have skin tones (nil: none, the yellow default).
     var skinTone: SkinTone?
+    /// Whether the file set `[item] width`. When it did not, a data file's items get cards of
+    /// `dataItemWidth` cells, wide enough for a label: the 4-cell default fits an emoji only.
+    var itemWidthIsSet = false
+    static let dataItemWidth = 20
+
+    /// The layout settings for `catalog`: the configured ones, with the card width for a data
+    /// file's labels unless the file set `[item] width`.
+    func layoutSettings(for catalog: Catalog) -> LayoutSettings {
+        var settings = layout
+        if !itemWidthIsSet && catalog.source != EmojiCatalog.source { settings.itemWidth = Self.dataItemWidth }
+        return settings
+    }
 
     /// The built-in defaults. A narrow terminal gets one column; from 80 columns on, two, split
     /// by `layout.left_ratio`.

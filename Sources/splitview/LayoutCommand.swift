@@ -39,7 +39,7 @@ struct LayoutCommand: ParsableCommand {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
             let catalog = try options.loadCatalog(configuration)
-            let settings = configuration.layout
+            let settings = configuration.layoutSettings(for: catalog)
             let layout = SplitLayout(sections: settings.sectionSpecs(for: catalog),
                                      parameters: settings.parameters(forWidth: width), width: width)
             var output = LayoutJSON.render(layout, viewport: Rect(x: 0, y: offset, width: width, height: height),

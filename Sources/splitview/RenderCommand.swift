@@ -45,7 +45,7 @@ struct RenderCommand: ParsableCommand {
             let configuration = try options.loadConfiguration()
             let catalog = try options.loadCatalog(configuration)
             let requested = focus.flatMap(parseFocus)
-            var state = BrowserState(catalog: catalog, settings: configuration.layout, theme: configuration.theme,
+            var state = BrowserState(catalog: catalog, settings: configuration.layoutSettings(for: catalog), theme: configuration.theme,
                                      textWidth: TextWidth(overrides: configuration.widthOverrides),
                                      width: width, height: height, focus: requested,
                                      skinTone: configuration.skinTone)

@@ -1,4 +1,5 @@
 import Browser
+import Catalog
 import SplitLayout
 import Testing
 @testable import splitview
@@ -95,6 +96,17 @@ import Testing
         #expect(try parse("[emoji]\nskin_tone = \"none\"\n").skinTone == nil)
         #expect(error("[emoji]\nskin_tone = \"tan\"\n")?.description
             == #"test.toml:2:1: emoji.skin_tone: expected one of "none", "light", "medium-light", "medium", "medium-dark", "dark", found the string "tan""#)
+    }
+
+    @Test func dataFilesGetCardsWideEnoughForALabelUnlessTheWidthIsSet() throws {
+        let emoji = Catalog(sections: [], source: EmojiCatalog.source)
+        let data = Catalog(sections: [], source: "fruit.csv")
+        let defaults = try parse("")
+        #expect(defaults.layoutSettings(for: emoji).itemWidth == 4)
+        #expect(defaults.layoutSettings(for: data).itemWidth == Configuration.dataItemWidth)
+        let set = try parse("[item]\nwidth = 6\n")
+        #expect(set.layoutSettings(for: emoji).itemWidth == 6)
+        #expect(set.layoutSettings(for: data).itemWidth == 6)
     }
 
     @Test func shippedDefaultFileMatchesTheBuiltInDefaults() throws {

@@ -20,8 +20,12 @@ import Testing
         #expect(result.stderr.isEmpty)
         #expect(trimmed(lines) == [
             "  Fruit · 3                                Vegetables · 1",
-            "  🍎  🍌  🍒                               🥕",
-            "", "", "", "", "",
+            // Cards of 20 cells for a data file's labels; the line break inside the quoted
+            // field is a control character, drawn as U+FFFD.
+            "  🍎 apple                                 🥕 carrot",
+            "  🍌 banana \"split\"",
+            "  🍒 cherry\u{FFFD}pair",
+            "", "", "",
             " 🍎  apple  U+1F34E  · Fruit                                     1 of 4  ? help",
         ])
     }
@@ -42,7 +46,8 @@ import Testing
         }
         // JSON Lines: the item with no section goes to a section named by the file, last.
         let (jsonl, _) = try render([Support.fixture("data/fruits.jsonl")])
-        #expect(jsonl[3].hasPrefix("  fruits · 1"))
+        #expect(jsonl.contains { $0.contains("fruits · 1") })
+        #expect(!jsonl[0].contains("fruits · 1"))
     }
 
     @Test func fileAndDataAreTheSameAndNotBoth() throws {
