@@ -74,9 +74,13 @@ public struct CellBuffer: Hashable, Sendable {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(self.width, x + width), y1 = min(self.height, y + height)
         guard x0 < x1, y0 < y1 else { return }
+        let blank = Cell.blank(style)
         for row in y0..<y1 {
             clearCutClusters(row: row, from: x0, to: x1)
-            for column in x0..<x1 { self[column, row] = .blank(style) }
+            let start = row * self.width
+            cells.withUnsafeMutableBufferPointer { cells in
+                for index in start + x0..<start + x1 { cells[index] = blank }
+            }
         }
     }
 
@@ -87,25 +91,65 @@ public struct CellBuffer: Hashable, Sendable {
                              measure: TextWidth = TextWidth()) -> Int {
         guard y >= 0, y < height else { return 0 }
         let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
-        var column = x
-        for character in text {
-            var cluster = String(character)
-            var clusterWidth = measure.width(of: character)
-            if character.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) {
-                cluster = "\u{FFFD}"
-                clusterWidth = 1
+        return TextWidth.UTF8Text.with(text) { utf8 in
+            var column = x
+            var offset = 0
+            if measure.countsASCIIBytes {
+                // Printable ASCII, a cell per byte, is most text on screen: its cells are
+                // written straight from the bytes, without grapheme breaking or measuring.
+                let run = utf8.printableASCIIPrefix(from: 0)
+                let count = max(0, min(run, limit - column))
+                putASCII(UnsafeBufferPointer(rebasing: utf8.bytes[0..<count]), x: column, y: y, style: style)
+                column += count
+                if count < run { return column - x }
+                offset = run
             }
-            if clusterWidth == 0 { continue }
-            if column + clusterWidth > limit { break }
-            if column >= 0 {
-                clearCutClusters(row: y, from: column, to: column + clusterWidth)
-                self[column, y] = Cell(text: cluster, width: UInt8(clusterWidth), style: style)
-                for extra in 1..<clusterWidth { self[column + extra, y] = Cell(text: "", width: 0, style: style) }
+            while offset < utf8.end {
+                let range = offset..<utf8.clusterEnd(from: offset)
+                offset = range.upperBound
+                var cluster: String
+                var clusterWidth: Int
+                if utf8.scalars(range).contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) {
+                    cluster = "\u{FFFD}"
+                    clusterWidth = 1
+                } else {
+                    clusterWidth = measure.width(ofCluster: range, in: utf8)
+                    if clusterWidth == 0 { continue }
+                    if column + clusterWidth > limit { break }
+                    // A glyph drawn on its own (an emoji) shares the caller's string.
+                    cluster = range.count == utf8.end ? text : utf8.string(range)
+                }
+                if column + clusterWidth > limit { break }
+                if column >= 0 {
+                    clearCutClusters(row: y, from: column, to: column + clusterWidth)
+                    self[column, y] = Cell(text: cluster, width: UInt8(clusterWidth), style: style)
+                    for extra in 1..<clusterWidth { self[column + extra, y] = Cell(text: "", width: 0, style: style) }
+                }
+                column += clusterWidth
             }
-            column += clusterWidth
+            return column - x
         }
-        return column - x
     }
+
+    /// Writes printable ASCII bytes from (x, y), one cell each, skipping those left of the
+    /// buffer (the caller has clipped the right end).
+    private mutating func putASCII(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: CellStyle) {
+        let start = max(0, x), end = x + bytes.count
+        guard start < end else { return }
+        // Only the run's two ends can cut a wide cluster: inside it, each cell is overwritten.
+        clearCutClusters(row: y, from: start, to: end)
+        let strings = Self.asciiStrings
+        let row = y * width
+        cells.withUnsafeMutableBufferPointer { cells in
+            for index in (start - x)..<bytes.count {
+                cells[row + x + index] = Cell(text: strings[Int(bytes[index])], width: 1, style: style)
+            }
+        }
+    }
+
+    /// The text of each ASCII cell, made once: a cell's text from a byte without building a
+    /// String each time.
+    private static let asciiStrings: [String] = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
 
     /// Before cells `from..<to` of a row are overwritten: a wide cluster that the write would
     /// cut in half at either edge becomes blanks, so no half-glyph is left on screen.

@@ -65,6 +65,8 @@ public final class NcursesScreen: Screen {
     private var pairs: [PairColors: Int16] = [:]
     private var nextPair: Int16 = 1
     private var styles: [CellStyle: ResolvedStyle] = [:]
+    private var lastStyle: CellStyle?
+    private var lastResolved: ResolvedStyle?
 
     // What is on screen.
     private var previous: CellBuffer?
@@ -72,6 +74,16 @@ public final class NcursesScreen: Screen {
     private var previousOverlays: [Int] = []
     /// A hash per row of `previous` as ncurses holds it (overlays as their placeholders).
     private var previousRowModels: [Int] = []
+    /// `previous` as ncurses holds it, when the line moves were predicted (see `plan`).
+    private var previousModel: [ModelCell] = []
+    /// Whether ncurses' line hashes are those of its screens, so that where it moves lines
+    /// can be predicted: true from the start and after each change of size (ncurses then
+    /// starts its hashes again), false after a full repaint at an unchanged size or after the
+    /// terminal was given back (ncurses then keeps hashes of earlier contents).
+    private var lineHashesKnown = true
+    /// Off: every frame is drawn as if the line moves could not be predicted (tests).
+    var predictsLineMoves = true
+    private var shownSize: (width: Int, height: Int)?
     private var needsFullRedraw = true
     /// Whether ncurses may insert and delete characters (nil: not set yet).
     private var characterMovesAllowed: Bool?
@@ -84,7 +96,12 @@ public final class NcursesScreen: Screen {
     /// Takes over the terminal at `terminalPath`: /dev/tty, so that standard output stays free
     /// for the result even when it is piped (the benchmark passes a pseudo-terminal). Throws
     /// without changing anything when there is no terminal or ncurses cannot drive it.
-    public init(colorMode: ColorMode = .auto, terminalPath: String = "/dev/tty") throws(TerminalError) {
+    public convenience init(colorMode: ColorMode = .auto, terminalPath: String = "/dev/tty") throws(TerminalError) {
+        try self.init(colorMode: colorMode, terminalPath: terminalPath, terminalType: nil)
+    }
+
+    /// `terminalType`: the terminfo entry, instead of $TERM (tests on a pseudo-terminal).
+    init(colorMode: ColorMode, terminalPath: String, terminalType: String?) throws(TerminalError) {
         _ = cnc_setlocale_from_environment()
         guard let input = fopen(terminalPath, "re") else {
             throw TerminalError("no terminal to draw on: cannot open \(terminalPath)")
@@ -93,8 +110,8 @@ public final class NcursesScreen: Screen {
             fclose(input)
             throw TerminalError("no terminal to draw on: cannot open \(terminalPath)")
         }
-        let term = getenv("TERM").map { String(cString: $0) } ?? ""
-        guard let screen = newterm(nil, output, input) else {
+        let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
+        guard let screen = newterm(terminalType, output, input) else {
             fclose(output)
             fclose(input)
             throw TerminalError("cannot initialise the terminal (TERM=\(term.isEmpty ? "unset" : term))")
@@ -170,11 +187,28 @@ public final class NcursesScreen: Screen {
 
     public func show(_ frame: CellBuffer) {
         guard screen != nil, let window = cnc_stdscr() else { return }
+        if TerminalGuard.screenActive.pointee == 0 { lineHashesKnown = false }
         TerminalGuard.screenDidStart()  // drawing after an external endwin takes the terminal back
         let old: CellBuffer? = needsFullRedraw || previous?.width != frame.width
             || previous?.height != frame.height ? nil : previous
-        let plan = Self.plan(frame, after: old, overlays: previousOverlays, rowModels: previousRowModels,
-                             visibleWidth: min(frame.width, width), visibleHeight: min(frame.height, height))
+        if old == nil, let shownSize {
+            // ncurses starts its line hashes again at a new size; a full repaint at the same
+            // size leaves it hashes of what it showed before.
+            lineHashesKnown = shownSize != (frame.width, frame.height)
+        }
+        let visibleHeight = min(frame.height, height)
+        // When the content scrolled, ncurses' window is scrolled the same way first, so that
+        // only what differs from the moved lines is put in it again (not every cell of every
+        // line). What ncurses sends the terminal does not change: it compares the whole window
+        // with what it last drew, and finds the scroll itself.
+        let shift = old.flatMap { Self.detectShift(from: $0, to: frame, visibleHeight: visibleHeight) }
+        let predict = predictsLineMoves && lineHashesKnown && capabilities.scrollsRegions
+            && frame.width == width && frame.height == height
+        let plan = Self.plan(frame, after: old, shift: shift, overlays: previousOverlays,
+                             rowModels: previousRowModels, visibleWidth: min(frame.width, width),
+                             visibleHeight: visibleHeight,
+                             lineMoves: predict ? LineMovePrediction(styleKey: { self.resolve($0).modelKey },
+                                                                     oldModel: previousModel) : nil)
 
         // Inserting or deleting characters would carry overlay glyphs sideways.
         setCharacterMovesAllowed(old == nil || previousOverlays.isEmpty)
@@ -182,9 +216,19 @@ public final class NcursesScreen: Screen {
             werase(window)
             clearok(cnc_curscr(), true)
         }
-        for draw in plan.draws {
-            let x = draw.position % frame.width, y = draw.position / frame.width
-            self.draw(frame[x, y], x: x, y: y, width: draw.width, placeholder: draw.placeholder)
+        if let shift {
+            wsetscrreg(window, Int32(shift.top), Int32(shift.bottom))
+            scrollok(window, true)
+            wscrl(window, Int32(shift.distance))
+            // Off again: a cell put in the lower right corner must not scroll the window.
+            scrollok(window, false)
+            wsetscrreg(window, 0, Int32(height - 1))
+        }
+        frame.cells.withUnsafeBufferPointer { cells in
+            for draw in plan.draws {
+                let x = draw.position % frame.width, y = draw.position / frame.width
+                self.draw(cells[draw.position], x: x, y: y, width: draw.width, placeholder: draw.placeholder)
+            }
         }
         wnoutrefresh(window)
         doupdate()
@@ -195,6 +239,8 @@ public final class NcursesScreen: Screen {
         previous = frame
         previousOverlays = plan.overlays
         previousRowModels = plan.rowModels
+        previousModel = plan.model
+        shownSize = (frame.width, frame.height)
         needsFullRedraw = false
     }
 
@@ -217,78 +263,186 @@ public final class NcursesScreen: Screen {
         var rowModels: [Int] = []
         /// Whether ncurses may move lines (scroll a region), carrying overlay glyphs along.
         var linesMayMove = false
+        /// What ncurses will hold, cell by cell (row by row, `visibleWidth` a row), when the
+        /// line moves were predicted: the next frame's prediction starts from it.
+        var model: [ModelCell] = []
+        /// For each row, the old row ncurses will have moved there (nil: a blank line), when
+        /// that was predicted; nil when any glyph may be anywhere in its column.
+        var lineMoves: [Int?]?
         /// Start cells written straight to the terminal after doupdate, in order.
         var writes: [Int] = []
     }
 
+    /// Rows `top...bottom` of a frame show rows of the previous frame moved up `distance` rows
+    /// (down when negative); the rows moved in from outside the range are blank.
+    struct RowShift: Equatable {
+        var top: Int
+        var bottom: Int
+        var distance: Int
+
+        /// The row of the previous frame that row `y` shows after the move; nil for a blank one.
+        func source(ofRow y: Int) -> Int? {
+            guard y >= top && y <= bottom else { return y }
+            let source = y + distance
+            return source >= top && source <= bottom ? source : nil
+        }
+    }
+
+    /// The rows that moved from `old` to `new` when the content scrolled: between the first and
+    /// the last row that changed, by the distance that most of a few sample rows moved. Nil when
+    /// nothing moved, or moved so far that scrolling saves nothing.
+    static func detectShift(from old: CellBuffer, to new: CellBuffer, visibleHeight: Int) -> RowShift? {
+        let width = new.width
+        guard old.width == width, old.height == new.height, visibleHeight <= new.height else { return nil }
+        return new.cells.withUnsafeBufferPointer { newCells in
+            old.cells.withUnsafeBufferPointer { oldCells in
+                func equal(_ newRow: Int, _ oldRow: Int) -> Bool {
+                    let newStart = newCells.baseAddress! + newRow * width
+                    let oldStart = oldCells.baseAddress! + oldRow * width
+                    for x in 0..<width where !sameCell(oldStart + x, newStart + x) { return false }
+                    return true
+                }
+                guard let top = (0..<visibleHeight).first(where: { !equal($0, $0) }),
+                      let bottom = (top..<visibleHeight).last(where: { !equal($0, $0) }),
+                      bottom - top >= 2 else { return nil }
+                let samples = [top + (bottom - top) / 2, top + (bottom - top) / 4, top + 3 * (bottom - top) / 4]
+                func moved(_ distance: Int) -> Int {
+                    samples.filter { sample in
+                        let source = sample + distance
+                        return source >= top && source <= bottom && equal(sample, source)
+                    }.count
+                }
+                var best: (distance: Int, votes: Int)?
+                for sample in samples {
+                    // The nearest old row like this one.
+                    var found: Int?
+                    search: for delta in 1...(bottom - top) {
+                        for source in [sample + delta, sample - delta]
+                        where source >= top && source <= bottom && equal(sample, source) {
+                            found = source - sample
+                            break search
+                        }
+                    }
+                    guard let distance = found, distance != best?.distance else { continue }
+                    let votes = moved(distance)
+                    if votes > best?.votes ?? 0 { best = (distance, votes) }
+                }
+                guard let best, abs(best.distance) * 2 <= bottom - top + 1 else { return nil }
+                return RowShift(top: top, bottom: bottom, distance: best.distance)
+            }
+        }
+    }
+
     /// Plans showing `frame` after `old` (nil: a full redraw on a cleared screen), whose
-    /// overlays and row models were `overlays` and `rowModels`, on a screen showing
-    /// `visibleWidth` x `visibleHeight` cells of the frame.
-    static func plan(_ frame: CellBuffer, after old: CellBuffer?, overlays oldOverlays: [Int],
-                     rowModels oldRowModels: [Int], visibleWidth: Int, visibleHeight: Int,
-                     isRisky: (String, Int) -> Bool = { isRisky($0, width: $1) }) -> FramePlan {
+    /// overlays and row models were `overlays` and `rowModels` (on a screen of the same size),
+    /// on a screen showing `visibleWidth` x `visibleHeight` cells of the frame. With a `shift`,
+    /// ncurses' window is scrolled by it before the draws, which are the cells that differ
+    /// from what the window then holds.
+    static func plan(_ frame: CellBuffer, after old: CellBuffer?, shift: RowShift? = nil,
+                     overlays oldOverlays: [Int], rowModels oldRowModels: [Int], visibleWidth: Int,
+                     visibleHeight: Int, isRisky: (String, Int) -> Bool = { isRisky($0, width: $1) },
+                     lineMoves prediction: LineMovePrediction? = nil) -> FramePlan {
         var plan = FramePlan()
         let frameWidth = frame.width
         var changedRows = [Bool](repeating: old == nil, count: visibleHeight)
-        plan.rowModels.reserveCapacity(visibleHeight)
-        for y in 0..<visibleHeight {
-            var model = Hasher()
-            var blankUntil = 0
-            for x in 0..<visibleWidth {
-                let cell = frame[x, y]
-                if cell.isContinuation {
-                    if x < blankUntil { model.combine(Cell.blank(cell.style)) } else { model.combine(cell) }
-                    continue
-                }
-                let cellWidth = max(1, Int(cell.width))
-                let fits = x + cellWidth <= visibleWidth
-                let risky = fits && isRisky(cell.text, cellWidth)
-                if risky { plan.overlays.append(y * frameWidth + x) }
-                if risky || !fits {
-                    model.combine(Cell.blank(cell.style))
-                    blankUntil = x + cellWidth
-                } else {
-                    model.combine(cell)
-                }
-                if let old {
-                    var dirty = false
-                    for column in x..<min(x + cellWidth, frameWidth) where old[column, y] != frame[column, y] {
-                        dirty = true
-                        break
+        let oldCells = old?.cells ?? []
+        // An unchanged cell is risky as it was: it had an overlay, unless it did not fit.
+        var oldOverlayMarks = [Bool](repeating: false, count: oldOverlays.isEmpty || old == nil ? 0 : frame.cells.count)
+        if !oldOverlayMarks.isEmpty {
+            for position in oldOverlays where position < oldOverlayMarks.count { oldOverlayMarks[position] = true }
+        }
+        if old == nil { plan.draws.reserveCapacity(visibleWidth * visibleHeight) }
+        frame.cells.withUnsafeBufferPointer { cells in
+            oldCells.withUnsafeBufferPointer { oldCells in
+                let compare = !oldCells.isEmpty
+                for y in 0..<visibleHeight {
+                    let row = y * frameWidth
+                    // The old row ncurses' window holds at y, nil for none (a full redraw, or a
+                    // blank row scrolled in).
+                    let source: Int?
+                    if !compare {
+                        source = nil
+                    } else if let shift {
+                        source = shift.source(ofRow: y)
+                    } else {
+                        source = y
                     }
-                    if !dirty { continue }
-                    changedRows[y] = true
+                    let sourceRow = (source ?? 0) * frameWidth
+                    for x in 0..<visibleWidth {
+                        let index = row + x
+                        let cell = cells.baseAddress! + index
+                        let cellWidth = Int(cell.pointee.width)
+                        if cellWidth == 0 { continue }  // drawn with the cluster it continues
+                        let fits = x + cellWidth <= visibleWidth
+                        var same = source != nil
+                        if same {
+                            for column in x..<min(x + cellWidth, frameWidth)
+                            where !sameCell(oldCells.baseAddress! + sourceRow + column, cells.baseAddress! + row + column) {
+                                same = false
+                                break
+                            }
+                        }
+                        let risky: Bool
+                        if same {
+                            risky = fits && !oldOverlayMarks.isEmpty && oldOverlayMarks[sourceRow + x]
+                        } else {
+                            risky = fits && Self.isRisky(cell.pointee.text, cellWidth, isRisky)
+                        }
+                        if risky { plan.overlays.append(index) }
+                        if same { continue }
+                        if compare && shift == nil { changedRows[y] = true }
+                        plan.draws.append(.init(position: index, width: min(cellWidth, visibleWidth - x),
+                                                placeholder: risky || !fits))
+                    }
                 }
-                plan.draws.append(.init(position: y * frameWidth + x, width: min(cellWidth, visibleWidth - x),
-                                        placeholder: risky || !fits))
-            }
-            plan.rowModels.append(model.finalize())
-        }
-
-        // ncurses scrolls a region (change_scroll_region, whatever idlok says) when a changed
-        // row holds what another row held; the overlay glyphs move with the lines.
-        if old != nil, !oldOverlays.isEmpty {
-            var oldRows: [Int: Int] = [:]  // model -> its row, or -1 for several
-            for (row, model) in oldRowModels.enumerated() { oldRows[model] = oldRows[model] == nil ? row : -1 }
-            plan.linesMayMove = (0..<visibleHeight).contains { row in
-                guard changedRows[row], let oldRow = oldRows[plan.rowModels[row]] else { return false }
-                return oldRow != row
             }
         }
+        if let old, shift != nil, !oldOverlays.isEmpty || !plan.overlays.isEmpty {
+            // What ncurses compares: the rows in place, before any scroll.
+            for y in 0..<visibleHeight { changedRows[y] = rowChanged(y, from: old, to: frame, visibleWidth: visibleWidth) }
+        }
+        // The row models matter only while overlays are on screen (see `linesMayMove`), and
+        // the next frame needs them only if this one has overlays.
+        let predicting = prediction != nil && visibleWidth == frameWidth && visibleHeight == frame.height
+        if !oldOverlays.isEmpty || !plan.overlays.isEmpty {
+            if let prediction, predicting {
+                plan.model = model(frame, overlays: plan.overlays, styleKey: prediction.styleKey)
+                plan.rowModels = lineHashes(plan.model, width: frameWidth)
+            } else {
+                plan.rowModels = rowModels(frame, overlays: plan.overlays, visibleWidth: visibleWidth,
+                                           visibleHeight: visibleHeight)
+            }
+        }
+        if let old, !oldOverlays.isEmpty {
+            if let prediction, predicting {
+                let oldModel = prediction.oldModel.count == old.cells.count
+                    ? prediction.oldModel : model(old, overlays: oldOverlays, styleKey: prediction.styleKey)
+                let blank = ModelCell(character: 0x20, part: 0, style: prediction.styleKey(.plain))
+                let moves = ncursesLineMoves(old: oldModel, new: plan.model, width: frameWidth, blank: blank)
+                plan.lineMoves = moves
+                plan.linesMayMove = moves.indices.contains { moves[$0] != $0 }
+                plan.writes = movedWrites(frame, after: old, overlays: plan.overlays, oldOverlays: oldOverlays,
+                                          model: plan.model, oldModel: oldModel, moves: moves)
+                return plan
+            }
+            plan.linesMayMove = oldRowModels.count != visibleHeight
+                || !ncursesPairs(old: oldRowModels, new: plan.rowModels).isEmpty
+        }
 
-        var writes = Set<Int>()
+        guard !plan.overlays.isEmpty || !oldOverlays.isEmpty else { return plan }
+        var marks = [Bool](repeating: false, count: frame.cells.count)
         func write(row y: Int, columns: Range<Int>) {
             for column in columns.clamped(to: 0..<visibleWidth) {
                 var start = column
                 while start > 0 && frame[start, y].isContinuation { start -= 1 }
                 if start + max(1, Int(frame[start, y].width)) <= visibleWidth {
-                    writes.insert(y * frameWidth + start)
+                    marks[y * frameWidth + start] = true
                 }
             }
         }
         // Overlays of the rows ncurses may have repainted.
         for position in plan.overlays where plan.linesMayMove || changedRows[position / frameWidth] {
-            writes.insert(position)
+            marks[position] = true
         }
         if let old {
             if plan.linesMayMove {
@@ -307,7 +461,7 @@ public final class NcursesScreen: Screen {
                     let x = position % frameWidth, y = position / frameWidth
                     guard y < visibleHeight else { continue }
                     let span = x..<min(x + max(1, Int(old[x, y].width)), visibleWidth)
-                    if span.contains(where: { old[$0, y] != frame[$0, y] }) {
+                    if span.contains(where: { !sameCell(old.cells[y * frameWidth + $0], frame.cells[y * frameWidth + $0]) }) {
                         write(row: y, columns: span)
                     }
                 }
@@ -316,14 +470,435 @@ public final class NcursesScreen: Screen {
         // A terminal that draws a cluster wider than its cells (tmux 3.3 draws 👍🏽 as 👍 and
         // 🏽, four cells) spills over the next cells: writing them again after the overlay
         // cuts the spill (a terminal blanks a wide glyph whose half is overwritten).
-        let overlaySet = Set(plan.overlays)
-        for position in writes where overlaySet.contains(position) {
+        let writtenOverlays = plan.overlays.filter { marks[$0] }
+        for position in writtenOverlays {
             let x = position % frameWidth, y = position / frameWidth
             let end = x + max(1, Int(frame[x, y].width))
             write(row: y, columns: end..<end + 2)
         }
-        plan.writes = writes.sorted()
+        for position in marks.indices where marks[position] { plan.writes.append(position) }
         return plan
+    }
+
+    /// Whether a cell of row `y` that starts before `visibleWidth` differs between the frames.
+    static func rowChanged(_ y: Int, from old: CellBuffer, to frame: CellBuffer, visibleWidth: Int) -> Bool {
+        let frameWidth = frame.width
+        return frame.cells.withUnsafeBufferPointer { cells in
+            old.cells.withUnsafeBufferPointer { oldCells in
+                let row = y * frameWidth
+                for x in 0..<visibleWidth {
+                    let cellWidth = Int(cells[row + x].width)
+                    if cellWidth == 0 { continue }
+                    for column in row + x..<row + min(x + cellWidth, frameWidth)
+                    where !sameCell(oldCells.baseAddress! + column, cells.baseAddress! + column) {
+                        return true
+                    }
+                }
+                return false
+            }
+        }
+    }
+
+    /// Whether two cells are drawn alike (`==` of Cell, but cheap when they differ).
+    @inline(__always)
+    static func sameCell(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
+        // Cells copied from one another (most of two frames alike) have the same bytes, which
+        // is the same value: their text the same small string or the same storage.
+        if sameBytes(UnsafeRawPointer(a), UnsafeRawPointer(b)) { return true }
+        return sameText(a.pointee.text, b.pointee.text) && a.pointee.width == b.pointee.width
+            && a.pointee.style == b.pointee.style
+    }
+
+    /// Whether the `MemoryLayout<Cell>.size` bytes at `a` and `b` are the same.
+    @inline(__always)
+    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        let size = MemoryLayout<Cell>.size
+        var offset = 0
+        while offset + 8 <= size {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset += 8
+        }
+        while offset < size {
+            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            offset += 1
+        }
+        return true
+    }
+
+    static func sameCell(_ a: Cell, _ b: Cell) -> Bool {
+        a.width == b.width && a.style == b.style && sameText(a.text, b.text)
+    }
+
+    /// `a == b` for a cell's text. String's `==` is quick when both share their storage or are
+    /// the same small string, but normalises non-ASCII text to tell two different ones apart:
+    /// their lengths and end bytes do that first.
+    @inline(__always)
+    static func sameText(_ a: String, _ b: String) -> Bool {
+        let a8 = a.utf8, b8 = b.utf8
+        let count = a8.count
+        guard count == b8.count else { return false }
+        if count == 1 { return a8.first == b8.first }
+        return a8.first == b8.first && a8.last == b8.last && a == b
+    }
+
+    /// `isRisky`, without a call for printable ASCII in one cell (most of any frame).
+    @inline(__always)
+    static func isRisky(_ text: String, _ width: Int, _ isRisky: (String, Int) -> Bool) -> Bool {
+        let utf8 = text.utf8
+        if width == 1 && utf8.count == 1, let byte = utf8.first, byte >= 0x20 && byte < 0x7F { return false }
+        return isRisky(text, width)
+    }
+
+    /// A hash per row of what ncurses will hold, by ncurses' own line hash (hashmap.c): over
+    /// the first character of each cell, overlays and cut wide clusters as the blanks drawn in
+    /// their place, the cell after a wide character holding that character again. Equal hashes
+    /// are what ncurses pairs lines by.
+    static func rowModels(_ frame: CellBuffer, overlays: [Int], visibleWidth: Int, visibleHeight: Int) -> [Int] {
+        var models: [Int] = []
+        models.reserveCapacity(visibleHeight)
+        var nextOverlay = 0
+        frame.cells.withUnsafeBufferPointer { cells in
+            for y in 0..<visibleHeight {
+                let row = y * frame.width
+                var hash: UInt64 = 0
+                var blankUntil = 0
+                var covering: UInt32 = 0x20  // what the cell after a wide one holds
+                for x in 0..<visibleWidth {
+                    let index = row + x
+                    var value: UInt32
+                    let cellWidth = Int(cells[index].width)
+                    if cellWidth == 0 {
+                        value = x < blankUntil ? 0x20 : covering
+                    } else {
+                        while nextOverlay < overlays.count && overlays[nextOverlay] < index { nextOverlay += 1 }
+                        let overlay = nextOverlay < overlays.count && overlays[nextOverlay] == index
+                        if overlay || x + cellWidth > visibleWidth {
+                            value = 0x20
+                            blankUntil = x + cellWidth
+                        } else {
+                            value = firstScalar(cells[index].text) ?? 0x20
+                        }
+                        covering = value
+                    }
+                    hash = hash &+ (hash << 5) &+ UInt64(value)
+                }
+                models.append(Int(bitPattern: UInt(hash)))
+            }
+        }
+        return models
+    }
+
+    // MARK: - Where ncurses moves lines
+
+    /// What the line moves of ncurses are predicted from.
+    struct LineMovePrediction {
+        /// A key per style, equal for the styles ncurses draws alike (attributes and colour
+        /// pair): ncurses compares cells by what it draws.
+        var styleKey: (CellStyle) -> UInt64
+        /// The previous frame's model (`FramePlan.model`), or empty to make it again.
+        var oldModel: [ModelCell] = []
+    }
+
+    /// One cell as ncurses holds it, as far as its line update tells cells apart: the first
+    /// character (the only one in a cell drawn by ncurses; the line hash uses only it), whether
+    /// it is the first (1) or the second (2) cell of a wide character (0: a narrow one), and
+    /// the style.
+    struct ModelCell: Equatable {
+        var character: UInt32
+        var part: UInt8
+        var style: UInt64
+    }
+
+    /// What ncurses holds for `frame` once drawn (see `draw`), all of its cells: overlays and
+    /// wide clusters cut at the right edge as blanks, a wide character as a first and a second
+    /// cell.
+    static func model(_ frame: CellBuffer, overlays: [Int], styleKey: (CellStyle) -> UInt64) -> [ModelCell] {
+        var model = [ModelCell](repeating: ModelCell(character: 0x20, part: 0, style: 0), count: frame.cells.count)
+        var nextOverlay = 0
+        var lastStyle: CellStyle?
+        var lastKey: UInt64 = 0
+        frame.cells.withUnsafeBufferPointer { cells in
+            for y in 0..<frame.height {
+                let row = y * frame.width
+                var x = 0
+                while x < frame.width {
+                    let cell = cells.baseAddress! + row + x
+                    if cell.pointee.style != lastStyle {
+                        lastStyle = cell.pointee.style
+                        lastKey = styleKey(cell.pointee.style)
+                    }
+                    let cellWidth = Int(cell.pointee.width)
+                    if cellWidth == 0 {
+                        // A continuation without its cluster: ncurses was given nothing there.
+                        model[row + x] = ModelCell(character: 0x20, part: 0, style: lastKey)
+                        x += 1
+                        continue
+                    }
+                    while nextOverlay < overlays.count && overlays[nextOverlay] < row + x { nextOverlay += 1 }
+                    let overlay = nextOverlay < overlays.count && overlays[nextOverlay] == row + x
+                    let covered = min(cellWidth, frame.width - x)
+                    let character = firstScalar(cell.pointee.text)
+                    if overlay || x + cellWidth > frame.width || character == nil {
+                        for column in x..<x + covered {
+                            model[row + column] = ModelCell(character: 0x20, part: 0, style: lastKey)
+                        }
+                    } else if cellWidth == 1 {
+                        model[row + x] = ModelCell(character: character!, part: 0, style: lastKey)
+                    } else {
+                        for column in x..<x + covered {
+                            model[row + column] = ModelCell(character: character!, part: column == x ? 1 : 2,
+                                                            style: lastKey)
+                        }
+                    }
+                    x += covered
+                }
+            }
+        }
+        return model
+    }
+
+    /// ncurses' hash of each line (hashmap.c: over the first character of every cell).
+    static func lineHashes(_ model: [ModelCell], width: Int) -> [Int] {
+        guard width > 0 else { return [] }
+        var hashes: [Int] = []
+        hashes.reserveCapacity(model.count / width)
+        for row in stride(from: 0, to: model.count, by: width) {
+            var hash: UInt64 = 0
+            for cell in model[row..<row + width] { hash = hash &+ (hash << 5) &+ UInt64(cell.character) }
+            hashes.append(Int(bitPattern: UInt(hash)))
+        }
+        return hashes
+    }
+
+    /// For each line of the new screen, the line of the old one that ncurses will have moved
+    /// there with the terminal's scrolling (nil: a blank line scrolled in), before it updates
+    /// the lines that differ. This follows what ncurses does (hashmap.c and hardscroll.c,
+    /// unchanged since 2009): lines whose hash occurs once on each screen are paired; runs of
+    /// paired lines with one shift grow over neighbouring lines that are alike or cheaper to
+    /// move than to redraw, runs shorter than 3 lines or moved too far are dropped and the rest
+    /// grown again; then the runs moving up are scrolled from the top, those moving down from
+    /// the bottom, each as a scroll of the region from its first line to its last source line.
+    ///
+    /// It holds only while ncurses' line hashes are those of its screens, which a full repaint
+    /// of a screen of unchanged size breaks (ncurses copies stale hashes then); and only on a
+    /// terminal that can scroll a region (csr with ind and ri), so that every scroll succeeds.
+    static func ncursesLineMoves(old: [ModelCell], new: [ModelCell], width: Int, blank: ModelCell) -> [Int?] {
+        let lines = width > 0 ? new.count / width : 0
+        guard lines > 0, old.count == new.count else { return [] }
+        let oldHash = lineHashes(old, width: width), newHash = lineHashes(new, width: width)
+        let unpaired = -1
+        var oldNumber = [Int](repeating: unpaired, count: lines)
+
+        func cost(_ oldLine: Int, _ newLine: Int) -> Int {
+            var count = 0
+            for x in 0..<width where old[oldLine * width + x] != new[newLine * width + x] { count += 1 }
+            return count
+        }
+        func costFromBlank(_ newLine: Int) -> Int {
+            var count = 0
+            for x in 0..<width where new[newLine * width + x] != blank { count += 1 }
+            return count
+        }
+        /// Whether moving old line `from` to new line `to` costs less than leaving both in place.
+        func costEffective(_ from: Int, _ to: Int, blankAfter: Bool) -> Bool {
+            if from == to { return false }
+            var newFrom = oldNumber[from]
+            if newFrom == unpaired { newFrom = from }
+            let before = (blankAfter ? costFromBlank(to) : cost(to, to)) + cost(newFrom, from)
+            let after = (newFrom == from ? costFromBlank(from) : cost(newFrom, from)) + cost(from, to)
+            return before >= after
+        }
+        func growHunks() {
+            var backLimit = 0, backReferenceLimit = 0
+            var index = 0
+            while index < lines && oldNumber[index] == unpaired { index += 1 }
+            while index < lines {
+                let start = index
+                let shift = oldNumber[index] - index
+                index = start + 1
+                while index < lines && oldNumber[index] != unpaired && oldNumber[index] - index == shift { index += 1 }
+                let end = index
+                while index < lines && oldNumber[index] == unpaired { index += 1 }
+                let nextHunk = index
+                var forwardLimit = index
+                let forwardReferenceLimit = index >= lines || oldNumber[index] >= index ? index : oldNumber[index]
+
+                index = start - 1
+                if shift < 0 { backLimit = backReferenceLimit - shift }
+                while index >= backLimit {
+                    guard newHash[index] == oldHash[index + shift]
+                            || costEffective(index + shift, index, blankAfter: shift < 0) else { break }
+                    oldNumber[index] = index + shift
+                    index -= 1
+                }
+                index = end
+                if shift > 0 { forwardLimit = forwardReferenceLimit - shift }
+                while index < forwardLimit {
+                    guard newHash[index] == oldHash[index + shift]
+                            || costEffective(index + shift, index, blankAfter: shift > 0) else { break }
+                    oldNumber[index] = index + shift
+                    index += 1
+                }
+                backLimit = index
+                backReferenceLimit = index + (shift > 0 ? shift : 0)
+                index = nextHunk
+            }
+        }
+
+        for (new: newLine, old: oldLine) in ncursesPairs(old: oldHash, new: newHash) { oldNumber[newLine] = oldLine }
+        growHunks()
+        // Hunks too small, or moved farther than they are long, are dropped.
+        var index = 0
+        while index < lines {
+            while index < lines && oldNumber[index] == unpaired { index += 1 }
+            if index >= lines { break }
+            let start = index
+            let shift = oldNumber[index] - index
+            index += 1
+            while index < lines && oldNumber[index] != unpaired && oldNumber[index] - index == shift { index += 1 }
+            let size = index - start
+            if size < 3 || size + min(size / 8, 2) < abs(shift) {
+                for line in start..<index { oldNumber[line] = unpaired }
+            }
+        }
+        growHunks()
+
+        // The scrolls, applied to what each line of the terminal shows.
+        var shown: [Int?] = Array(0..<lines)
+        func scroll(up distance: Int, top: Int, bottom: Int) {
+            guard top >= 0, bottom < lines, top <= bottom else { return }
+            if distance > 0 {
+                for line in top...bottom { shown[line] = line + distance <= bottom ? shown[line + distance] : nil }
+            } else {
+                for line in stride(from: bottom, through: top, by: -1) {
+                    shown[line] = line + distance >= top ? shown[line + distance] : nil
+                }
+            }
+        }
+        index = 0
+        while index < lines {
+            while index < lines && (oldNumber[index] == unpaired || oldNumber[index] <= index) { index += 1 }
+            if index >= lines { break }
+            let shift = oldNumber[index] - index
+            let start = index
+            index += 1
+            while index < lines && oldNumber[index] != unpaired && oldNumber[index] - index == shift { index += 1 }
+            scroll(up: shift, top: start, bottom: index - 1 + shift)
+        }
+        index = lines - 1
+        while index >= 0 {
+            while index >= 0 && (oldNumber[index] == unpaired || oldNumber[index] >= index) { index -= 1 }
+            if index < 0 { break }
+            let shift = oldNumber[index] - index
+            let end = index
+            index -= 1
+            while index >= 0 && oldNumber[index] != unpaired && oldNumber[index] - index == shift { index -= 1 }
+            scroll(up: shift, top: index + 1 + shift, bottom: end)
+        }
+        return shown
+    }
+
+    /// The cells to write after ncurses moved lines as `moves` says (see `ncursesLineMoves`):
+    /// - a line ncurses updates (what it holds there after the moves differs from the new
+    ///   model, or it may clear it as part of the blank bottom of the screen) gets all its
+    ///   overlays again, and the line scrolled in blank too;
+    /// - a line ncurses leaves alone shows the old line moved there, glyphs and all: only the
+    ///   overlays that line did not have are written;
+    /// - and wherever a glyph of the old line now is, cells that differ from it are written.
+    static func movedWrites(_ frame: CellBuffer, after old: CellBuffer, overlays: [Int], oldOverlays: [Int],
+                            model: [ModelCell], oldModel: [ModelCell], moves: [Int?]) -> [Int] {
+        let width = frame.width, lines = moves.count
+        var marks = [Bool](repeating: false, count: frame.cells.count)
+        func write(row y: Int, columns: Range<Int>) {
+            for column in columns.clamped(to: 0..<width) {
+                var start = column
+                while start > 0 && frame[start, y].isContinuation { start -= 1 }
+                if start + max(1, Int(frame[start, y].width)) <= width { marks[y * width + start] = true }
+            }
+        }
+        func sameSpan(_ oldRow: Int, _ newRow: Int, _ columns: Range<Int>) -> Bool {
+            columns.allSatisfy { sameCell(old.cells[oldRow * width + $0], frame.cells[newRow * width + $0]) }
+        }
+        // ncurses clears the bottom of the screen when its lines are all blank (ClrBottom).
+        var clearable = [Bool](repeating: false, count: lines)
+        if let corner = model.last {
+            var y = lines - 1
+            while y >= 0 && model[y * width..<(y + 1) * width].allSatisfy({ $0 == corner }) {
+                clearable[y] = true
+                y -= 1
+            }
+        }
+        var overlaysByRow = [[Int]](repeating: [], count: lines)
+        for position in overlays { overlaysByRow[position / width].append(position % width) }
+        var oldOverlaysByRow = [[Int]](repeating: [], count: lines)
+        for position in oldOverlays where position / width < lines { oldOverlaysByRow[position / width].append(position % width) }
+
+        for y in 0..<lines {
+            guard let source = moves[y] else {
+                for x in overlaysByRow[y] { marks[y * width + x] = true }
+                continue
+            }
+            let updated = clearable[y]
+                || !model[y * width..<(y + 1) * width].elementsEqual(oldModel[source * width..<(source + 1) * width])
+            for x in oldOverlaysByRow[source] {
+                let span = x..<min(x + max(1, Int(old[x, source].width)), width)
+                if !sameSpan(source, y, span) { write(row: y, columns: span) }
+            }
+            for x in overlaysByRow[y] {
+                let span = x..<min(x + max(1, Int(frame[x, y].width)), width)
+                if updated || !sameSpan(source, y, span) { marks[y * width + x] = true }
+            }
+        }
+        // The cells after each overlay written, as in `plan`.
+        let written = overlays.filter { marks[$0] }
+        for position in written {
+            let x = position % width, y = position / width
+            let end = x + max(1, Int(frame[x, y].width))
+            write(row: y, columns: end..<end + 2)
+        }
+        return marks.indices.filter { marks[$0] }
+    }
+
+    /// The value of the first scalar of `text`, decoded from its UTF-8.
+    @inline(__always)
+    static func firstScalar(_ text: String) -> UInt32? {
+        var bytes = text.utf8.makeIterator()
+        guard let lead = bytes.next() else { return nil }
+        if lead < 0x80 { return UInt32(lead) }
+        var value: UInt32
+        var count: Int
+        if lead < 0xE0 {
+            (value, count) = (UInt32(lead & 0x1F), 1)
+        } else if lead < 0xF0 {
+            (value, count) = (UInt32(lead & 0x0F), 2)
+        } else {
+            (value, count) = (UInt32(lead & 0x07), 3)
+        }
+        for _ in 0..<count { value = value << 6 | UInt32((bytes.next() ?? 0x80) & 0x3F) }
+        return value
+    }
+
+    /// The rows ncurses pairs as moved (new row -> old row): those whose hash occurs once on
+    /// each screen, at different rows. ncurses moves lines only as hunks grown from these.
+    static func ncursesPairs(old: [Int], new: [Int]) -> [(new: Int, old: Int)] {
+        var counts: [Int: (old: Int, oldRow: Int, new: Int, newRow: Int)] = [:]
+        counts.reserveCapacity(old.count + new.count)
+        for (row, hash) in old.enumerated() {
+            counts[hash, default: (0, 0, 0, 0)].old += 1
+            counts[hash]!.oldRow = row
+        }
+        for (row, hash) in new.enumerated() {
+            counts[hash, default: (0, 0, 0, 0)].new += 1
+            counts[hash]!.newRow = row
+        }
+        var pairs: [(new: Int, old: Int)] = []
+        for entry in counts.values where entry.old == 1 && entry.new == 1 && entry.oldRow != entry.newRow {
+            pairs.append((entry.newRow, entry.oldRow))
+        }
+        return pairs.sorted { $0.new < $1.new }
     }
 
     /// Puts one cell in ncurses' model: the cluster itself, or blanks of its style in its
@@ -361,7 +936,7 @@ public final class NcursesScreen: Screen {
             positions, of: frame, screenWidth: width,
             cursorAfter: (y: Int(cnc_getcury(curses)), x: Int(cnc_getcurx(curses))),
             autowrapOff: capabilities.autowrapOff, autowrapOn: capabilities.autowrapOn,
-            normal: capabilities.normal, moveCursor: { capabilities.moveCursor(y: $0, x: $1) },
+            normal: capabilities.normal, moveCursor: { capabilities.moveCursor(&$0, y: $1, x: $2) },
             styleSequence: { resolve($0).sequence })
         fflush(output)
         Self.writeAll(bytes, to: fileno(output))
@@ -397,11 +972,22 @@ public final class NcursesScreen: Screen {
     private struct ResolvedStyle {
         var attributes: attr_t
         var pair: Int16
+        /// Equal for the styles ncurses draws alike.
+        var modelKey: UInt64 { UInt64(attributes) << 16 | UInt64(UInt16(bitPattern: pair)) }
         /// The escape sequence that sets this style from any state (starts with sgr0).
         var sequence: [UInt8]
     }
 
     private func resolve(_ style: CellStyle) -> ResolvedStyle {
+        // Cells come in runs of one style: no hashing of the style for each of them.
+        if let lastResolved, style == lastStyle { return lastResolved }
+        let resolved = resolveHashing(style)
+        lastStyle = style
+        lastResolved = resolved
+        return resolved
+    }
+
+    private func resolveHashing(_ style: CellStyle) -> ResolvedStyle {
         if let resolved = styles[style] { return resolved }
         var attributes = cnc_a_normal()
         var bold = style.bold
@@ -712,7 +1298,7 @@ extension NcursesScreen {
     /// overlay, which ncurses does not know about and so never clears) would stay visible.
     static func directWrites(_ positions: [Int], of frame: CellBuffer, screenWidth: Int,
                              cursorAfter: (y: Int, x: Int), autowrapOff: [UInt8], autowrapOn: [UInt8],
-                             normal: [UInt8], moveCursor: (_ y: Int, _ x: Int) -> [UInt8],
+                             normal: [UInt8], moveCursor: (inout [UInt8], _ y: Int, _ x: Int) -> Void,
                              styleSequence: (CellStyle) -> [UInt8],
                              isRisky: (String, Int) -> Bool = { isRisky($0, width: $1) }) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -722,34 +1308,40 @@ extension NcursesScreen {
         bytes += autowrapOff
         var currentStyle: CellStyle?
         var cursor: Int?  // where the terminal's cursor is known to be (y * frame.width + x)
-        for position in positions {
-            let x = position % frame.width, y = position / frame.width
-            let cell = frame[x, y]
-            if cell.isContinuation { continue }
-            let cellWidth = max(1, Int(cell.width))
-            if cursor != position { bytes += moveCursor(y, x) }
-            if cell.style != currentStyle {
-                bytes += styleSequence(cell.style)
-                currentStyle = cell.style
+        frame.cells.withUnsafeBufferPointer { cells in
+            for position in positions {
+                let x = position % frame.width, y = position / frame.width
+                let cell = cells.baseAddress! + position
+                if cell.pointee.isContinuation { continue }
+                let cellWidth = max(1, Int(cell.pointee.width))
+                if cursor != position { moveCursor(&bytes, y, x) }
+                if cell.pointee.style != currentStyle {
+                    bytes += styleSequence(cell.pointee.style)
+                    currentStyle = cell.pointee.style
+                }
+                let empty = cell.pointee.text.isEmpty
+                let risky = !empty && Self.isRisky(cell.pointee.text, cellWidth, isRisky)
+                if empty || risky {
+                    bytes += repeatElement(0x20, count: cellWidth)
+                }
+                if risky {
+                    // An explicit move: the blanks may have left the cursor on the last column.
+                    moveCursor(&bytes, y, x)
+                }
+                if !empty {
+                    let text = cell.pointee.text.utf8
+                    if text.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                        bytes += text
+                    }
+                }
+                // After an overlay the terminal's cursor may be anywhere; after a plain cluster
+                // it is at the next cell, unless that is past the right edge.
+                cursor = !risky && x + cellWidth < screenWidth ? position + cellWidth : nil
             }
-            let risky = !cell.text.isEmpty && isRisky(cell.text, cellWidth)
-            if cell.text.isEmpty || risky {
-                bytes += repeatElement(0x20, count: cellWidth)
-            }
-            if risky {
-                // An explicit move: the blanks may have left the cursor on the last column.
-                bytes += moveCursor(y, x)
-            }
-            if !cell.text.isEmpty {
-                bytes += cell.text.utf8
-            }
-            // After an overlay the terminal's cursor may be anywhere; after a plain cluster it
-            // is at the next cell, unless that is past the right edge.
-            cursor = !risky && x + cellWidth < screenWidth ? position + cellWidth : nil
         }
         bytes += normal
         bytes += autowrapOn
-        bytes += moveCursor(cursorAfter.y, cursorAfter.x)
+        moveCursor(&bytes, cursorAfter.y, cursorAfter.x)
         return bytes
     }
 
@@ -863,6 +1455,9 @@ extension NcursesScreen {
 
 private struct Capabilities {
     let cursorAddress: UnsafePointer<CChar>
+    /// Whether cup is ECMA-48's CUP (\E[%i%p1%d;%p2%dH), as on every terminal emulator in use:
+    /// its bytes are then made here, without a tiparm call (a vsprintf) for each move.
+    let ansiCursorAddress: Bool
     let setForeground: UnsafePointer<CChar>?
     let setBackground: UnsafePointer<CChar>?
     /// sgr0 followed by op: normal attributes, default colours.
@@ -875,6 +1470,9 @@ private struct Capabilities {
     /// lacks them, the standard sequences.
     let autowrapOff: [UInt8]
     let autowrapOn: [UInt8]
+    /// Whether the terminal can scroll a region both ways (csr, ind or indn, ri or rin), so
+    /// that every scroll ncurses plans succeeds as planned.
+    let scrollsRegions: Bool
 
     /// Nil when the terminal cannot address the cursor.
     init?() {
@@ -884,6 +1482,7 @@ private struct Capabilities {
             return Capabilities.bytes(value)
         }
         cursorAddress = cup
+        ansiCursorAddress = Capabilities.bytes(cup) == Array("\u{1B}[%i%p1%d;%p2%dH".utf8)
         setForeground = cnc_tigetstr("setaf")
         setBackground = cnc_tigetstr("setab")
         normal = string("sgr0") + string("op")
@@ -891,6 +1490,9 @@ private struct Capabilities {
         dim = string("dim")
         reverse = string("rev")
         underline = string("smul")
+        scrollsRegions = cnc_tigetstr("csr") != nil
+            && (cnc_tigetstr("ind") != nil || cnc_tigetstr("indn") != nil)
+            && (cnc_tigetstr("ri") != nil || cnc_tigetstr("rin") != nil)
         let ansi = Capabilities.bytes(cup).starts(with: [0x1B, UInt8(ascii: "[")])
         let rmam = string("rmam"), smam = string("smam")
         if !rmam.isEmpty && !smam.isEmpty {
@@ -911,9 +1513,27 @@ private struct Capabilities {
         return NcursesScreen.strippingPadding(Array(raw))
     }
 
-    func moveCursor(y: Int, x: Int) -> [UInt8] {
-        guard let sequence = cnc_tiparm2(cursorAddress, Int32(y), Int32(x)) else { return [] }
-        return Capabilities.bytes(sequence)
+    /// Appends the sequence that moves the cursor to (y, x).
+    func moveCursor(_ bytes: inout [UInt8], y: Int, x: Int) {
+        if ansiCursorAddress {
+            bytes += [0x1B, UInt8(ascii: "[")]
+            Capabilities.appendDecimal(y + 1, to: &bytes)
+            bytes.append(UInt8(ascii: ";"))
+            Capabilities.appendDecimal(x + 1, to: &bytes)
+            bytes.append(UInt8(ascii: "H"))
+            return
+        }
+        guard let sequence = cnc_tiparm2(cursorAddress, Int32(y), Int32(x)) else { return }
+        bytes += Capabilities.bytes(sequence)
+    }
+
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        let zero = UInt8(ascii: "0")
+        if value >= 10 {
+            if value >= 100 { appendDecimal(value / 100, to: &bytes) }
+            bytes.append(zero &+ UInt8(truncatingIfNeeded: value / 10 % 10))
+        }
+        bytes.append(zero &+ UInt8(truncatingIfNeeded: value % 10))
     }
 
     func foreground(_ index: Int) -> [UInt8] {

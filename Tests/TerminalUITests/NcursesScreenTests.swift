@@ -378,7 +378,7 @@ extension NcursesScreenTests {
             let bytes = NcursesScreen.directWrites(
                 positions, of: frame, screenWidth: screenWidth ?? frame.width, cursorAfter: (y: 9, x: 9),
                 autowrapOff: Array("<rmam>".utf8), autowrapOn: Array("<smam>".utf8), normal: Array("<sgr0>".utf8),
-                moveCursor: { Array("<cup \($0),\($1)>".utf8) },
+                moveCursor: { $0 += Array("<cup \($1),\($2)>".utf8) },
                 styleSequence: { Array(($0.bold ? "<bold>" : "<plain>").utf8) }, isRisky: Self.risky)
             return String(decoding: bytes, as: UTF8.self)
         }
