@@ -143,7 +143,11 @@ extension Browser {
     }
 
     static func drawItem(_ path: ItemPath, in rect: Rect, _ state: BrowserState, into buffer: inout CellBuffer) {
-        guard let item = state.item(at: path) else { return }
+        // The label and glyph are read in place: copying the whole `Item` (five reference-
+        // counted fields) for each of the ~2,000 items of a frame was a tenth of its cost.
+        guard state.catalog.sections.indices.contains(path.section),
+              state.catalog.sections[path.section].items.indices.contains(path.item) else { return }
+        let label = state.catalog.sections[path.section].items[path.item].label
         var style = path == state.focus ? state.theme.focus : state.theme.item
         if path != state.focus, let color = background(of: path.section, state) { style.background = color }
         fillClipped(rect, style, viewHeight: state.viewHeight, into: &buffer)
@@ -151,29 +155,29 @@ extension Browser {
         // One cell of padding on each side when the slot has room for it.
         let padding = rect.width >= 4 ? 1 : 0
         let room = rect.width - 2 * padding
-        var text = item.label
+        var text = label
         var fits = false
-        if let glyph = state.glyph(at: path) {
+        if let glyph = state.shownGlyph(at: path) {
             let glyphWidth = state.textWidth.width(of: glyph)
             // The label only when some of it shows: the whole label, or at least one cell of it
             // before the ellipsis. (With exactly glyph + 2 cells this used to draw "😀 …": a
             // space and an ellipsis, no label at all.) An emoji grid's slots have no room for
             // a label at all: it is not even measured there, the cost of every frame.
             let labelRoom = room - glyphWidth - 1
-            let labelWidth = labelRoom >= 1 ? state.textWidth.width(of: item.label) : 0
+            let labelWidth = labelRoom >= 1 ? state.textWidth.width(of: label) : 0
             if labelWidth > 0 && labelRoom >= min(labelWidth, 2) {
-                text = glyph + " " + item.label
+                text = glyph + " " + label
             } else {
                 text = glyph
                 fits = glyphWidth <= room
             }
         }
         let shown = fits ? text : state.textWidth.truncate(text, toWidth: room)
-        if let query = state.filter?.query, text.hasSuffix(item.label) {
+        if let query = state.filter?.query, text.hasSuffix(label) {
             // The label's matched characters, bold and underlined (character offsets of the
             // label, shifted by the glyph and space drawn before it).
-            let labelStart = text.count - item.label.count
-            let ranges = Search.highlights(in: item.label, for: query)
+            let labelStart = text.count - label.count
+            let ranges = Search.highlights(in: label, for: query)
             var match = style
             match.bold = true
             match.underline = true
@@ -340,5 +344,14 @@ extension Browser {
 extension String {
     func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}
+
+extension BrowserState {
+    /// `glyph(at:)` for a path known to exist, read in place when no tone was chosen or set
+    /// (every frame asks it of every item on screen).
+    func shownGlyph(at path: ItemPath) -> String? {
+        if chosenGlyphs.isEmpty && skinTone == nil { return catalog.sections[path.section].items[path.item].glyph }
+        return glyph(at: path)
     }
 }

@@ -51,22 +51,125 @@ public struct Cell: Hashable, Sendable {
     public var isContinuation: Bool { width == 0 }
 }
 
+/// A cell as a `CellBuffer` stores it: eight bytes and no reference to count, so that making,
+/// filling, copying, comparing and freeing the 12,000 cells of a 200 x 60 frame are plain
+/// memory operations. (A `Cell` holds a String and a `CellStyle` of two enums: 48 bytes that
+/// Swift copies and destroys one by one, which was a fifth of the time of every frame.)
+struct PackedCell: Hashable, Sendable {
+    /// The scalar value of a one-scalar cluster (0 in a continuation cell), or
+    /// `clusterFlag | i` for the cluster `clusters[i]` of its buffer (more than one scalar).
+    var glyph: UInt32
+    var width: UInt8
+    /// The index of the cell's style in its buffer's `styles`.
+    var style: UInt16
+
+    static let clusterFlag: UInt32 = 0x8000_0000
+
+    @inline(__always) var isContinuation: Bool { width == 0 }
+    @inline(__always) var isCluster: Bool { glyph & Self.clusterFlag != 0 }
+    @inline(__always) var clusterIndex: Int { Int(glyph & ~Self.clusterFlag) }
+}
+
 /// A rectangle of cells. Every write is clipped to the buffer and placed at an explicit
 /// position, so a cluster whose width a terminal disagrees about cannot shift what follows.
+///
+/// Two buffers are equal when every cell shows the same text in the same style: how the
+/// cells are stored (the order of the style and cluster tables) does not count.
 public struct CellBuffer: Hashable, Sendable {
     public private(set) var width: Int
     public private(set) var height: Int
-    public private(set) var cells: [Cell]
+    /// The cells, row by row.
+    private(set) var packed: [PackedCell]
+    /// The styles the cells use, each once, in order of first use.
+    private(set) var styles: [CellStyle]
+    /// The clusters of more than one scalar (emoji sequences, combining marks), in order of
+    /// writing; a cell overwritten later leaves its entry unused until the next frame.
+    private(set) var clusters: [String]
+    /// The style last looked up: writes come in runs of one style, found without a search.
+    private var lastStyle: CellStyle
+    private var lastStyleIndex: UInt16 = 0
 
     public init(width: Int, height: Int, style: CellStyle = .plain) {
         self.width = max(0, width)
         self.height = max(0, height)
-        self.cells = Array(repeating: .blank(style), count: self.width * self.height)
+        self.styles = [style]
+        self.clusters = []
+        self.lastStyle = style
+        self.packed = Array(repeating: PackedCell(glyph: 0x20, width: 1, style: 0), count: self.width * self.height)
+    }
+
+    /// The index of `style` in `styles`, added when new.
+    @inline(__always)
+    mutating func styleIndex(_ style: CellStyle) -> UInt16 {
+        if style == lastStyle { return lastStyleIndex }
+        return styleIndexSearching(style)
+    }
+
+    private mutating func styleIndexSearching(_ style: CellStyle) -> UInt16 {
+        let index: Int
+        if let found = styles.firstIndex(of: style) {
+            index = found
+        } else {
+            // A frame uses a few dozen styles; more than 65,535 would need more distinct
+            // styles than most screens have cells, and the last one is then reused.
+            guard styles.count <= Int(UInt16.max) else { return UInt16.max }
+            styles.append(style)
+            index = styles.count - 1
+        }
+        lastStyle = style
+        lastStyleIndex = UInt16(index)
+        return lastStyleIndex
+    }
+
+    /// The packed form of a cluster known to be one scalar or more (a new table entry then).
+    private mutating func glyph(of cluster: String) -> UInt32 {
+        var scalars = cluster.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return 0 }
+        if scalars.next() == nil { return first.value }
+        clusters.append(cluster)
+        return PackedCell.clusterFlag | UInt32(clusters.count - 1)
+    }
+
+    /// The text of a stored cell.
+    func text(of cell: PackedCell) -> String {
+        if cell.isCluster { return clusters[cell.clusterIndex] }
+        if cell.isContinuation { return "" }
+        return String(Character(Unicode.Scalar(cell.glyph) ?? "\u{FFFD}"))
+    }
+
+    /// The first scalar of a stored cell's text; nil for a continuation cell.
+    @inline(__always)
+    func firstScalar(of cell: PackedCell) -> UInt32? {
+        if cell.isCluster { return clusters[cell.clusterIndex].unicodeScalars.first?.value }
+        return cell.isContinuation ? nil : cell.glyph
+    }
+
+    func cell(_ cell: PackedCell) -> Cell {
+        Cell(text: text(of: cell), width: cell.width, style: styles[Int(cell.style)])
     }
 
     public subscript(x: Int, y: Int) -> Cell {
-        get { cells[y * width + x] }
-        set { cells[y * width + x] = newValue }
+        get { cell(packed[y * width + x]) }
+        set {
+            let style = styleIndex(newValue.style)
+            packed[y * width + x] = PackedCell(glyph: newValue.width == 0 ? 0 : glyph(of: newValue.text),
+                                               width: newValue.width, style: style)
+        }
+    }
+
+    /// All cells, row by row (each made from the packed form: for tests and tools).
+    public var cells: [Cell] { packed.map(cell) }
+
+    public static func == (a: CellBuffer, b: CellBuffer) -> Bool {
+        guard a.width == b.width, a.height == b.height else { return false }
+        let same = CellMatcher(old: a, new: b)
+        return a.packed.indices.allSatisfy { same(a.packed[$0], b.packed[$0]) }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        for cell in packed { hasher.combine(self.cell(cell)) }
     }
 
     /// Fills a rectangle (clipped) with blanks of `style`.
@@ -74,11 +177,11 @@ public struct CellBuffer: Hashable, Sendable {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(self.width, x + width), y1 = min(self.height, y + height)
         guard x0 < x1, y0 < y1 else { return }
-        let blank = Cell.blank(style)
+        let blank = PackedCell(glyph: 0x20, width: 1, style: styleIndex(style))
         for row in y0..<y1 {
             clearCutClusters(row: row, from: x0, to: x1)
             let start = row * self.width
-            cells.withUnsafeMutableBufferPointer { cells in
+            packed.withUnsafeMutableBufferPointer { cells in
                 for index in start + x0..<start + x1 { cells[index] = blank }
             }
         }
@@ -91,6 +194,7 @@ public struct CellBuffer: Hashable, Sendable {
                              measure: TextWidth = TextWidth()) -> Int {
         guard y >= 0, y < height else { return 0 }
         let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
+        let styleIndex = styleIndex(style)
         return TextWidth.UTF8Text.with(text) { utf8 in
             var column = x
             var offset = 0
@@ -99,7 +203,7 @@ public struct CellBuffer: Hashable, Sendable {
                 // written straight from the bytes, without grapheme breaking or measuring.
                 let run = utf8.printableASCIIPrefix(from: 0)
                 let count = max(0, min(run, limit - column))
-                putASCII(UnsafeBufferPointer(rebasing: utf8.bytes[0..<count]), x: column, y: y, style: style)
+                putASCII(UnsafeBufferPointer(rebasing: utf8.bytes[0..<count]), x: column, y: y, style: styleIndex)
                 column += count
                 if count < run { return column - x }
                 offset = run
@@ -107,23 +211,32 @@ public struct CellBuffer: Hashable, Sendable {
             while offset < utf8.end {
                 let range = offset..<utf8.clusterEnd(from: offset)
                 offset = range.upperBound
-                var cluster: String
+                var glyph: UInt32
                 var clusterWidth: Int
+                let (first, firstLength) = utf8.scalar(at: range.lowerBound)
                 if utf8.scalars(range).contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) {
-                    cluster = "\u{FFFD}"
+                    glyph = 0xFFFD
                     clusterWidth = 1
                 } else {
                     clusterWidth = measure.width(ofCluster: range, in: utf8)
                     if clusterWidth == 0 { continue }
                     if column + clusterWidth > limit { break }
-                    // A glyph drawn on its own (an emoji) shares the caller's string.
-                    cluster = range.count == utf8.end ? text : utf8.string(range)
+                    if firstLength == range.count {
+                        glyph = first
+                    } else {
+                        // A glyph drawn on its own (an emoji) shares the caller's string.
+                        clusters.append(range.count == utf8.end ? text : utf8.string(range))
+                        glyph = PackedCell.clusterFlag | UInt32(clusters.count - 1)
+                    }
                 }
                 if column + clusterWidth > limit { break }
                 if column >= 0 {
                     clearCutClusters(row: y, from: column, to: column + clusterWidth)
-                    self[column, y] = Cell(text: cluster, width: UInt8(clusterWidth), style: style)
-                    for extra in 1..<clusterWidth { self[column + extra, y] = Cell(text: "", width: 0, style: style) }
+                    let start = y * width + column
+                    packed[start] = PackedCell(glyph: glyph, width: UInt8(clusterWidth), style: styleIndex)
+                    for extra in 1..<clusterWidth {
+                        packed[start + extra] = PackedCell(glyph: 0, width: 0, style: styleIndex)
+                    }
                 }
                 column += clusterWidth
             }
@@ -133,35 +246,33 @@ public struct CellBuffer: Hashable, Sendable {
 
     /// Writes printable ASCII bytes from (x, y), one cell each, skipping those left of the
     /// buffer (the caller has clipped the right end).
-    private mutating func putASCII(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: CellStyle) {
+    private mutating func putASCII(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: UInt16) {
         let start = max(0, x), end = x + bytes.count
         guard start < end else { return }
         // Only the run's two ends can cut a wide cluster: inside it, each cell is overwritten.
         clearCutClusters(row: y, from: start, to: end)
-        let strings = Self.asciiStrings
         let row = y * width
-        cells.withUnsafeMutableBufferPointer { cells in
+        packed.withUnsafeMutableBufferPointer { cells in
             for index in (start - x)..<bytes.count {
-                cells[row + x + index] = Cell(text: strings[Int(bytes[index])], width: 1, style: style)
+                cells[row + x + index] = PackedCell(glyph: UInt32(bytes[index]), width: 1, style: style)
             }
         }
     }
 
-    /// The text of each ASCII cell, made once: a cell's text from a byte without building a
-    /// String each time.
-    private static let asciiStrings: [String] = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
-
     /// Before cells `from..<to` of a row are overwritten: a wide cluster that the write would
     /// cut in half at either edge becomes blanks, so no half-glyph is left on screen.
     mutating func clearCutClusters(row: Int, from: Int, to: Int) {
-        if from > 0, from < width, self[from, row].isContinuation {
+        let start = row * width
+        if from > 0, from < width, packed[start + from].isContinuation {
             var column = from - 1
-            while column > 0 && self[column, row].isContinuation { column -= 1 }
-            for blank in column..<from { self[blank, row] = .blank(self[blank, row].style) }
+            while column > 0 && packed[start + column].isContinuation { column -= 1 }
+            for blank in column..<from {
+                packed[start + blank] = PackedCell(glyph: 0x20, width: 1, style: packed[start + blank].style)
+            }
         }
         var column = to
-        while column < width && self[column, row].isContinuation {
-            self[column, row] = .blank(self[column, row].style)
+        while column < width && packed[start + column].isContinuation {
+            packed[start + column] = PackedCell(glyph: 0x20, width: 1, style: packed[start + column].style)
             column += 1
         }
     }
@@ -171,12 +282,59 @@ public struct CellBuffer: Hashable, Sendable {
     public var lines: [String] {
         (0..<height).map { row in
             var line = ""
-            for column in 0..<width where !self[column, row].isContinuation {
-                line += self[column, row].text
+            for cell in packed[row * width..<(row + 1) * width] where !cell.isContinuation {
+                line += text(of: cell)
             }
             return line
         }
     }
 
     public var text: String { lines.joined(separator: "\n") }
+}
+
+/// Whether cells of one buffer (`old`) and of another (`new`) are drawn alike, comparing
+/// their packed forms: style indices through a map from one buffer's table to the other's,
+/// and the text of clusters of more than one scalar only when both cells have one.
+struct CellMatcher {
+    private let oldClusters: [String]
+    private let newClusters: [String]
+    /// The index in `new.styles` of each style of `old.styles` (UInt16.max: not there).
+    private let styleMap: [UInt16]
+    /// Whether both buffers list the same styles in the same order (nearly always: frames
+    /// are composed alike), when indices compare as they are.
+    private let sameStyleTables: Bool
+
+    init(old: CellBuffer, new: CellBuffer) {
+        oldClusters = old.clusters
+        newClusters = new.clusters
+        sameStyleTables = old.styles == new.styles
+        styleMap = sameStyleTables ? [] : old.styles.map { style in
+            new.styles.firstIndex(of: style).map { UInt16($0) } ?? UInt16.max
+        }
+    }
+
+    @inline(__always)
+    func callAsFunction(_ a: PackedCell, _ b: PackedCell) -> Bool {
+        guard a.width == b.width else { return false }
+        if sameStyleTables {
+            guard a.style == b.style else { return false }
+        } else {
+            guard styleMap[Int(a.style)] == b.style else { return false }
+        }
+        if !a.isCluster || !b.isCluster { return a.glyph == b.glyph }
+        return sameText(oldClusters[a.clusterIndex], newClusters[b.clusterIndex])
+    }
+
+    /// `a == b` for a cluster's text. String's `==` is quick when both share their storage or
+    /// are the same small string, but normalises non-ASCII text to tell two different ones
+    /// apart: their lengths and end bytes do that first.
+    @inline(__always)
+    static func sameText(_ a: String, _ b: String) -> Bool {
+        let a8 = a.utf8, b8 = b.utf8
+        guard a8.count == b8.count else { return false }
+        return a8.first == b8.first && a8.last == b8.last && a == b
+    }
+
+    @inline(__always)
+    private func sameText(_ a: String, _ b: String) -> Bool { Self.sameText(a, b) }
 }

@@ -224,10 +224,10 @@ public final class NcursesScreen: Screen {
             scrollok(window, false)
             wsetscrreg(window, 0, Int32(height - 1))
         }
-        frame.cells.withUnsafeBufferPointer { cells in
+        frame.packed.withUnsafeBufferPointer { cells in
             for draw in plan.draws {
                 let x = draw.position % frame.width, y = draw.position / frame.width
-                self.draw(cells[draw.position], x: x, y: y, width: draw.width, placeholder: draw.placeholder)
+                self.draw(cells[draw.position], of: frame, x: x, y: y, width: draw.width, placeholder: draw.placeholder)
             }
         }
         wnoutrefresh(window)
@@ -294,12 +294,13 @@ public final class NcursesScreen: Screen {
     static func detectShift(from old: CellBuffer, to new: CellBuffer, visibleHeight: Int) -> RowShift? {
         let width = new.width
         guard old.width == width, old.height == new.height, visibleHeight <= new.height else { return nil }
-        return new.cells.withUnsafeBufferPointer { newCells in
-            old.cells.withUnsafeBufferPointer { oldCells in
+        let same = CellMatcher(old: old, new: new)
+        return new.packed.withUnsafeBufferPointer { newCells in
+            old.packed.withUnsafeBufferPointer { oldCells in
                 func equal(_ newRow: Int, _ oldRow: Int) -> Bool {
                     let newStart = newCells.baseAddress! + newRow * width
                     let oldStart = oldCells.baseAddress! + oldRow * width
-                    for x in 0..<width where !sameCell(oldStart + x, newStart + x) { return false }
+                    for x in 0..<width where !same(oldStart[x], newStart[x]) { return false }
                     return true
                 }
                 guard let top = (0..<visibleHeight).first(where: { !equal($0, $0) }),
@@ -345,14 +346,15 @@ public final class NcursesScreen: Screen {
         var plan = FramePlan()
         let frameWidth = frame.width
         var changedRows = [Bool](repeating: old == nil, count: visibleHeight)
-        let oldCells = old?.cells ?? []
+        let oldCells = old?.packed ?? []
+        let matcher = old.map { CellMatcher(old: $0, new: frame) }
         // An unchanged cell is risky as it was: it had an overlay, unless it did not fit.
-        var oldOverlayMarks = [Bool](repeating: false, count: oldOverlays.isEmpty || old == nil ? 0 : frame.cells.count)
+        var oldOverlayMarks = [Bool](repeating: false, count: oldOverlays.isEmpty || old == nil ? 0 : frame.packed.count)
         if !oldOverlayMarks.isEmpty {
             for position in oldOverlays where position < oldOverlayMarks.count { oldOverlayMarks[position] = true }
         }
         if old == nil { plan.draws.reserveCapacity(visibleWidth * visibleHeight) }
-        frame.cells.withUnsafeBufferPointer { cells in
+        frame.packed.withUnsafeBufferPointer { cells in
             oldCells.withUnsafeBufferPointer { oldCells in
                 let compare = !oldCells.isEmpty
                 for y in 0..<visibleHeight {
@@ -377,7 +379,7 @@ public final class NcursesScreen: Screen {
                         var same = source != nil
                         if same {
                             for column in x..<min(x + cellWidth, frameWidth)
-                            where !sameCell(oldCells.baseAddress! + sourceRow + column, cells.baseAddress! + row + column) {
+                            where !matcher!(oldCells[sourceRow + column], cells[row + column]) {
                                 same = false
                                 break
                             }
@@ -386,7 +388,7 @@ public final class NcursesScreen: Screen {
                         if same {
                             risky = fits && !oldOverlayMarks.isEmpty && oldOverlayMarks[sourceRow + x]
                         } else {
-                            risky = fits && Self.isRisky(cell.pointee.text, cellWidth, isRisky)
+                            risky = fits && Self.isRisky(cell.pointee, of: frame, isRisky)
                         }
                         if risky { plan.overlays.append(index) }
                         if same { continue }
@@ -415,7 +417,7 @@ public final class NcursesScreen: Screen {
         }
         if let old, !oldOverlays.isEmpty {
             if let prediction, predicting {
-                let oldModel = prediction.oldModel.count == old.cells.count
+                let oldModel = prediction.oldModel.count == old.packed.count
                     ? prediction.oldModel : model(old, overlays: oldOverlays, styleKey: prediction.styleKey)
                 let blank = ModelCell(character: 0x20, part: 0, style: prediction.styleKey(.plain))
                 let moves = ncursesLineMoves(old: oldModel, new: plan.model, width: frameWidth, blank: blank)
@@ -430,12 +432,12 @@ public final class NcursesScreen: Screen {
         }
 
         guard !plan.overlays.isEmpty || !oldOverlays.isEmpty else { return plan }
-        var marks = [Bool](repeating: false, count: frame.cells.count)
+        var marks = [Bool](repeating: false, count: frame.packed.count)
         func write(row y: Int, columns: Range<Int>) {
             for column in columns.clamped(to: 0..<visibleWidth) {
                 var start = column
-                while start > 0 && frame[start, y].isContinuation { start -= 1 }
-                if start + max(1, Int(frame[start, y].width)) <= visibleWidth {
+                while start > 0 && frame.packed[y * frameWidth + start].isContinuation { start -= 1 }
+                if start + max(1, Int(frame.packed[y * frameWidth + start].width)) <= visibleWidth {
                     marks[y * frameWidth + start] = true
                 }
             }
@@ -450,7 +452,7 @@ public final class NcursesScreen: Screen {
                 var spans = Set<Range<Int>>()
                 for position in oldOverlays {
                     let x = position % frameWidth
-                    spans.insert(x..<x + max(1, Int(old[x, position / frameWidth].width)))
+                    spans.insert(x..<x + max(1, Int(old.packed[position].width)))
                 }
                 for y in 0..<visibleHeight {
                     for span in spans { write(row: y, columns: span) }
@@ -460,8 +462,8 @@ public final class NcursesScreen: Screen {
                 for position in oldOverlays {
                     let x = position % frameWidth, y = position / frameWidth
                     guard y < visibleHeight else { continue }
-                    let span = x..<min(x + max(1, Int(old[x, y].width)), visibleWidth)
-                    if span.contains(where: { !sameCell(old.cells[y * frameWidth + $0], frame.cells[y * frameWidth + $0]) }) {
+                    let span = x..<min(x + max(1, Int(old.packed[position].width)), visibleWidth)
+                    if span.contains(where: { !matcher!(old.packed[y * frameWidth + $0], frame.packed[y * frameWidth + $0]) }) {
                         write(row: y, columns: span)
                     }
                 }
@@ -473,7 +475,7 @@ public final class NcursesScreen: Screen {
         let writtenOverlays = plan.overlays.filter { marks[$0] }
         for position in writtenOverlays {
             let x = position % frameWidth, y = position / frameWidth
-            let end = x + max(1, Int(frame[x, y].width))
+            let end = x + max(1, Int(frame.packed[position].width))
             write(row: y, columns: end..<end + 2)
         }
         for position in marks.indices where marks[position] { plan.writes.append(position) }
@@ -483,14 +485,15 @@ public final class NcursesScreen: Screen {
     /// Whether a cell of row `y` that starts before `visibleWidth` differs between the frames.
     static func rowChanged(_ y: Int, from old: CellBuffer, to frame: CellBuffer, visibleWidth: Int) -> Bool {
         let frameWidth = frame.width
-        return frame.cells.withUnsafeBufferPointer { cells in
-            old.cells.withUnsafeBufferPointer { oldCells in
+        let same = CellMatcher(old: old, new: frame)
+        return frame.packed.withUnsafeBufferPointer { cells in
+            old.packed.withUnsafeBufferPointer { oldCells in
                 let row = y * frameWidth
                 for x in 0..<visibleWidth {
                     let cellWidth = Int(cells[row + x].width)
                     if cellWidth == 0 { continue }
                     for column in row + x..<row + min(x + cellWidth, frameWidth)
-                    where !sameCell(oldCells.baseAddress! + column, cells.baseAddress! + column) {
+                    where !same(oldCells[column], cells[column]) {
                         return true
                     }
                 }
@@ -499,57 +502,13 @@ public final class NcursesScreen: Screen {
         }
     }
 
-    /// Whether two cells are drawn alike (`==` of Cell, but cheap when they differ).
+    /// `isRisky` for a start cell of `frame`, without a call for printable ASCII in one cell
+    /// (most of any frame).
     @inline(__always)
-    static func sameCell(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
-        // Cells copied from one another (most of two frames alike) have the same bytes, which
-        // is the same value: their text the same small string or the same storage.
-        if sameBytes(UnsafeRawPointer(a), UnsafeRawPointer(b)) { return true }
-        return sameText(a.pointee.text, b.pointee.text) && a.pointee.width == b.pointee.width
-            && a.pointee.style == b.pointee.style
-    }
-
-    /// Whether the `MemoryLayout<Cell>.size` bytes at `a` and `b` are the same.
-    @inline(__always)
-    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
-        let size = MemoryLayout<Cell>.size
-        var offset = 0
-        while offset + 8 <= size {
-            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-            offset += 8
-        }
-        while offset < size {
-            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
-                return false
-            }
-            offset += 1
-        }
-        return true
-    }
-
-    static func sameCell(_ a: Cell, _ b: Cell) -> Bool {
-        a.width == b.width && a.style == b.style && sameText(a.text, b.text)
-    }
-
-    /// `a == b` for a cell's text. String's `==` is quick when both share their storage or are
-    /// the same small string, but normalises non-ASCII text to tell two different ones apart:
-    /// their lengths and end bytes do that first.
-    @inline(__always)
-    static func sameText(_ a: String, _ b: String) -> Bool {
-        let a8 = a.utf8, b8 = b.utf8
-        let count = a8.count
-        guard count == b8.count else { return false }
-        if count == 1 { return a8.first == b8.first }
-        return a8.first == b8.first && a8.last == b8.last && a == b
-    }
-
-    /// `isRisky`, without a call for printable ASCII in one cell (most of any frame).
-    @inline(__always)
-    static func isRisky(_ text: String, _ width: Int, _ isRisky: (String, Int) -> Bool) -> Bool {
-        let utf8 = text.utf8
-        if width == 1 && utf8.count == 1, let byte = utf8.first, byte >= 0x20 && byte < 0x7F { return false }
-        return isRisky(text, width)
+    static func isRisky(_ cell: PackedCell, of frame: CellBuffer, _ isRisky: (String, Int) -> Bool) -> Bool {
+        let width = max(1, Int(cell.width))
+        if width == 1 && !cell.isCluster && cell.glyph >= 0x20 && cell.glyph < 0x7F { return false }
+        return isRisky(frame.text(of: cell), width)
     }
 
     /// A hash per row of what ncurses will hold, by ncurses' own line hash (hashmap.c): over
@@ -560,7 +519,7 @@ public final class NcursesScreen: Screen {
         var models: [Int] = []
         models.reserveCapacity(visibleHeight)
         var nextOverlay = 0
-        frame.cells.withUnsafeBufferPointer { cells in
+        frame.packed.withUnsafeBufferPointer { cells in
             for y in 0..<visibleHeight {
                 let row = y * frame.width
                 var hash: UInt64 = 0
@@ -579,7 +538,7 @@ public final class NcursesScreen: Screen {
                             value = 0x20
                             blankUntil = x + cellWidth
                         } else {
-                            value = firstScalar(cells[index].text) ?? 0x20
+                            value = frame.firstScalar(of: cells[index]) ?? 0x20
                         }
                         covering = value
                     }
@@ -616,20 +575,17 @@ public final class NcursesScreen: Screen {
     /// wide clusters cut at the right edge as blanks, a wide character as a first and a second
     /// cell.
     static func model(_ frame: CellBuffer, overlays: [Int], styleKey: (CellStyle) -> UInt64) -> [ModelCell] {
-        var model = [ModelCell](repeating: ModelCell(character: 0x20, part: 0, style: 0), count: frame.cells.count)
+        var model = [ModelCell](repeating: ModelCell(character: 0x20, part: 0, style: 0), count: frame.packed.count)
         var nextOverlay = 0
-        var lastStyle: CellStyle?
-        var lastKey: UInt64 = 0
-        frame.cells.withUnsafeBufferPointer { cells in
+        // The key of each of the frame's styles, looked up once.
+        let styleKeys = frame.styles.map(styleKey)
+        frame.packed.withUnsafeBufferPointer { cells in
             for y in 0..<frame.height {
                 let row = y * frame.width
                 var x = 0
                 while x < frame.width {
                     let cell = cells.baseAddress! + row + x
-                    if cell.pointee.style != lastStyle {
-                        lastStyle = cell.pointee.style
-                        lastKey = styleKey(cell.pointee.style)
-                    }
+                    let lastKey = styleKeys[Int(cell.pointee.style)]
                     let cellWidth = Int(cell.pointee.width)
                     if cellWidth == 0 {
                         // A continuation without its cluster: ncurses was given nothing there.
@@ -640,7 +596,7 @@ public final class NcursesScreen: Screen {
                     while nextOverlay < overlays.count && overlays[nextOverlay] < row + x { nextOverlay += 1 }
                     let overlay = nextOverlay < overlays.count && overlays[nextOverlay] == row + x
                     let covered = min(cellWidth, frame.width - x)
-                    let character = firstScalar(cell.pointee.text)
+                    let character = frame.firstScalar(of: cell.pointee)
                     if overlay || x + cellWidth > frame.width || character == nil {
                         for column in x..<x + covered {
                             model[row + column] = ModelCell(character: 0x20, part: 0, style: lastKey)
@@ -811,16 +767,17 @@ public final class NcursesScreen: Screen {
     static func movedWrites(_ frame: CellBuffer, after old: CellBuffer, overlays: [Int], oldOverlays: [Int],
                             model: [ModelCell], oldModel: [ModelCell], moves: [Int?]) -> [Int] {
         let width = frame.width, lines = moves.count
-        var marks = [Bool](repeating: false, count: frame.cells.count)
+        var marks = [Bool](repeating: false, count: frame.packed.count)
         func write(row y: Int, columns: Range<Int>) {
             for column in columns.clamped(to: 0..<width) {
                 var start = column
-                while start > 0 && frame[start, y].isContinuation { start -= 1 }
-                if start + max(1, Int(frame[start, y].width)) <= width { marks[y * width + start] = true }
+                while start > 0 && frame.packed[y * width + start].isContinuation { start -= 1 }
+                if start + max(1, Int(frame.packed[y * width + start].width)) <= width { marks[y * width + start] = true }
             }
         }
+        let same = CellMatcher(old: old, new: frame)
         func sameSpan(_ oldRow: Int, _ newRow: Int, _ columns: Range<Int>) -> Bool {
-            columns.allSatisfy { sameCell(old.cells[oldRow * width + $0], frame.cells[newRow * width + $0]) }
+            columns.allSatisfy { same(old.packed[oldRow * width + $0], frame.packed[newRow * width + $0]) }
         }
         // ncurses clears the bottom of the screen when its lines are all blank (ClrBottom).
         var clearable = [Bool](repeating: false, count: lines)
@@ -844,11 +801,11 @@ public final class NcursesScreen: Screen {
             let updated = clearable[y]
                 || !model[y * width..<(y + 1) * width].elementsEqual(oldModel[source * width..<(source + 1) * width])
             for x in oldOverlaysByRow[source] {
-                let span = x..<min(x + max(1, Int(old[x, source].width)), width)
+                let span = x..<min(x + max(1, Int(old.packed[source * width + x].width)), width)
                 if !sameSpan(source, y, span) { write(row: y, columns: span) }
             }
             for x in overlaysByRow[y] {
-                let span = x..<min(x + max(1, Int(frame[x, y].width)), width)
+                let span = x..<min(x + max(1, Int(frame.packed[y * width + x].width)), width)
                 if updated || !sameSpan(source, y, span) { marks[y * width + x] = true }
             }
         }
@@ -856,29 +813,10 @@ public final class NcursesScreen: Screen {
         let written = overlays.filter { marks[$0] }
         for position in written {
             let x = position % width, y = position / width
-            let end = x + max(1, Int(frame[x, y].width))
+            let end = x + max(1, Int(frame.packed[position].width))
             write(row: y, columns: end..<end + 2)
         }
         return marks.indices.filter { marks[$0] }
-    }
-
-    /// The value of the first scalar of `text`, decoded from its UTF-8.
-    @inline(__always)
-    static func firstScalar(_ text: String) -> UInt32? {
-        var bytes = text.utf8.makeIterator()
-        guard let lead = bytes.next() else { return nil }
-        if lead < 0x80 { return UInt32(lead) }
-        var value: UInt32
-        var count: Int
-        if lead < 0xE0 {
-            (value, count) = (UInt32(lead & 0x1F), 1)
-        } else if lead < 0xF0 {
-            (value, count) = (UInt32(lead & 0x0F), 2)
-        } else {
-            (value, count) = (UInt32(lead & 0x07), 3)
-        }
-        for _ in 0..<count { value = value << 6 | UInt32((bytes.next() ?? 0x80) & 0x3F) }
-        return value
     }
 
     /// The rows ncurses pairs as moved (new row -> old row): those whose hash occurs once on
@@ -903,9 +841,10 @@ public final class NcursesScreen: Screen {
 
     /// Puts one cell in ncurses' model: the cluster itself, or blanks of its style in its
     /// `width` cells (a placeholder).
-    private func draw(_ cell: Cell, x: Int, y: Int, width cellWidth: Int, placeholder: Bool) {
-        let style = resolve(cell.style)
-        if placeholder || cell.text.unicodeScalars.isEmpty {
+    private func draw(_ cell: PackedCell, of frame: CellBuffer, x: Int, y: Int, width cellWidth: Int,
+                      placeholder: Bool) {
+        let style = resolve(frame.styles[Int(cell.style)])
+        if placeholder || cell.isContinuation {
             var blank: (wchar_t, wchar_t) = (0x20, 0)
             withUnsafePointer(to: &blank) { pointer in
                 pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) { text in
@@ -916,7 +855,7 @@ public final class NcursesScreen: Screen {
             }
         } else {
             // One scalar: more would be risky.
-            var text: (wchar_t, wchar_t) = (wchar_t(bitPattern: cell.text.unicodeScalars.first!.value), 0)
+            var text: (wchar_t, wchar_t) = (wchar_t(bitPattern: frame.firstScalar(of: cell) ?? 0x20), 0)
             withUnsafePointer(to: &text) { pointer in
                 pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) { text in
                     // ERR at the lower right corner (the cursor cannot advance), but drawn.
@@ -1306,9 +1245,9 @@ extension NcursesScreen {
         // No autowrap meanwhile: a glyph wider than expected at the right edge must not wrap
         // to the next line (nor scroll the screen from the last one).
         bytes += autowrapOff
-        var currentStyle: CellStyle?
+        var currentStyle: UInt16?
         var cursor: Int?  // where the terminal's cursor is known to be (y * frame.width + x)
-        frame.cells.withUnsafeBufferPointer { cells in
+        frame.packed.withUnsafeBufferPointer { cells in
             for position in positions {
                 let x = position % frame.width, y = position / frame.width
                 let cell = cells.baseAddress! + position
@@ -1316,11 +1255,11 @@ extension NcursesScreen {
                 let cellWidth = max(1, Int(cell.pointee.width))
                 if cursor != position { moveCursor(&bytes, y, x) }
                 if cell.pointee.style != currentStyle {
-                    bytes += styleSequence(cell.pointee.style)
+                    bytes += styleSequence(frame.styles[Int(cell.pointee.style)])
                     currentStyle = cell.pointee.style
                 }
-                let empty = cell.pointee.text.isEmpty
-                let risky = !empty && Self.isRisky(cell.pointee.text, cellWidth, isRisky)
+                let empty = cell.pointee.isContinuation
+                let risky = !empty && Self.isRisky(cell.pointee, of: frame, isRisky)
                 if empty || risky {
                     bytes += repeatElement(0x20, count: cellWidth)
                 }
@@ -1329,7 +1268,7 @@ extension NcursesScreen {
                     moveCursor(&bytes, y, x)
                 }
                 if !empty {
-                    let text = cell.pointee.text.utf8
+                    let text = frame.text(of: cell.pointee).utf8
                     if text.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
                         bytes += text
                     }
