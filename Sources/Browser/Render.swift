@@ -157,8 +157,11 @@ extension Browser {
         let room = rect.width - 2 * padding
         var text = label
         var fits = false
+        // The glyph alone, measured once, when that is what the slot shows.
+        var glyphOnly: TextWidth.MeasuredCluster?
         if let glyph = state.shownGlyph(at: path) {
-            let glyphWidth = state.textWidth.width(of: glyph)
+            let measured = state.textWidth.measuredCluster(glyph)
+            let glyphWidth = measured?.width ?? state.textWidth.width(of: glyph)
             // The label only when some of it shows: the whole label, or at least one cell of it
             // before the ellipsis. (With exactly glyph + 2 cells this used to draw "😀 …": a
             // space and an ellipsis, no label at all.) An emoji grid's slots have no room for
@@ -170,10 +173,13 @@ extension Browser {
             } else {
                 text = glyph
                 fits = glyphWidth <= room
+                if fits { glyphOnly = measured }
             }
         }
         let shown = fits ? text : state.textWidth.truncate(text, toWidth: room)
-        if let query = state.filter?.query, text.hasSuffix(label) {
+        if let glyphOnly {
+            buffer.put(glyphOnly, x: rect.x + padding, y: rect.y, style: style, maxWidth: room)
+        } else if let query = state.filter?.query, text.hasSuffix(label) {
             // The label's matched characters, bold and underlined (character offsets of the
             // label, shifted by the glyph and space drawn before it).
             let labelStart = text.count - label.count

@@ -72,6 +72,43 @@ static inline int cnc_put_cell(int y, int x, const wchar_t *cluster, attr_t attr
     return mvadd_wch(y, x, &cell);
 }
 
+/// Puts a run of one-cell characters of one style from (y, x) on stdscr, without moving the
+/// cursor: one call for a row's worth of cells instead of a setcchar and an add_wch each,
+/// which were most of the cost of drawing a frame whose every cell changed.
+static inline int cnc_put_run(int y, int x, const unsigned int *scalars, int count, attr_t attributes, short pair) {
+    enum { chunk = 256 };
+    cchar_t cells[chunk];
+    wchar_t blank[2] = { L' ', 0 };
+    cchar_t model;
+    if (setcchar(&model, blank, attributes, pair, NULL) == ERR) return ERR;
+    // add_wchnstr, finding the window's cell at x to be the right half of a wide character,
+    // blanks that character from its first cell: which may be one just put there by add_wch
+    // (whose left neighbour it then erases). add_wch, one cell, leaves it: the first cell of
+    // such a run goes through it. (win_wch copies the cell as stored: the low attribute byte
+    // holds its place in a wide character, 2 and up for the cells after the first.)
+    cchar_t current;
+    if (count > 0 && x > 0 && mvwin_wch(stdscr, y, x, &current) == OK) {
+        int part = (int)(current.attr & A_CHARTEXT);
+        if (part > 1 && part < 32) {
+            cchar_t first = model;
+            first.chars[0] = (wchar_t)scalars[0];
+            mvwadd_wch(stdscr, y, x, &first);
+            x += 1;
+            scalars += 1;
+            count -= 1;
+        }
+    }
+    for (int done = 0; done < count; done += chunk) {
+        int length = count - done < chunk ? count - done : chunk;
+        for (int i = 0; i < length; i++) {
+            cells[i] = model;
+            cells[i].chars[0] = (wchar_t)scalars[done + i];
+        }
+        if (mvwadd_wchnstr(stdscr, y, x + done, cells, length) == ERR) return ERR;
+    }
+    return OK;
+}
+
 static inline int cnc_ccharw_max(void) { return CCHARW_MAX; }
 
 /// Reads a mouse event into plain values.

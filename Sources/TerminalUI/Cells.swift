@@ -244,6 +244,28 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
+    /// Writes one measured cluster at (x, y) if all of it fits in `maxWidth` cells (and the
+    /// buffer); returns the cells used (0 when it does not fit).
+    @discardableResult
+    public mutating func put(_ cluster: TextWidth.MeasuredCluster, x: Int, y: Int, style: CellStyle,
+                             maxWidth: Int? = nil) -> Int {
+        let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
+        guard y >= 0, y < height, x >= 0, x + cluster.width <= limit else { return 0 }
+        let styleIndex = styleIndex(style)
+        let glyph: UInt32
+        if let scalar = cluster.scalar {
+            glyph = scalar
+        } else {
+            clusters.append(cluster.text)
+            glyph = PackedCell.clusterFlag | UInt32(clusters.count - 1)
+        }
+        clearCutClusters(row: y, from: x, to: x + cluster.width)
+        let start = y * width + x
+        packed[start] = PackedCell(glyph: glyph, width: UInt8(cluster.width), style: styleIndex)
+        if cluster.width == 2 { packed[start + 1] = PackedCell(glyph: 0, width: 0, style: styleIndex) }
+        return cluster.width
+    }
+
     /// Writes printable ASCII bytes from (x, y), one cell each, skipping those left of the
     /// buffer (the caller has clipped the right end).
     private mutating func putASCII(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: UInt16) {

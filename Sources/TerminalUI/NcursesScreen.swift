@@ -76,6 +76,11 @@ public final class NcursesScreen: Screen {
     private var previousRowModels: [Int] = []
     /// `previous` as ncurses holds it, when the line moves were predicted (see `plan`).
     private var previousModel: [ModelCell] = []
+    /// Where the last frame predicted ncurses would move lines (`FramePlan.lineMoves`), for
+    /// tests that check the prediction against a model of the terminal.
+    private(set) var lastLineMoves: [Int?]?
+    /// The scalars of a run of cells being drawn (kept to reuse its storage).
+    private var runScalars: [UInt32] = []
     /// Whether ncurses' line hashes are those of its screens, so that where it moves lines
     /// can be predicted: true from the start and after each change of size (ncurses then
     /// starts its hashes again), false after a full repaint at an unchanged size or after the
@@ -225,10 +230,41 @@ public final class NcursesScreen: Screen {
             wsetscrreg(window, 0, Int32(height - 1))
         }
         frame.packed.withUnsafeBufferPointer { cells in
-            for draw in plan.draws {
-                let x = draw.position % frame.width, y = draw.position / frame.width
-                self.draw(cells[draw.position], of: frame, x: x, y: y, width: draw.width, placeholder: draw.placeholder)
+            // Runs of one-cell draws of one style, side by side in a row, go to ncurses in one
+            // call; the other draws (wide clusters, wide placeholders) one by one.
+            var runStart = 0, runStyle: UInt16 = 0
+            // A local array, handed back after: a stored property would be checked for
+            // exclusive access on every append.
+            var runScalars = self.runScalars
+            defer { self.runScalars = runScalars }
+            func flushRun() {
+                guard !runScalars.isEmpty else { return }
+                let style = resolve(frame.styles[Int(runStyle)])
+                runScalars.withUnsafeBufferPointer { scalars in
+                    _ = cnc_put_run(Int32(runStart / frame.width), Int32(runStart % frame.width), scalars.baseAddress,
+                                    Int32(scalars.count), style.attributes, style.pair)
+                }
+                runScalars.removeAll(keepingCapacity: true)
             }
+            for draw in plan.draws {
+                let cell = cells[draw.position]
+                let narrow = draw.width == 1 && (draw.placeholder || (cell.width == 1 && !cell.isCluster))
+                if narrow {
+                    let extends = !runScalars.isEmpty && cell.style == runStyle
+                        && draw.position == runStart + runScalars.count && draw.position % frame.width != 0
+                    if !extends {
+                        flushRun()
+                        runStart = draw.position
+                        runStyle = cell.style
+                    }
+                    runScalars.append(draw.placeholder ? 0x20 : cell.glyph)
+                    continue
+                }
+                flushRun()
+                let x = draw.position % frame.width, y = draw.position / frame.width
+                self.draw(cell, of: frame, x: x, y: y, width: draw.width, placeholder: draw.placeholder)
+            }
+            flushRun()
         }
         wnoutrefresh(window)
         doupdate()
@@ -240,6 +276,7 @@ public final class NcursesScreen: Screen {
         previousOverlays = plan.overlays
         previousRowModels = plan.rowModels
         previousModel = plan.model
+        lastLineMoves = plan.lineMoves
         shownSize = (frame.width, frame.height)
         needsFullRedraw = false
     }

@@ -98,7 +98,9 @@ public struct TextWidth: Sendable, Hashable {
     /// still visible); a negative `width` counts as 0.
     public func truncate(_ text: String, toWidth width: Int, ellipsis: String = "…") -> String {
         let width = max(0, width)
-        let budget = width - self.width(of: ellipsis)  // cells for text when cut
+        // "…" alone is 1 cell unless overridden: not measured again for every label.
+        let ellipsisWidth = ellipsis == "…" && overrides.isEmpty ? 1 : self.width(of: ellipsis)
+        let budget = width - ellipsisWidth  // cells for text when cut
         // One pass: the UTF-8 length of the prefix to keep, or nil when all of it fits.
         let cut: Int? = UTF8Text.with(text) { utf8 in
             var used = 0
@@ -130,6 +132,30 @@ public struct TextWidth: Sendable, Hashable {
         // The ellipsis alone is too wide: it is cut itself, so that the cut still shows.
         if budget < 0 { return truncate(ellipsis, toWidth: width, ellipsis: "") }
         return String(text.utf8.prefix(cut))! + ellipsis
+    }
+
+    /// A grapheme cluster measured once, to be drawn with `CellBuffer.put(_:x:y:style:)`
+    /// without being broken into clusters and measured again (an emoji grid draws a couple of
+    /// thousand glyphs a frame).
+    public struct MeasuredCluster: Sendable {
+        public let text: String
+        public let width: Int
+        /// The scalar's value when the cluster is one scalar.
+        let scalar: UInt32?
+    }
+
+    /// `text` measured, when it is one grapheme cluster of 1 or 2 cells and no control
+    /// character (an emoji, a letter); nil otherwise.
+    public func measuredCluster(_ text: String) -> MeasuredCluster? {
+        UTF8Text.with(text) { utf8 in
+            guard utf8.end > 0, utf8.clusterEnd(from: 0) == utf8.end,
+                  !utf8.scalars(0..<utf8.end).contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
+            else { return nil }
+            let width = self.width(ofCluster: 0..<utf8.end, in: utf8)
+            guard width == 1 || width == 2 else { return nil }
+            let (value, length) = utf8.scalar(at: 0)
+            return MeasuredCluster(text: text, width: width, scalar: length == utf8.end ? value : nil)
+        }
     }
 
     /// `text` truncated then padded with spaces to exactly `width` cells.
