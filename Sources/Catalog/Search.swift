@@ -219,7 +219,9 @@ public enum Search {
     /// Whether one item matches the query (every term in its label, a keyword or a field value).
     public static func matches(_ item: Item, _ query: SearchQuery) -> Bool {
         var matcher = SearchMatcher(query.terms.map { SearchNeedle($0, caseSensitive: query.caseSensitive) })
-        return withUnsafePointer(to: item) { matcher.matches($0) }
+        var store = ItemStoreBuilder()
+        store.append(item)
+        return store.build().withReader { matcher.matches($0, 0) }
     }
 
     /// Where the query's terms occur in `text` (usually an item's label), for highlighting: ranges
@@ -278,18 +280,24 @@ public enum Search {
     /// Tries the candidate items of one section; nil when none matches.
     static func search(_ candidate: SearchResult.SectionMatches, _ catalog: Catalog,
                        _ matcher: inout SearchMatcher) -> SearchResult.SectionMatches? {
-        catalog.sections[candidate.section].items.withUnsafeBufferPointer { items in
-            guard let base = items.baseAddress else { return nil }
+        let items = catalog.sections[candidate.section].items
+        return items.store.withReader { store in
             matcher.adapt()
             var hits: [Int32] = []
             switch candidate.items.storage {
             case .all(let count):
-                for index in 0..<count where matcher.matches(base + index) {
-                    hits.append(Int32(truncatingIfNeeded: index))
+                if let selection = items.selection {
+                    for index in 0..<count where matcher.matches(store, selection[index]) {
+                        hits.append(Int32(truncatingIfNeeded: index))
+                    }
+                } else {
+                    for index in 0..<count where matcher.matches(store, index) {
+                        hits.append(Int32(truncatingIfNeeded: index))
+                    }
                 }
                 if count > 0, hits.count == count { return .init(section: candidate.section, items: .all(count)) }
             case .some(let indices):
-                for index in indices where matcher.matches(base + Int(index)) {
+                for index in indices where matcher.matches(store, items.storeIndex(Int(index))) {
                     hits.append(index)
                 }
                 // One representation per answer, so a narrowed result equals a fresh one.
@@ -376,13 +384,13 @@ private final class ChunkSlots: @unchecked Sendable {
 
 extension Catalog {
     /// The catalog cut down to a search result: the listed sections, each with only its matching
-    /// items, in order (for `--filter` and small catalogs; a browser over a million items should
-    /// map indices through the result instead of copying items).
+    /// items, in order. The sections' items are views of the same stores (`ItemList.selecting`),
+    /// so this costs a few words per section however many items match.
     public func filtered(by result: SearchResult) -> Catalog {
         var copy = self
         copy.sections = result.sections.map { match in
             var section = sections[match.section]
-            if !match.items.isWholeSection { section.items = match.items.map { section.items[$0] } }
+            section.items = section.items.selecting(match.items)
             return section
         }
         return copy

@@ -275,10 +275,10 @@ enum SearchBytes {
 ///
 /// Speed comes from what the hot loop does not do. The terms live in memory this matcher alone
 /// owns, so no reference count is shared with another thread (two cores incrementing one
-/// array's count cost more than the matching). Items are read in place through a pointer, not
-/// copied (a copy of an Item retains five buffers). And the common case, ASCII text and ASCII
+/// array's count cost more than the matching). Items are read in place in their store's bytes,
+/// through pointers, with no `Item` or `String` made. And the common case, ASCII text and ASCII
 /// word boundaries, runs as a pure scan with no call the optimizer cannot see through, which
-/// lets it read each string without retaining it; anything that needs Unicode properties
+/// lets it read each string's bytes with no call in between; anything that needs Unicode properties
 /// (non-ASCII text in case-insensitive mode, a `^` term after a non-ASCII character) reports
 /// itself undecided and is settled by the exact path, out of line.
 struct SearchMatcher: ~Copyable {
@@ -341,56 +341,34 @@ struct SearchMatcher: ~Copyable {
     }
 
     /// Whether every term occurs in the item's label, one of its keywords or one of its field
-    /// values (each term anywhere).
+    /// values (each term anywhere). The item is the store's `item`th, read in place.
     @inline(__always)
-    mutating func matches(_ item: UnsafePointer<Item>) -> Bool {
+    mutating func matches(_ store: ItemStoreReader, _ item: Int) -> Bool {
+        let strings = store.searchableStrings(of: item)
         // Terms go by groups of 64, one bit per term still to be found, so each string is read
         // once for all the terms it can settle.
         var group = 0
         while group < termCount {
             let end = min(group + 64, termCount)
             let all: UInt64 = end - group == 64 ? ~0 : (1 << UInt64(end - group)) - 1
-            if !matches(item, group, all) { return false }
+            if !matches(store, strings, group, all) { return false }
             group = end
         }
         return true
     }
 
     @inline(__always)
-    private mutating func matches(_ item: UnsafePointer<Item>, _ group: Int, _ all: UInt64) -> Bool {
-        let keywordCount = item.pointee.keywords.count
-        let fieldCount = item.pointee.fields.count
-        let onlyLabel = keywordCount == 0 && fieldCount == 0
+    private mutating func matches(_ store: ItemStoreReader, _ strings: Range<Int>, _ group: Int, _ all: UInt64) -> Bool {
+        // The label comes first; when it is all there is, the first term surely missing in it
+        // settles the item.
+        let onlyLabel = strings.count == 1
         var pending = all
-
-        let quick = item.pointee.label.utf8.withContiguousStorageIfAvailable {
-            quickFind(pending, group, in: $0, stopAtMiss: onlyLabel)
-        }
-        if let missed = quick?.missed { misses[group + missed] += 1 }
-        pending = quick.map { $0.undecided ? exactFind(pending, group, in: item.pointee.label) : $0.left }
-            ?? exactFind(pending, group, in: item.pointee.label)
-        if pending == 0 { return true }
-        if onlyLabel { return false }
-
-        var keyword = 0
-        while keyword < keywordCount {
-            let quick = item.pointee.keywords[keyword].utf8.withContiguousStorageIfAvailable {
-                quickFind(pending, group, in: $0, stopAtMiss: false)
-            }
-            pending = quick.map { $0.undecided ? exactFind(pending, group, in: item.pointee.keywords[keyword]) : $0.left }
-                ?? exactFind(pending, group, in: item.pointee.keywords[keyword])
+        for string in strings {
+            let haystack = store.string(string)
+            let quick = quickFind(pending, group, in: haystack, stopAtMiss: onlyLabel)
+            if let missed = quick.missed { misses[group + missed] += 1 }
+            pending = quick.undecided ? exactFind(pending, group, in: haystack) : quick.left
             if pending == 0 { return true }
-            keyword += 1
-        }
-        var field = 0
-        while field < fieldCount {
-            let quick = item.pointee.fields[field].value.utf8.withContiguousStorageIfAvailable {
-                quickFind(pending, group, in: $0, stopAtMiss: false)
-            }
-            pending = quick.map { $0.undecided ? exactFind(pending, group, in: item.pointee.fields[field].value) : $0.left }
-                ?? exactFind(pending, group, in: item.pointee.fields[field].value)
-            if pending == 0 { return true }
-            field += 1
         }
         return false
     }
@@ -440,8 +418,8 @@ struct SearchMatcher: ~Copyable {
     /// The pending terms that do not occur in `string`, by the full rules: Unicode lowercasing
     /// and Unicode word boundaries.
     @inline(never)
-    private mutating func exactFind(_ pending: UInt64, _ group: Int, in string: String) -> UInt64 {
-        SearchBytes.withUTF8(string) { haystack in
+    private mutating func exactFind(_ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        do {
             var left = pending
             var bits = pending
             while bits != 0 {
@@ -466,6 +444,52 @@ struct SearchMatcher: ~Copyable {
                 if found { left &= ~(1 << UInt64(bit)) }
             }
             return left
+        }
+    }
+}
+
+/// An `ItemStore`'s arrays as pointers, for the search loop (valid inside `withReader`).
+struct ItemStoreReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let stringEnds: UnsafeBufferPointer<Int>
+    let firstString: UnsafeBufferPointer<UInt32>
+    let shapeOfItem: UnsafeBufferPointer<UInt32>
+    let searchableCountOfShape: UnsafeBufferPointer<Int>
+    /// The strings per item when all items share one shape (`firstString` is empty).
+    let stride: Int
+
+    /// The item's label, keywords and field values, as string indices.
+    @inline(__always)
+    func searchableStrings(of item: Int) -> Range<Int> {
+        if firstString.isEmpty {
+            let first = item &* stride
+            return first..<first &+ searchableCountOfShape[0]
+        }
+        let first = Int(firstString[item])
+        return first..<first &+ searchableCountOfShape[Int(shapeOfItem[item])]
+    }
+
+    @inline(__always)
+    func string(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = index == 0 ? 0 : stringEnds[index &- 1]
+        return UnsafeBufferPointer(rebasing: bytes[start..<stringEnds[index]])
+    }
+}
+
+extension ItemStore {
+    func withReader<R>(_ body: (ItemStoreReader) -> R) -> R {
+        bytes.withUnsafeBufferPointer { bytes in
+            stringEnds.withUnsafeBufferPointer { stringEnds in
+                firstString.withUnsafeBufferPointer { firstString in
+                    shapeOfItem.withUnsafeBufferPointer { shapeOfItem in
+                        searchableCountOfShape.withUnsafeBufferPointer { searchable in
+                            body(ItemStoreReader(bytes: bytes, stringEnds: stringEnds, firstString: firstString,
+                                                 shapeOfItem: shapeOfItem, searchableCountOfShape: searchable,
+                                                 stride: shapes.first?.stringCount ?? 0))
+                        }
+                    }
+                }
+            }
         }
     }
 }
