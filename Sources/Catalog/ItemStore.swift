@@ -56,6 +56,8 @@ final class ItemStore: Sendable {
     /// Each shape's `searchableCount`, for the search loop.
     let searchableCountOfShape: [Int]
     let count: Int
+    /// Whether all the text is ASCII, which lets search scan the bytes with ASCII rules only.
+    let isASCII: Bool
 
     init(bytes: [UInt8], stringEnds: [Int], firstString: [UInt32], shapeOfItem: [UInt32], shapes: [ItemShape],
          count: Int) {
@@ -66,6 +68,7 @@ final class ItemStore: Sendable {
         self.shapes = shapes
         self.searchableCountOfShape = shapes.map(\.searchableCount)
         self.count = count
+        isASCII = bytes.withUnsafeBufferPointer { !SearchBytes.hasNonASCII($0) }
     }
 
     static let empty = ItemStoreBuilder().build()

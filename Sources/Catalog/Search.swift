@@ -284,6 +284,16 @@ public enum Search {
         return items.store.withReader { store in
             matcher.adapt()
             var hits: [Int32] = []
+            // Most of a section's items to try: one scan of its whole text is quicker.
+            if store.isASCII, matcher.termCount > 0, candidate.items.count * 4 >= items.store.count {
+                hits = positions(matching: matcher.itemsContainingFirstTerm(in: store), in: items,
+                                 among: candidate.items)
+                if matcher.termCount > 1 {
+                    hits.removeAll { !matcher.matches(store, items.storeIndex(Int($0))) }
+                }
+                if !hits.isEmpty, hits.count == items.count { return .init(section: candidate.section, items: .all(items.count)) }
+                return hits.isEmpty ? nil : .init(section: candidate.section, items: .init(storage: .some(hits)))
+            }
             switch candidate.items.storage {
             case .all(let count):
                 if let selection = items.selection {
@@ -305,6 +315,22 @@ public enum Search {
             }
             return hits.isEmpty ? nil : .init(section: candidate.section, items: .init(storage: .some(hits)))
         }
+    }
+
+    /// The positions in `list` of the store items `found` (both ascending) that are among
+    /// `candidates` (positions in `list`, ascending): merges, linear in their sizes.
+    static func positions(matching found: [Int32], in list: ItemList,
+                          among candidates: SearchResult.ItemIndices) -> [Int32] {
+        if list.selection == nil && candidates.isWholeSection { return found }
+        var result: [Int32] = []
+        var next = 0
+        for position in candidates {
+            let storeIndex = Int32(truncatingIfNeeded: list.storeIndex(position))
+            while next < found.count && found[next] < storeIndex { next += 1 }
+            if next == found.count { break }
+            if found[next] == storeIndex { result.append(Int32(truncatingIfNeeded: position)) }
+        }
+        return result
     }
 
     /// Splits the candidate sections into chunks of about equal work and searches them on all

@@ -105,6 +105,50 @@ enum SearchBytes {
         return nil
     }
 
+    /// The offset in `pattern` of the byte least likely to occur in text, by English letter
+    /// frequency (anything that is not a letter counts as rare): scanning for it rather than
+    /// for the first byte stops at fewer places ("amber" is looked for by its "b").
+    static func rarestByteOffset(in pattern: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
+        func rank(_ byte: UInt8) -> Int {
+            common.firstIndex(of: byte | (byte &- 0x41 < 26 ? 0x20 : 0)) ?? common.count
+        }
+        var best = 0
+        for offset in pattern.indices where rank(pattern[offset]) > rank(pattern[best]) { best = offset }
+        return best
+    }
+
+    /// The offset of the first byte at or after `start` that is `byte` (or its capital, when
+    /// folding a lowercase letter), or `count` when there is none. Eight bytes at a time.
+    @inline(__always)
+    static func nextByte(_ byte: UInt8, foldingCase: Bool, in base: UnsafePointer<UInt8>, count: Int,
+                         from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let fold: UInt64 = foldingCase ? 0x2020_2020_2020_2020 : 0
+        let repeated = UInt64(byte) &* ones
+        let raw = UnsafeRawPointer(base)
+        var i = start
+        while i + 8 <= count {
+            let x = (UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) | fold) ^ repeated
+            var candidates = (x &- ones) & ~x & highs
+            // The lowest flag is exact; higher ones may be false, so each is checked.
+            while candidates != 0 {
+                let position = i + candidates.trailingZeroBitCount >> 3
+                candidates &= candidates - 1
+                let found = base[position]
+                if found == byte || (foldingCase && found | 0x20 == byte) { return position }
+            }
+            i += 8
+        }
+        while i < count {
+            let found = base[i]
+            if found == byte || (foldingCase && found | 0x20 == byte) { return i }
+            i += 1
+        }
+        return count
+    }
+
     enum QuickMatch { case found, absent, undecided }
 
     /// `firstMatch` without Unicode properties, so it inlines into a pure loop: a `^` term whose
@@ -290,7 +334,7 @@ struct SearchMatcher: ~Copyable {
 
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let terms: UnsafeMutableBufferPointer<Term>
-    private let termCount: Int
+    let termCount: Int
     private let foldsCase: Bool
     /// How often each term was the one that ruled an item out; `adapt()` puts the most
     /// selective terms first, so "section 7 item 5" soon tries "7" before "section".
@@ -365,12 +409,74 @@ struct SearchMatcher: ~Copyable {
         var pending = all
         for string in strings {
             let haystack = store.string(string)
-            let quick = quickFind(pending, group, in: haystack, stopAtMiss: onlyLabel)
+            let quick = quickFind(pending, group, in: haystack, stopAtMiss: onlyLabel, knownASCII: store.isASCII)
             if let missed = quick.missed { misses[group + missed] += 1 }
             pending = quick.undecided ? exactFind(pending, group, in: haystack) : quick.left
             if pending == 0 { return true }
         }
         return false
+    }
+
+    /// The items of an all-ASCII store in which the first term occurs (in a searchable string),
+    /// ascending, found by one pass over the store's bytes instead of item by item: a section's
+    /// text is one buffer, scanned eight bytes at a time for the term's rarest letter, and only
+    /// where that shows up does the scan compare the term and look at which string and item it
+    /// is in. After a hit the scan jumps to the next item. In ASCII text, ASCII folding and ASCII
+    /// word boundaries are the whole rules, so nothing is left undecided.
+    func itemsContainingFirstTerm(in store: ItemStoreReader) -> [Int32] {
+        precondition(store.isASCII && termCount > 0)
+        let term = terms[0]
+        let needle = pattern(term)
+        let m = needle.count, n = store.bytes.count
+        var hits: [Int32] = []
+        guard m > 0, n >= m, let base = store.bytes.baseAddress, let needleBase = needle.baseAddress else { return hits }
+        let rareOffset = SearchBytes.rarestByteOffset(in: needle)
+        let rare = needle[rareOffset]
+        let foldsRare = foldsCase && rare &- 0x61 < 26
+        let ends = store.stringEnds
+        let uniform = store.firstString.isEmpty
+        let stride = store.stride
+        let searchableInUniform = uniform ? store.searchableCountOfShape[0] : 0
+        var string = 0      // the string holding the candidate, found by walking forward
+        var item = 0        // the item holding `string` (stores of several shapes)
+        let last = n - m
+        var next = rareOffset
+
+        while true {
+            let found = SearchBytes.nextByte(rare, foldingCase: foldsRare, in: base, count: n, from: next)
+            let start = found - rareOffset
+            if start > last { break }
+            next = found + 1
+            var j = 0
+            if foldsCase {
+                while j < m, SearchBytes.asciiLower(base[start + j]) == needleBase[j] { j += 1 }
+            } else {
+                while j < m, base[start + j] == needleBase[j] { j += 1 }
+            }
+            guard j == m else { continue }
+            while ends[string] <= start { string += 1 }
+            guard start + m <= ends[string] else { continue }
+            if term.atWordStart {
+                let stringStart = string == 0 ? 0 : ends[string - 1]
+                if start > stringStart && SearchBytes.isASCIIAlphanumeric(base[start - 1]) { continue }
+            }
+            let role: Int, searchable: Int
+            if uniform {
+                item = stride == 1 ? string : string / stride
+                role = string - item * stride
+                searchable = searchableInUniform
+            } else {
+                while item + 1 < store.firstString.count && Int(store.firstString[item + 1]) <= string { item += 1 }
+                role = string - Int(store.firstString[item])
+                searchable = store.searchableCountOfShape[Int(store.shapeOfItem[item])]
+            }
+            guard role < searchable else { continue }
+            hits.append(Int32(truncatingIfNeeded: item))
+            // On from the end of this item's searchable strings: it matched, whatever else it holds.
+            string = string - role + searchable - 1
+            next = ends[string] + rareOffset
+        }
+        return hits
     }
 
     @inline(__always)
@@ -384,7 +490,7 @@ struct SearchMatcher: ~Copyable {
     /// supply it.
     @inline(__always)
     private func quickFind(_ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>,
-                           stopAtMiss: Bool) -> (left: UInt64, undecided: Bool, missed: Int?) {
+                           stopAtMiss: Bool, knownASCII: Bool) -> (left: UInt64, undecided: Bool, missed: Int?) {
         // Case-insensitive text beyond ASCII may hold "É" for "é": then only the exact path can
         // say a term is absent. Asked at the first absent term, not for every string.
         var beyondASCII: Bool?
@@ -402,7 +508,7 @@ struct SearchMatcher: ~Copyable {
             case .undecided:
                 undecided = true
             case .absent:
-                if foldsCase, beyondASCII ?? SearchBytes.hasNonASCII(haystack) {
+                if foldsCase, !knownASCII, beyondASCII ?? SearchBytes.hasNonASCII(haystack) {
                     beyondASCII = true
                     undecided = true
                 } else if stopAtMiss {
@@ -457,6 +563,9 @@ struct ItemStoreReader {
     let searchableCountOfShape: UnsafeBufferPointer<Int>
     /// The strings per item when all items share one shape (`firstString` is empty).
     let stride: Int
+    /// Whether every byte of the store is ASCII: then ASCII case folding and word boundaries
+    /// decide every match.
+    let isASCII: Bool
 
     /// The item's label, keywords and field values, as string indices.
     @inline(__always)
@@ -485,7 +594,7 @@ extension ItemStore {
                         searchableCountOfShape.withUnsafeBufferPointer { searchable in
                             body(ItemStoreReader(bytes: bytes, stringEnds: stringEnds, firstString: firstString,
                                                  shapeOfItem: shapeOfItem, searchableCountOfShape: searchable,
-                                                 stride: shapes.first?.stringCount ?? 0))
+                                                 stride: shapes.first?.stringCount ?? 0, isASCII: isASCII))
                         }
                     }
                 }
