@@ -148,24 +148,11 @@ import Testing
 @Suite struct WholeTextScanTests {
     static let alphabet = ["a", "b", "c", "A", "B", "1", "-", " ", "ab", "ba"]
 
-    static func randomASCIICatalog(_ rng: inout SplitMix64) -> Catalog {
-        func word(_ length: Int) -> String { (0..<length).map { _ in alphabet[rng.next(alphabet.count)] }.joined() }
-        let sections = (0..<rng.next(4) + 1).map { index in
-            Section(title: "s\(index)", items: (0..<rng.next(30)).map { _ in
-                Item(label: word(rng.next(6)), glyph: rng.next(2) == 0 ? word(rng.next(3)) : nil,
-                     keywords: (0..<rng.next(3)).map { _ in word(rng.next(3) + 1) },
-                     variants: (0..<rng.next(2)).map { _ in word(rng.next(3)) },
-                     fields: (0..<rng.next(2)).map { _ in .init(name: "f", value: word(rng.next(4))) })
-            })
-        }
-        return Catalog(sections: sections, source: "ascii")
-    }
-
     @Test func scanAgreesWithItemByItemAndReference() {
         var rng = SplitMix64(seed: 0xA5C11)
         var scanned = 0
         for _ in 0..<300 {
-            let catalog = Self.randomASCIICatalog(&rng)
+            let catalog = SearchTests.randomCatalog(&rng, alphabet: Self.alphabet, glyphs: true)
             var text = (0..<rng.next(3) + 1).map { _ in Self.alphabet[rng.next(Self.alphabet.count)] }.joined()
             if rng.next(3) == 0 { text = "^" + text }
             if rng.next(4) == 0 { text += " " + Self.alphabet[rng.next(Self.alphabet.count)] }
