@@ -1,11 +1,14 @@
 // Search: which items of a catalog match what the user types, fast enough to run on every key
 // at a million items (the target is under 50 ms per keystroke for 1,000 x 1,000, release build).
 //
-// Three choices carry the speed:
-// - no index: terms are matched against each string's own UTF-8 (SearchMatching.swift), so
-//   nothing is precomputed per item (0 bytes; even the Unicode lowercasing of the rare non-ASCII
-//   string is redone on the fly, since keeping it would cost more than it saves) and there is
-//   nothing to build or keep in sync;
+// Four choices carry the speed:
+// - no index: terms are matched against the stored UTF-8 of the items (ItemStore.swift,
+//   SearchMatching.swift), so nothing is precomputed per item (0 bytes; even the Unicode
+//   lowercasing of the rare non-ASCII string is redone on the fly, since keeping it would cost
+//   more than it saves) and there is nothing to build or keep in sync;
+// - one scan per section: a section's text is one buffer, so when most of its items are to be
+//   tried and the text is ASCII, the first term is looked for in the whole buffer at once and
+//   only its hits are mapped to items (the first keys of a query, which match most items);
 // - narrowing: while the user keeps typing, the new query only refines the old one, so only the
 //   items the previous result kept are tried again;
 // - a compact result: per matching section, the matching item indices as Int32, or just a count
@@ -322,6 +325,21 @@ public enum Search {
     static func positions(matching found: [Int32], in list: ItemList,
                           among candidates: SearchResult.ItemIndices) -> [Int32] {
         if list.selection == nil && candidates.isWholeSection { return found }
+        if list.selection == nil, case .some(let wanted) = candidates.storage {
+            // Both lists are store indices: merge the two arrays directly.
+            var result: [Int32] = []
+            found.withUnsafeBufferPointer { found in
+                wanted.withUnsafeBufferPointer { wanted in
+                    var next = 0
+                    for index in wanted {
+                        while next < found.count && found[next] < index { next += 1 }
+                        if next == found.count { break }
+                        if found[next] == index { result.append(index) }
+                    }
+                }
+            }
+            return result
+        }
         var result: [Int32] = []
         var next = 0
         for position in candidates {
