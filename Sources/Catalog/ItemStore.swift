@@ -172,6 +172,10 @@ struct ItemStoreBuilder {
         let index: Int
         if lastShape >= 0 && shapes[lastShape] == shape {
             index = lastShape
+        } else if shapes.count <= 8, let known = shapes.firstIndex(of: shape) {
+            // A few shapes taking turns (rows with and without a glyph): comparing is cheaper
+            // than hashing the field names.
+            index = known
         } else if let known = shapeIndex[shape] {
             index = known
         } else {
