@@ -8,6 +8,8 @@
 // A row whose items all share one shape (a CSV or TSV without a keywords column, plain lines)
 // keeps no per-item record at all: 8 bytes per string plus the text.
 
+import Synchronization
+
 /// What the items of one shape have, in the order their strings are stored: the label, the
 /// keywords, the field values, the glyph (when there is one), then the variants. The strings a
 /// search reads (label, keywords, field values) come first and together.
@@ -58,6 +60,10 @@ final class ItemStore: Sendable {
     let count: Int
     /// Whether all the text is ASCII, which lets search scan the bytes with ASCII rules only.
     let isASCII: Bool
+    /// Names this store in `RecentItems`, never reused (an object's address may be).
+    let identity: UInt64
+
+    private static let identities = Atomic<UInt64>(0)
 
     init(bytes: [UInt8], stringEnds: [Int], firstString: [UInt32], shapeOfItem: [UInt32], shapes: [ItemShape],
          count: Int) {
@@ -69,6 +75,7 @@ final class ItemStore: Sendable {
         self.searchableCountOfShape = shapes.map(\.searchableCount)
         self.count = count
         isASCII = bytes.withUnsafeBufferPointer { !SearchBytes.hasNonASCII($0) }
+        identity = Self.identities.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     static let empty = ItemStoreBuilder().build()
@@ -106,10 +113,13 @@ final class ItemStore: Sendable {
         let values = take(shape.fieldNames.count)
         let glyph = shape.hasGlyph ? take(1)[0] : nil
         let variants = take(shape.variantCount)
+        let fields = values.isEmpty ? [] : zip(shape.fieldNames, values).map { Item.Field(name: $0.0, value: $0.1) }
         return Item(label: label, glyph: glyph, width: shape.width, height: shape.height, keywords: keywords,
-                    variants: variants,
-                    fields: zip(shape.fieldNames, values).map { Item.Field(name: $0.0, value: $0.1) })
+                    variants: variants, fields: fields)
     }
+
+    /// The item at `index`, from `RecentItems` when it was made lately.
+    func recentItem(_ index: Int) -> Item { RecentItems.shared.item(index, of: self) }
 
     /// The label alone, without making the rest of the item.
     func label(_ index: Int) -> String { string(firstString(of: index)) }
@@ -120,6 +130,39 @@ final class ItemStore: Sendable {
     func searchableStrings(of item: Int) -> Range<Int> {
         let first = firstString(of: item)
         return first..<first + shapes[shapeIndex(of: item)].searchableCount
+    }
+}
+
+/// The items made last, whatever their store: a frame draws the same few thousand items as the
+/// frame before (and asks for each twice, for its label and for its glyph), and copying a kept
+/// `Item` costs a few reference counts where making it costs a String and an array or more.
+/// Direct-mapped: an item made goes to one slot, replacing what was there, so the memory is
+/// bounded (16,384 items, about 2 MB; 4,096 slots were too few for the emoji screen, whose
+/// sections' items then took each other's slots) and a lookup is one comparison. Stores are immutable, so a kept item
+/// never goes stale.
+final class RecentItems: Sendable {
+    static let shared = RecentItems()
+
+    private struct Slot {
+        var store: UInt64
+        var index: Int
+        var item: Item
+    }
+    private static let slotCount = 16_384
+    private let slots = Mutex<[Slot?]>(Array(repeating: nil, count: RecentItems.slotCount))
+
+    func item(_ index: Int, of store: ItemStore) -> Item {
+        // Consecutive items of one store take consecutive slots; stores start far apart.
+        let slot = Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: index) &+ store.identity &* 0x9E37_79B9_7F4A_7C15)
+                       & UInt64(Self.slotCount - 1))
+        let kept = slots.withLock { slots -> Item? in
+            guard let kept = slots[slot], kept.store == store.identity, kept.index == index else { return nil }
+            return kept.item
+        }
+        if let kept { return kept }
+        let item = store.item(index)
+        slots.withLock { $0[slot] = Slot(store: store.identity, index: index, item: item) }
+        return item
     }
 }
 
@@ -241,7 +284,7 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     public var startIndex: Int { 0 }
     public var endIndex: Int { selection?.count ?? store.count }
 
-    public subscript(position: Int) -> Item { store.item(storeIndex(position)) }
+    public subscript(position: Int) -> Item { store.recentItem(storeIndex(position)) }
 
     /// The label of the item at `position`, without making the rest of it.
     public func label(at position: Int) -> String { store.label(storeIndex(position)) }

@@ -95,6 +95,19 @@ import Testing
         #expect(Array(someEvens.selection!) == [2, 8, 18])
     }
 
+    @Test func recentItemsNeverMixStores() {
+        // More stores and items than slots: whatever was kept or replaced, each list gives its own.
+        let lists = (0..<40).map { store in ItemList((0..<500).map { Item(label: "\(store)-\($0)", keywords: ["k\(store)"]) }) }
+        for _ in 0..<2 {
+            for (store, list) in lists.enumerated() {
+                for index in stride(from: 0, to: 500, by: 7) {
+                    #expect(list[index] == Item(label: "\(store)-\(index)", keywords: ["k\(store)"]))
+                }
+            }
+        }
+        #expect(Set(lists.map(\.store.identity)).count == lists.count)
+    }
+
     @Test func fieldNamesInOrderOfFirstAppearance() {
         let list = ItemList([
             Item(label: "a", fields: [.init(name: "z", value: "1"), .init(name: "y", value: "2")]),
