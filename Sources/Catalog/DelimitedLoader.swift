@@ -5,8 +5,8 @@
 // The parser is written here over the raw bytes rather than taken from a package: the Swift
 // CSV libraries at hand (SwiftCSV, CSV.swift) read through String and Character, which costs
 // far more than a byte scan at a million rows, and they keep no line and column for a
-// message. A row is split into byte ranges in a reused buffer; only the strings an `Item`
-// keeps are ever made.
+// message. A row is split into byte ranges in a reused buffer and its fields are copied
+// straight into the catalog's columnar store: no String is made per field.
 //
 // CSV: fields separated by commas, records by LF or CRLF; a field in double quotes may hold
 // commas, line breaks and doubled quotes (""). A quote inside an unquoted field is kept as
