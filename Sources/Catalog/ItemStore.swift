@@ -78,8 +78,6 @@ final class ItemStore: Sendable {
         identity = Self.identities.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
-    static let empty = ItemStoreBuilder().build()
-
     @inline(__always)
     func shapeIndex(of item: Int) -> Int { shapeOfItem.isEmpty ? 0 : Int(shapeOfItem[item]) }
 

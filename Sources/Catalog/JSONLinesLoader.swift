@@ -172,14 +172,9 @@ struct FlatLineReader {
         @inline(__always) func plainString() -> Range<Int>? {
             guard k < end, bytes[k] == Byte.quote else { return nil }
             let open = k + 1
-            var close = open
-            while close < end {
-                let byte = bytes[close]
-                if byte == Byte.quote { break }
-                if byte == Byte.backslash || byte < 0x20 { return nil }
-                close += 1
-            }
-            guard close < end else { return nil }
+            // The line's end is a line feed, a control character, so the scan stops by then.
+            let close = firstQuoteBackslashOrControl(in: bytes, from: open)
+            guard close < end, bytes[close] == Byte.quote else { return nil }
             k = close + 1
             return open..<close
         }
@@ -330,4 +325,31 @@ struct FlatLineReader {
         }
         return lastNames
     }
+}
+
+/// The offset of the first '"', '\\' or control character (below U+0020) at or after `start`,
+/// or the end: what ends a JSON string's plain run. Eight bytes at a time, like `firstOf`: the
+/// lowest flag of each test (a zero byte of `word ^ byte`, a byte below 0x20) is exact, so the
+/// lowest of them all is.
+@inline(__always)
+func firstQuoteBackslashOrControl(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let end = bytes.count
+    guard let base = bytes.baseAddress else { return end }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quotes = ones &* UInt64(Byte.quote), backslashes = ones &* UInt64(Byte.backslash)
+    var k = start
+    while k + 8 <= end {
+        let word = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+        let xq = word ^ quotes, xb = word ^ backslashes
+        let found = ((xq &- ones) & ~xq | (xb &- ones) & ~xb | (word &- ones &* 0x20) & ~word) & highs
+        if found != 0 { return k + found.trailingZeroBitCount >> 3 }
+        k += 8
+    }
+    while k < end {
+        let byte = base[k]
+        if byte == Byte.quote || byte == Byte.backslash || byte < 0x20 { return k }
+        k += 1
+    }
+    return end
 }

@@ -524,6 +524,19 @@ private func fields(_ item: Item) -> [String] {
         #expect(Array(fast.sections[0].items)[1].keywords == ["yellow", "long", "soft"])
     }
 
+    @Test func stringScanStopsWhereABytewiseScanDoes() {
+        // Every alignment, with bytes next to the ones looked for (a borrow in the word test).
+        var rng = SplitMix64(seed: 11)
+        let bytes: [UInt8] = [0x22, 0x5C, 0x1F, 0x20, 0x21, 0x23, 0x5B, 0x5D, 0x00, 0x0A, 0x61, 0xC3, 0xA9, 0xFF]
+        for _ in 0..<3_000 {
+            let text = (0..<rng.next(30)).map { _ in bytes[rng.next(bytes.count)] }
+            let start = rng.next(text.count + 1)
+            let expected = text.indices.first { $0 >= start && (text[$0] == 0x22 || text[$0] == 0x5C || text[$0] < 0x20) }
+                ?? text.count
+            #expect(text.withUnsafeBufferPointer { firstQuoteBackslashOrControl(in: $0, from: start) } == expected, "\(text) from \(start)")
+        }
+    }
+
     @Test func refusedLinesGetTheFullParsersMessages() {
         for bad in [#"{"label": 3}"#, #"{"glyph": "x"}"#, #"{"label": "a", "x": [1]}"#, #"{"label": "a",}"#,
                     #"{"label": "a"} x"#, #"{"label": "a", "section": 1}"#, "{\"label\": \"a\u{1}\"}",
