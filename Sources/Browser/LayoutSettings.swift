@@ -64,12 +64,14 @@ public struct LayoutSettings: Hashable, Sendable {
         let defaultSize = defaultItemSize
         return catalog.sections.map { section in
             let items: SectionItems
-            if section.items.allSatisfy({ $0.width == nil && $0.height == nil }) {
+            // Asked of the items' storage, not of each item: a million items are not made for this.
+            if section.items.allUseConfiguredSize {
                 items = .uniform(count: section.items.count, size: defaultSize)
             } else {
-                items = .from(section.items.map { item in
-                    ItemSize(width: item.width.map { .cells($0) } ?? defaultSize.width,
-                             height: item.height ?? defaultSize.height)
+                items = .from(section.items.indices.map { position in
+                    let declared = section.items.declaredSize(at: position)
+                    return ItemSize(width: declared.width.map { .cells($0) } ?? defaultSize.width,
+                                    height: declared.height ?? defaultSize.height)
                 })
             }
             var inset: EdgeInsets?

@@ -83,11 +83,9 @@ public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
         var names: [String] = []
         var seen = Set<String>()
         for section in catalog.sections {
-            for item in section.items {
-                for field in item.fields where seen.insert(field.name).inserted {
-                    if field.name == name { return nil }
-                    names.append(field.name)
-                }
+            for field in section.items.fieldNames where seen.insert(field).inserted {
+                if field == name { return nil }
+                names.append(field)
             }
         }
         let known = (["glyph", "label", "json"] + names).joined(separator: ", ")

@@ -95,7 +95,9 @@ public struct Item: Hashable, Sendable {
 /// One section and the layout hints its data file gave it.
 public struct Section: Hashable, Sendable {
     public var title: String
-    public var items: [Item]
+    /// Made from columnar storage on demand (see `ItemList`): a million items cost their text
+    /// and a few bytes each, not an `Item` each.
+    public var items: ItemList
     public var side: ColumnHint?
     public var inset: InsetHint?
     public var interItemSpacing: Int?
@@ -105,6 +107,14 @@ public struct Section: Hashable, Sendable {
     public var background: ColorSpec?
 
     public init(title: String, items: [Item], side: ColumnHint? = nil, inset: InsetHint? = nil,
+                interItemSpacing: Int? = nil, lineSpacing: Int? = nil, headerHeight: Int? = nil,
+                footerHeight: Int? = nil, background: ColorSpec? = nil) {
+        self.init(title: title, items: ItemList(items), side: side, inset: inset, interItemSpacing: interItemSpacing,
+                  lineSpacing: lineSpacing, headerHeight: headerHeight, footerHeight: footerHeight,
+                  background: background)
+    }
+
+    public init(title: String, items: ItemList, side: ColumnHint? = nil, inset: InsetHint? = nil,
                 interItemSpacing: Int? = nil, lineSpacing: Int? = nil, headerHeight: Int? = nil,
                 footerHeight: Int? = nil, background: ColorSpec? = nil) {
         self.title = title

@@ -11,14 +11,20 @@ import Darwin
 #endif
 
 public struct CatalogBuilder {
-    private var sections: [Section] = []
+    /// Each section's title and the store its items are written to.
+    private var sections: [(title: String, items: ItemStoreBuilder)] = []
     private var indexByTitle: [String: Int] = [:]
     /// The bytes of the last title looked up by `sectionIndex(utf8:)` and its index: records
     /// of one section usually come together, so most rows skip hashing a String.
     private var lastTitleBytes: [UInt8] = []
     private var lastIndex = -1
+    /// The section of the item being written with `beginItem`.
+    private var current = -1
     public let source: String
     public private(set) var itemCount = 0
+    /// Set by a loader that checked its whole input: then strings are copied without a
+    /// per-string UTF-8 repair.
+    var inputIsValidUTF8 = false
 
     public init(source: String) {
         self.source = source
@@ -27,13 +33,17 @@ public struct CatalogBuilder {
     /// The index of the section titled `title`, added after the others when it is new.
     public mutating func sectionIndex(_ title: String) -> Int {
         if let index = indexByTitle[title] { return index }
-        var items: [Item] = []
+        var items = ItemStoreBuilder()
+        items.inputIsValidUTF8 = inputIsValidUTF8
         // Sections of one file tend to be of a size, and usually come one after the other:
-        // room for as many items as the section before saves most of the regrowing (and
-        // copying) of each section's array. Capped, and trimmed in `build()`, so a small
-        // section after a huge one wastes little.
-        if let previous = sections.last { items.reserveCapacity(min(previous.items.count, Self.reserveLimit)) }
-        sections.append(Section(title: title, items: items))
+        // room for as much as the section before saves most of the regrowing (and copying) of
+        // each section's arrays, and the unused room that doubling leaves. Capped, and trimmed
+        // in `build()`, so a small section after a huge one wastes little.
+        if let previous = sections.last?.items {
+            items.reserveCapacity(items: min(previous.count, Self.reserveLimit),
+                                  bytes: min(previous.byteCount, Self.reserveLimit * 64))
+        }
+        sections.append((title, items))
         indexByTitle[title] = sections.count - 1
         lastIndex = -1
         return sections.count - 1
@@ -56,16 +66,31 @@ public struct CatalogBuilder {
     /// Makes room for `count` more items in a section, when a loader knows (or bounds) how
     /// many are coming.
     public mutating func reserveCapacity(_ count: Int, inSection index: Int) {
-        sections[index].items.reserveCapacity(sections[index].items.count + count)
+        sections[index].items.reserveCapacity(items: count, bytes: 0)
     }
 
-    public mutating func append(_ item: consuming Item, toSection index: Int) {
+    public mutating func append(_ item: Item, toSection index: Int) {
         sections[index].items.append(item)
         itemCount += 1
     }
 
-    public mutating func append(_ item: consuming Item, toSection title: String) {
+    public mutating func append(_ item: Item, toSection title: String) {
         append(item, toSection: sectionIndex(title))
+    }
+
+    // Writing an item string by string, straight from the input's bytes: `beginItem`, then
+    // `addString` for each string in the order `ItemShape` gives, then `finishItem`.
+
+    mutating func beginItem(inSection index: Int) { current = index }
+
+    @inline(__always)
+    mutating func addString(_ utf8: UnsafeBufferPointer<UInt8>) { sections[current].items.addString(utf8) }
+
+    mutating func addString(_ string: String) { sections[current].items.addString(string) }
+
+    mutating func finishItem(_ shape: ItemShape) {
+        sections[current].items.finishItem(shape)
+        itemCount += 1
     }
 
     public var sectionCount: Int { sections.count }
@@ -74,13 +99,7 @@ public struct CatalogBuilder {
 
     /// The catalog built so far.
     public func build() -> Catalog {
-        var sections = self.sections
-        for index in sections.indices {
-            let items = sections[index].items
-            if items.capacity > 64 && items.count < items.capacity / 2 {
-                sections[index].items = items.withUnsafeBufferPointer { Array($0) }
-            }
-        }
-        return Catalog(sections: sections, source: source)
+        Catalog(sections: sections.map { Section(title: $0.title, items: ItemList(store: $0.items.build())) },
+                source: source)
     }
 }

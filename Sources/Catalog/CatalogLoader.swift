@@ -274,6 +274,7 @@ public enum CatalogLoader {
 
         let sectionTitle = isStandardInput ? standardInputName : baseName(name)
         var builder = CatalogBuilder(source: source)
+        builder.inputIsValidUTF8 = invalid.count == 0
         switch format {
         case .json:
             let catalog = try parseSectionedJSON(data, text: text, name: name, source: source, byExtension: options.format == nil)

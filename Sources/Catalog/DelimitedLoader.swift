@@ -5,8 +5,8 @@
 // The parser is written here over the raw bytes rather than taken from a package: the Swift
 // CSV libraries at hand (SwiftCSV, CSV.swift) read through String and Character, which costs
 // far more than a byte scan at a million rows, and they keep no line and column for a
-// message. A row is split into byte ranges in a reused buffer; only the strings an `Item`
-// keeps are ever made.
+// message. A row is split into byte ranges in a reused buffer and its fields are copied
+// straight into the catalog's columnar store: no String is made per field.
 //
 // CSV: fields separated by commas, records by LF or CRLF; a field in double quotes may hold
 // commas, line breaks and doubled quotes (""). A quote inside an unquoted field is kept as
@@ -154,8 +154,8 @@ enum DelimitedLoader {
                 builder.reserveCapacity(text.lineFeedCount(), inSection: sectionIndex)
                 defaultSectionIndex = sectionIndex
             }
-            // Passed on as a temporary, the item moves into its section without a copy.
-            builder.append(shape.item(fields, text: text, dialect: dialect, scratch: &scratch), toSection: sectionIndex)
+            builder.beginItem(inSection: sectionIndex)
+            shape.write(fields, text: text, dialect: dialect, scratch: &scratch, into: &builder)
             rows += 1
         }
         return rows == 0 ? .headerOnly : .loaded
@@ -168,34 +168,51 @@ enum DelimitedLoader {
         let glyph: Int?
         let keywords: Int?
         let fields: [Int]
+        /// The names of `fields`, made once: every row's shape shares this array.
+        let fieldNames: [String]
 
-        func item(_ row: Row, text: SourceText, dialect: Dialect, scratch: inout [UInt8]) -> Item {
-            let labelText = value(row[label], text: text, dialect: dialect, scratch: &scratch)
-            var glyphText: String?
-            if let glyph, row[glyph].start < row[glyph].end {
-                glyphText = value(row[glyph], text: text, dialect: dialect, scratch: &scratch)
-            }
-            var words: [String] = []
-            if let keywords {
-                let field = row[keywords]
+        init(names: [String], label: Int, glyph: Int?, keywords: Int?, fields: [Int]) {
+            self.names = names
+            self.label = label
+            self.glyph = glyph
+            self.keywords = keywords
+            self.fields = fields
+            fieldNames = fields.map { names[$0] }
+        }
+
+        /// Writes the row's strings to the builder's current item in store order (label,
+        /// keywords, field values, glyph), straight from the input where no unescaping is
+        /// needed, and ends the item.
+        func write(_ row: Row, text: SourceText, dialect: Dialect, scratch: inout [UInt8],
+                   into builder: inout CatalogBuilder) {
+            func add(_ field: FieldRange) {
                 if field.escaped {
                     unescape(field, text: text, dialect: dialect, into: &scratch)
-                    words = scratch.withUnsafeBufferPointer { splitKeywords($0) }
+                    scratch.withUnsafeBufferPointer { builder.addString($0) }
+                } else {
+                    builder.addString(UnsafeBufferPointer(rebasing: text.bytes[field.start..<field.end]))
+                }
+            }
+            add(row[label])
+            var keywordCount = 0
+            if let keywords {
+                let field = row[keywords]
+                func addWord(_ word: UnsafeBufferPointer<UInt8>) {
+                    builder.addString(word)
+                    keywordCount += 1
+                }
+                if field.escaped {
+                    unescape(field, text: text, dialect: dialect, into: &scratch)
+                    scratch.withUnsafeBufferPointer { forEachKeyword(in: $0, addWord) }
                 } else if field.start < field.end {
-                    words = splitKeywords(UnsafeBufferPointer(rebasing: text.bytes[field.start..<field.end]))
+                    forEachKeyword(in: UnsafeBufferPointer(rebasing: text.bytes[field.start..<field.end]), addWord)
                 }
             }
-            var values: [Item.Field] = []
-            if !fields.isEmpty {
-                values.reserveCapacity(fields.count)
-                for column in fields {
-                    values.append(Item.Field(name: names[column],
-                                             value: value(row[column], text: text, dialect: dialect, scratch: &scratch)))
-                }
-            }
-            // Built in one initializer call from values used for the last time, so nothing
-            // is copied (assigning properties one by one cost a copy of the item per row).
-            return Item(label: labelText, glyph: glyphText, keywords: words, fields: values)
+            for column in fields { add(row[column]) }
+            // An empty glyph cell is no glyph.
+            let hasGlyph = glyph.map { row[$0].start < row[$0].end } ?? false
+            if hasGlyph, let glyph { add(row[glyph]) }
+            builder.finishItem(ItemShape(hasGlyph: hasGlyph, keywordCount: keywordCount, fieldNames: fieldNames))
         }
     }
 

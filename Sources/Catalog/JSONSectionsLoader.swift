@@ -110,10 +110,11 @@ public enum JSONSectionsLoader {
                 guard case .array(let elements) = items.value else {
                     throw fail(items, path + ".items", "expected an array of items, found \(describe(items))")
                 }
-                section.items.reserveCapacity(elements.count)
+                var store = ItemStoreBuilder()
                 for (index, element) in elements.enumerated() {
-                    section.items.append(try item(element, path: "\(path).items[\(index)]"))
+                    store.append(try item(element, path: "\(path).items[\(index)]"))
                 }
+                section.items = ItemList(store: store.build())
             }
             if let side = node["side"] {
                 guard case .string(let text) = side.value, let hint = ColumnHint(rawValue: text) else {

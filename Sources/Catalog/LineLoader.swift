@@ -15,7 +15,9 @@ enum LineLoader {
                 let index = section ?? builder.sectionIndex(sectionTitle)
                 if section == nil { builder.reserveCapacity(text.lineFeedCount() + 1, inSection: index) }
                 section = index
-                builder.append(Item(label: text.string(start..<last)), toSection: index)
+                builder.beginItem(inSection: index)
+                builder.addString(UnsafeBufferPointer(rebasing: text.bytes[start..<last]))
+                builder.finishItem(ItemShape())
             }
             start = stop + 1
         }

@@ -1,11 +1,14 @@
 // Search: which items of a catalog match what the user types, fast enough to run on every key
 // at a million items (the target is under 50 ms per keystroke for 1,000 x 1,000, release build).
 //
-// Three choices carry the speed:
-// - no index: terms are matched against each string's own UTF-8 (SearchMatching.swift), so
-//   nothing is precomputed per item (0 bytes; even the Unicode lowercasing of the rare non-ASCII
-//   string is redone on the fly, since keeping it would cost more than it saves) and there is
-//   nothing to build or keep in sync;
+// Four choices carry the speed:
+// - no index: terms are matched against the stored UTF-8 of the items (ItemStore.swift,
+//   SearchMatching.swift), so nothing is precomputed per item (0 bytes; even the Unicode
+//   lowercasing of the rare non-ASCII string is redone on the fly, since keeping it would cost
+//   more than it saves) and there is nothing to build or keep in sync;
+// - one scan per section: a section's text is one buffer, so when most of its items are to be
+//   tried and the text is ASCII, the first term is looked for in the whole buffer at once and
+//   only its hits are mapped to items (the first keys of a query, which match most items);
 // - narrowing: while the user keeps typing, the new query only refines the old one, so only the
 //   items the previous result kept are tried again;
 // - a compact result: per matching section, the matching item indices as Int32, or just a count
@@ -219,7 +222,9 @@ public enum Search {
     /// Whether one item matches the query (every term in its label, a keyword or a field value).
     public static func matches(_ item: Item, _ query: SearchQuery) -> Bool {
         var matcher = SearchMatcher(query.terms.map { SearchNeedle($0, caseSensitive: query.caseSensitive) })
-        return withUnsafePointer(to: item) { matcher.matches($0) }
+        var store = ItemStoreBuilder()
+        store.append(item)
+        return store.build().withReader { matcher.matches($0, 0) }
     }
 
     /// Where the query's terms occur in `text` (usually an item's label), for highlighting: ranges
@@ -278,18 +283,34 @@ public enum Search {
     /// Tries the candidate items of one section; nil when none matches.
     static func search(_ candidate: SearchResult.SectionMatches, _ catalog: Catalog,
                        _ matcher: inout SearchMatcher) -> SearchResult.SectionMatches? {
-        catalog.sections[candidate.section].items.withUnsafeBufferPointer { items in
-            guard let base = items.baseAddress else { return nil }
+        let items = catalog.sections[candidate.section].items
+        return items.store.withReader { store in
             matcher.adapt()
             var hits: [Int32] = []
+            // Most of a section's items to try: one scan of its whole text is quicker.
+            if store.isASCII, matcher.termCount > 0, candidate.items.count * 4 >= items.store.count {
+                hits = positions(matching: matcher.itemsContainingFirstTerm(in: store), in: items,
+                                 among: candidate.items)
+                if matcher.termCount > 1 {
+                    hits.removeAll { !matcher.matches(store, items.storeIndex(Int($0))) }
+                }
+                if !hits.isEmpty, hits.count == items.count { return .init(section: candidate.section, items: .all(items.count)) }
+                return hits.isEmpty ? nil : .init(section: candidate.section, items: .init(storage: .some(hits)))
+            }
             switch candidate.items.storage {
             case .all(let count):
-                for index in 0..<count where matcher.matches(base + index) {
-                    hits.append(Int32(truncatingIfNeeded: index))
+                if let selection = items.selection {
+                    for index in 0..<count where matcher.matches(store, selection[index]) {
+                        hits.append(Int32(truncatingIfNeeded: index))
+                    }
+                } else {
+                    for index in 0..<count where matcher.matches(store, index) {
+                        hits.append(Int32(truncatingIfNeeded: index))
+                    }
                 }
                 if count > 0, hits.count == count { return .init(section: candidate.section, items: .all(count)) }
             case .some(let indices):
-                for index in indices where matcher.matches(base + Int(index)) {
+                for index in indices where matcher.matches(store, items.storeIndex(Int(index))) {
                     hits.append(index)
                 }
                 // One representation per answer, so a narrowed result equals a fresh one.
@@ -297,6 +318,37 @@ public enum Search {
             }
             return hits.isEmpty ? nil : .init(section: candidate.section, items: .init(storage: .some(hits)))
         }
+    }
+
+    /// The positions in `list` of the store items `found` (both ascending) that are among
+    /// `candidates` (positions in `list`, ascending): merges, linear in their sizes.
+    static func positions(matching found: [Int32], in list: ItemList,
+                          among candidates: SearchResult.ItemIndices) -> [Int32] {
+        if list.selection == nil && candidates.isWholeSection { return found }
+        if list.selection == nil, case .some(let wanted) = candidates.storage {
+            // Both lists are store indices: merge the two arrays directly.
+            var result: [Int32] = []
+            found.withUnsafeBufferPointer { found in
+                wanted.withUnsafeBufferPointer { wanted in
+                    var next = 0
+                    for index in wanted {
+                        while next < found.count && found[next] < index { next += 1 }
+                        if next == found.count { break }
+                        if found[next] == index { result.append(index) }
+                    }
+                }
+            }
+            return result
+        }
+        var result: [Int32] = []
+        var next = 0
+        for position in candidates {
+            let storeIndex = Int32(truncatingIfNeeded: list.storeIndex(position))
+            while next < found.count && found[next] < storeIndex { next += 1 }
+            if next == found.count { break }
+            if found[next] == storeIndex { result.append(Int32(truncatingIfNeeded: position)) }
+        }
+        return result
     }
 
     /// Splits the candidate sections into chunks of about equal work and searches them on all
@@ -376,13 +428,13 @@ private final class ChunkSlots: @unchecked Sendable {
 
 extension Catalog {
     /// The catalog cut down to a search result: the listed sections, each with only its matching
-    /// items, in order (for `--filter` and small catalogs; a browser over a million items should
-    /// map indices through the result instead of copying items).
+    /// items, in order. The sections' items are views of the same stores (`ItemList.selecting`),
+    /// so this costs a few words per section however many items match.
     public func filtered(by result: SearchResult) -> Catalog {
         var copy = self
         copy.sections = result.sections.map { match in
             var section = sections[match.section]
-            if !match.items.isWholeSection { section.items = match.items.map { section.items[$0] } }
+            section.items = section.items.selecting(match.items)
             return section
         }
         return copy

@@ -105,6 +105,50 @@ enum SearchBytes {
         return nil
     }
 
+    /// The offset in `pattern` of the byte least likely to occur in text, by English letter
+    /// frequency (anything that is not a letter counts as rare): scanning for it rather than
+    /// for the first byte stops at fewer places ("amber" is looked for by its "b").
+    static func rarestByteOffset(in pattern: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
+        func rank(_ byte: UInt8) -> Int {
+            common.firstIndex(of: byte | (byte &- 0x41 < 26 ? 0x20 : 0)) ?? common.count
+        }
+        var best = 0
+        for offset in pattern.indices where rank(pattern[offset]) > rank(pattern[best]) { best = offset }
+        return best
+    }
+
+    /// The offset of the first byte at or after `start` that is `byte` (or its capital, when
+    /// folding a lowercase letter), or `count` when there is none. Eight bytes at a time.
+    @inline(__always)
+    static func nextByte(_ byte: UInt8, foldingCase: Bool, in base: UnsafePointer<UInt8>, count: Int,
+                         from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let fold: UInt64 = foldingCase ? 0x2020_2020_2020_2020 : 0
+        let repeated = UInt64(byte) &* ones
+        let raw = UnsafeRawPointer(base)
+        var i = start
+        while i + 8 <= count {
+            let x = (UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) | fold) ^ repeated
+            var candidates = (x &- ones) & ~x & highs
+            // The lowest flag is exact; higher ones may be false, so each is checked.
+            while candidates != 0 {
+                let position = i + candidates.trailingZeroBitCount >> 3
+                candidates &= candidates - 1
+                let found = base[position]
+                if found == byte || (foldingCase && found | 0x20 == byte) { return position }
+            }
+            i += 8
+        }
+        while i < count {
+            let found = base[i]
+            if found == byte || (foldingCase && found | 0x20 == byte) { return i }
+            i += 1
+        }
+        return count
+    }
+
     enum QuickMatch { case found, absent, undecided }
 
     /// `firstMatch` without Unicode properties, so it inlines into a pure loop: a `^` term whose
@@ -275,10 +319,10 @@ enum SearchBytes {
 ///
 /// Speed comes from what the hot loop does not do. The terms live in memory this matcher alone
 /// owns, so no reference count is shared with another thread (two cores incrementing one
-/// array's count cost more than the matching). Items are read in place through a pointer, not
-/// copied (a copy of an Item retains five buffers). And the common case, ASCII text and ASCII
+/// array's count cost more than the matching). Items are read in place in their store's bytes,
+/// through pointers, with no `Item` or `String` made. And the common case, ASCII text and ASCII
 /// word boundaries, runs as a pure scan with no call the optimizer cannot see through, which
-/// lets it read each string without retaining it; anything that needs Unicode properties
+/// lets it read each string's bytes with no call in between; anything that needs Unicode properties
 /// (non-ASCII text in case-insensitive mode, a `^` term after a non-ASCII character) reports
 /// itself undecided and is settled by the exact path, out of line.
 struct SearchMatcher: ~Copyable {
@@ -290,7 +334,7 @@ struct SearchMatcher: ~Copyable {
 
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let terms: UnsafeMutableBufferPointer<Term>
-    private let termCount: Int
+    let termCount: Int
     private let foldsCase: Bool
     /// How often each term was the one that ruled an item out; `adapt()` puts the most
     /// selective terms first, so "section 7 item 5" soon tries "7" before "section".
@@ -341,58 +385,98 @@ struct SearchMatcher: ~Copyable {
     }
 
     /// Whether every term occurs in the item's label, one of its keywords or one of its field
-    /// values (each term anywhere).
+    /// values (each term anywhere). The item is the store's `item`th, read in place.
     @inline(__always)
-    mutating func matches(_ item: UnsafePointer<Item>) -> Bool {
+    mutating func matches(_ store: ItemStoreReader, _ item: Int) -> Bool {
+        let strings = store.searchableStrings(of: item)
         // Terms go by groups of 64, one bit per term still to be found, so each string is read
         // once for all the terms it can settle.
         var group = 0
         while group < termCount {
             let end = min(group + 64, termCount)
             let all: UInt64 = end - group == 64 ? ~0 : (1 << UInt64(end - group)) - 1
-            if !matches(item, group, all) { return false }
+            if !matches(store, strings, group, all) { return false }
             group = end
         }
         return true
     }
 
     @inline(__always)
-    private mutating func matches(_ item: UnsafePointer<Item>, _ group: Int, _ all: UInt64) -> Bool {
-        let keywordCount = item.pointee.keywords.count
-        let fieldCount = item.pointee.fields.count
-        let onlyLabel = keywordCount == 0 && fieldCount == 0
+    private mutating func matches(_ store: ItemStoreReader, _ strings: Range<Int>, _ group: Int, _ all: UInt64) -> Bool {
+        // The label comes first; when it is all there is, the first term surely missing in it
+        // settles the item.
+        let onlyLabel = strings.count == 1
         var pending = all
-
-        let quick = item.pointee.label.utf8.withContiguousStorageIfAvailable {
-            quickFind(pending, group, in: $0, stopAtMiss: onlyLabel)
-        }
-        if let missed = quick?.missed { misses[group + missed] += 1 }
-        pending = quick.map { $0.undecided ? exactFind(pending, group, in: item.pointee.label) : $0.left }
-            ?? exactFind(pending, group, in: item.pointee.label)
-        if pending == 0 { return true }
-        if onlyLabel { return false }
-
-        var keyword = 0
-        while keyword < keywordCount {
-            let quick = item.pointee.keywords[keyword].utf8.withContiguousStorageIfAvailable {
-                quickFind(pending, group, in: $0, stopAtMiss: false)
-            }
-            pending = quick.map { $0.undecided ? exactFind(pending, group, in: item.pointee.keywords[keyword]) : $0.left }
-                ?? exactFind(pending, group, in: item.pointee.keywords[keyword])
+        for string in strings {
+            let haystack = store.string(string)
+            let quick = quickFind(pending, group, in: haystack, stopAtMiss: onlyLabel, knownASCII: store.isASCII)
+            if let missed = quick.missed { misses[group + missed] += 1 }
+            pending = quick.undecided ? exactFind(pending, group, in: haystack) : quick.left
             if pending == 0 { return true }
-            keyword += 1
-        }
-        var field = 0
-        while field < fieldCount {
-            let quick = item.pointee.fields[field].value.utf8.withContiguousStorageIfAvailable {
-                quickFind(pending, group, in: $0, stopAtMiss: false)
-            }
-            pending = quick.map { $0.undecided ? exactFind(pending, group, in: item.pointee.fields[field].value) : $0.left }
-                ?? exactFind(pending, group, in: item.pointee.fields[field].value)
-            if pending == 0 { return true }
-            field += 1
         }
         return false
+    }
+
+    /// The items of an all-ASCII store in which the first term occurs (in a searchable string),
+    /// ascending, found by one pass over the store's bytes instead of item by item: a section's
+    /// text is one buffer, scanned eight bytes at a time for the term's rarest letter, and only
+    /// where that shows up does the scan compare the term and look at which string and item it
+    /// is in. After a hit the scan jumps to the next item. In ASCII text, ASCII folding and ASCII
+    /// word boundaries are the whole rules, so nothing is left undecided.
+    func itemsContainingFirstTerm(in store: ItemStoreReader) -> [Int32] {
+        precondition(store.isASCII && termCount > 0)
+        let term = terms[0]
+        let needle = pattern(term)
+        let m = needle.count, n = store.bytes.count
+        var hits: [Int32] = []
+        guard m > 0, n >= m, let base = store.bytes.baseAddress, let needleBase = needle.baseAddress else { return hits }
+        let rareOffset = SearchBytes.rarestByteOffset(in: needle)
+        let rare = needle[rareOffset]
+        let foldsRare = foldsCase && rare &- 0x61 < 26
+        let ends = store.stringEnds
+        let uniform = store.firstString.isEmpty
+        let stride = store.stride
+        let searchableInUniform = uniform ? store.searchableCountOfShape[0] : 0
+        var string = 0      // the string holding the candidate, found by walking forward
+        var item = 0        // the item holding `string` (stores of several shapes)
+        let last = n - m
+        var next = rareOffset
+
+        while true {
+            let found = SearchBytes.nextByte(rare, foldingCase: foldsRare, in: base, count: n, from: next)
+            let start = found - rareOffset
+            if start > last { break }
+            next = found + 1
+            var j = 0
+            if foldsCase {
+                while j < m, SearchBytes.asciiLower(base[start + j]) == needleBase[j] { j += 1 }
+            } else {
+                while j < m, base[start + j] == needleBase[j] { j += 1 }
+            }
+            guard j == m else { continue }
+            while ends[string] <= start { string += 1 }
+            guard start + m <= ends[string] else { continue }
+            if term.atWordStart {
+                let stringStart = string == 0 ? 0 : ends[string - 1]
+                if start > stringStart && SearchBytes.isASCIIAlphanumeric(base[start - 1]) { continue }
+            }
+            let role: Int, searchable: Int
+            if uniform {
+                item = stride == 1 ? string : string / stride
+                role = string - item * stride
+                searchable = searchableInUniform
+            } else {
+                while item + 1 < store.firstString.count && Int(store.firstString[item + 1]) <= string { item += 1 }
+                role = string - Int(store.firstString[item])
+                searchable = store.searchableCountOfShape[Int(store.shapeOfItem[item])]
+            }
+            guard role < searchable else { continue }
+            hits.append(Int32(truncatingIfNeeded: item))
+            // On from the end of this item's searchable strings: it matched, whatever else it holds.
+            string = string - role + searchable - 1
+            next = ends[string] + rareOffset
+        }
+        return hits
     }
 
     @inline(__always)
@@ -406,7 +490,7 @@ struct SearchMatcher: ~Copyable {
     /// supply it.
     @inline(__always)
     private func quickFind(_ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>,
-                           stopAtMiss: Bool) -> (left: UInt64, undecided: Bool, missed: Int?) {
+                           stopAtMiss: Bool, knownASCII: Bool) -> (left: UInt64, undecided: Bool, missed: Int?) {
         // Case-insensitive text beyond ASCII may hold "É" for "é": then only the exact path can
         // say a term is absent. Asked at the first absent term, not for every string.
         var beyondASCII: Bool?
@@ -424,7 +508,7 @@ struct SearchMatcher: ~Copyable {
             case .undecided:
                 undecided = true
             case .absent:
-                if foldsCase, beyondASCII ?? SearchBytes.hasNonASCII(haystack) {
+                if foldsCase, !knownASCII, beyondASCII ?? SearchBytes.hasNonASCII(haystack) {
                     beyondASCII = true
                     undecided = true
                 } else if stopAtMiss {
@@ -440,8 +524,8 @@ struct SearchMatcher: ~Copyable {
     /// The pending terms that do not occur in `string`, by the full rules: Unicode lowercasing
     /// and Unicode word boundaries.
     @inline(never)
-    private mutating func exactFind(_ pending: UInt64, _ group: Int, in string: String) -> UInt64 {
-        SearchBytes.withUTF8(string) { haystack in
+    private mutating func exactFind(_ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        do {
             var left = pending
             var bits = pending
             while bits != 0 {
@@ -466,6 +550,55 @@ struct SearchMatcher: ~Copyable {
                 if found { left &= ~(1 << UInt64(bit)) }
             }
             return left
+        }
+    }
+}
+
+/// An `ItemStore`'s arrays as pointers, for the search loop (valid inside `withReader`).
+struct ItemStoreReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let stringEnds: UnsafeBufferPointer<Int>
+    let firstString: UnsafeBufferPointer<UInt32>
+    let shapeOfItem: UnsafeBufferPointer<UInt32>
+    let searchableCountOfShape: UnsafeBufferPointer<Int>
+    /// The strings per item when all items share one shape (`firstString` is empty).
+    let stride: Int
+    /// Whether every byte of the store is ASCII: then ASCII case folding and word boundaries
+    /// decide every match.
+    let isASCII: Bool
+
+    /// The item's label, keywords and field values, as string indices.
+    @inline(__always)
+    func searchableStrings(of item: Int) -> Range<Int> {
+        if firstString.isEmpty {
+            let first = item &* stride
+            return first..<first &+ searchableCountOfShape[0]
+        }
+        let first = Int(firstString[item])
+        return first..<first &+ searchableCountOfShape[Int(shapeOfItem[item])]
+    }
+
+    @inline(__always)
+    func string(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = index == 0 ? 0 : stringEnds[index &- 1]
+        return UnsafeBufferPointer(rebasing: bytes[start..<stringEnds[index]])
+    }
+}
+
+extension ItemStore {
+    func withReader<R>(_ body: (ItemStoreReader) -> R) -> R {
+        bytes.withUnsafeBufferPointer { bytes in
+            stringEnds.withUnsafeBufferPointer { stringEnds in
+                firstString.withUnsafeBufferPointer { firstString in
+                    shapeOfItem.withUnsafeBufferPointer { shapeOfItem in
+                        searchableCountOfShape.withUnsafeBufferPointer { searchable in
+                            body(ItemStoreReader(bytes: bytes, stringEnds: stringEnds, firstString: firstString,
+                                                 shapeOfItem: shapeOfItem, searchableCountOfShape: searchable,
+                                                 stride: shapes.first?.stringCount ?? 0, isASCII: isASCII))
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -139,6 +139,13 @@ enum Byte {
 /// separators people use in spreadsheets and tag lists); empty words are dropped.
 func splitKeywords(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
     var words: [String] = []
+    forEachKeyword(in: bytes) { words.append(String(decoding: $0, as: UTF8.self)) }
+    return words
+}
+
+/// Calls `body` with each word of keywords written as one string (see `splitKeywords`).
+@inline(__always)
+func forEachKeyword(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     var start = 0
     for k in 0...bytes.count {
         let isEnd = k == bytes.count
@@ -146,12 +153,9 @@ func splitKeywords(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
             let b = bytes[k]
             if b != Byte.space && b != Byte.comma && b != Byte.bar && b != Byte.tab { continue }
         }
-        if k > start {
-            words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<k]), as: UTF8.self))
-        }
+        if k > start { body(UnsafeBufferPointer(rebasing: bytes[start..<k])) }
         start = k + 1
     }
-    return words
 }
 
 func splitKeywords(_ text: String) -> [String] {

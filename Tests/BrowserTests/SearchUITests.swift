@@ -26,6 +26,26 @@ struct SearchUITests {
         #expect(lines[7].hasSuffix(" 5 of 44 "))
     }
 
+    @Test("a filtered view shows the source's items, without copying them, at the source paths")
+    func filteredViewsMapToSourcePaths() {
+        var state = fixtureState(width: 44, height: 8)
+        state.send(.character("/"))
+        for text in ["1", "a1", "2", ""] {
+            state.applyFilter(text)
+            var shown = 0
+            for section in state.catalog.sections.indices {
+                for item in state.catalog.sections[section].items.indices {
+                    let here = path(section, item), source = state.sourcePath(here)
+                    #expect(state.item(at: here) == state.item(atSource: source), "\(text) \(here)")
+                    #expect(state.shownPath(source) == here)
+                    shown += 1
+                }
+            }
+            #expect(shown == state.itemCount)
+            #expect(shown == (text.isEmpty ? state.source.itemCount : state.filter?.count))
+        }
+    }
+
     @Test("matched characters of a label are bold and underlined")
     func highlights() {
         var state = fixtureState(width: 44, height: 8)

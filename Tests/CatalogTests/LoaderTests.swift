@@ -442,7 +442,9 @@ private func fields(_ item: Item) -> [String] {
         builder.append(Item(label: "two"), toSection: "smaller")
         let sections = builder.build().sections
         #expect(sections.map(\.items.count) == [10_000, 1, 1])
-        #expect(sections[1].items.capacity < 64 && sections[2].items.capacity < 64)
+        for small in sections[1...] {
+            #expect(small.items.store.bytes.capacity < 64 && small.items.store.stringEnds.capacity < 64)
+        }
     }
 
     @Test func titlesByBytesMatchTitlesByString() {
@@ -466,3 +468,83 @@ private func fields(_ item: Item) -> [String] {
     }
 }
 
+
+/// The flat-line fast path of JSON Lines reads what the full parser reads, and leaves it every
+/// line it cannot take whole.
+@Suite struct FlatJSONLinesTests {
+    /// The catalog of `lines`, through the fast path or the full parser only, and how many lines
+    /// the fast path took.
+    static func load(_ lines: [String], flatLines: Bool) throws -> (Catalog, taken: Int) {
+        let bytes = Array(lines.joined(separator: "\n").utf8)
+        return try bytes.withUnsafeBufferPointer { all in
+            let text = SourceText(bytes: all, file: "t.jsonl")
+            var builder = CatalogBuilder(source: "t")
+            try JSONLinesLoader.load(text, into: &builder, defaultSection: "t", flatLines: flatLines)
+            var taken = 0
+            var reader = FlatLineReader()
+            var scratch = CatalogBuilder(source: "scratch")
+            var start = 0
+            for line in lines {
+                let end = start + line.utf8.count
+                if reader.read(start..<end, of: text, into: &scratch, defaultSection: "t") { taken += 1 }
+                start = end + 1
+            }
+            return (builder.build(), taken)
+        }
+    }
+
+    static let flat = [
+        #"{"section": "Fruit", "label": "apple", "glyph": "🍎", "keywords": ["red", "", "round"], "detail": "crisp", "n": 3}"#,
+        #"{"label":"banana","section":"Fruit","keywords":"yellow, long|soft","ok":true,"no":false,"none":null}"#,
+        #"  { "label" : "" , "glyph" : "" , "section" : null }  "#,
+        #"{"label": "carrot", "section": "Veg", "n": -12, "zero": 0, "big": 123456789012345678}"#,
+        #"{"label": "École", "section": "", "città": "Köln", "keywords": []}"# + "\r",
+        #"{"label": "dup", "label": "twice", "keywords": ["a"], "keywords": ["b"], "x": "1", "x": "2"}"#,
+        #"{"glyph": null, "label": "late label", "keywords": null}"#,
+    ]
+
+    /// Lines the fast path leaves to the full parser, which reads them (or refuses them) as before.
+    static let full = [
+        #"{"label": "esc\"aped"}"#,
+        #"{"label": "fraction", "n": 1.5}"#,
+        #"{"label": "exponent", "n": 1e3}"#,
+        #"{"label": "minus zero", "n": -0}"#,
+        #"{"label": "huge", "n": 1234567890123456789}"#,
+        #"{"label": "kw escape", "keywords": ["a\nb"]}"#,
+        #"{"l\u0061bel": "escaped key"}"#,
+    ]
+
+    @Test func flatLinesReadAsTheFullParserReadsThem() throws {
+        let lines = Self.flat + Self.full
+        let (fast, taken) = try Self.load(lines, flatLines: true)
+        let (slow, _) = try Self.load(lines, flatLines: false)
+        #expect(fast == slow)
+        #expect(taken == Self.flat.count)
+        #expect(Array(fast.sections[0].items)[0].fields.map(\.value) == ["crisp", "3"])
+        #expect(Array(fast.sections[0].items)[1].keywords == ["yellow", "long", "soft"])
+    }
+
+    @Test func stringScanStopsWhereABytewiseScanDoes() {
+        // Every alignment, with bytes next to the ones looked for (a borrow in the word test).
+        var rng = SplitMix64(seed: 11)
+        let bytes: [UInt8] = [0x22, 0x5C, 0x1F, 0x20, 0x21, 0x23, 0x5B, 0x5D, 0x00, 0x0A, 0x61, 0xC3, 0xA9, 0xFF]
+        for _ in 0..<3_000 {
+            let text = (0..<rng.next(30)).map { _ in bytes[rng.next(bytes.count)] }
+            let start = rng.next(text.count + 1)
+            let expected = text.indices.first { $0 >= start && (text[$0] == 0x22 || text[$0] == 0x5C || text[$0] < 0x20) }
+                ?? text.count
+            #expect(text.withUnsafeBufferPointer { firstQuoteBackslashOrControl(in: $0, from: start) } == expected, "\(text) from \(start)")
+        }
+    }
+
+    @Test func refusedLinesGetTheFullParsersMessages() {
+        for bad in [#"{"label": 3}"#, #"{"glyph": "x"}"#, #"{"label": "a", "x": [1]}"#, #"{"label": "a",}"#,
+                    #"{"label": "a"} x"#, #"{"label": "a", "section": 1}"#, "{\"label\": \"a\u{1}\"}",
+                    #"{"label": "nested", "keywords": [["x"]]}"#, #"{"label": "n", "keywords": 3}"#] {
+            #expect(throws: DataError.self, "\(bad)") { try Self.load([bad], flatLines: true) }
+            let fast = Result { try Self.load([bad], flatLines: true) }.mapError { $0 as! DataError }
+            let slow = Result { try Self.load([bad], flatLines: false) }.mapError { $0 as! DataError }
+            #expect(fast.map { $0.0 } == slow.map { $0.0 }, "\(bad)")
+        }
+    }
+}

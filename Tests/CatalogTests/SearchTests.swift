@@ -324,14 +324,18 @@ struct SearchTests {
     static let alphabet: [String] = ["a", "b", "c", "a", "b", "A", "B", "é", "É", "k", "\u{212A}", "ñ", "σ", "Σ", "1",
                                      "-", "😺", " "]
 
-    static func randomCatalog(_ rng: inout SplitMix64) -> Catalog {
+    /// Random sections of items made of `alphabet`; with `glyphs`, items also get glyphs and
+    /// variants made of it, which search must not read (they sit between the searched strings).
+    static func randomCatalog(_ rng: inout SplitMix64, alphabet: [String] = alphabet, glyphs: Bool = false) -> Catalog {
         func word(_ length: Int) -> String {
             String((0..<length).map { _ in alphabet[rng.next(alphabet.count)] }.joined())
         }
         let sections = (0..<rng.next(6) + 1).map { index in
             Section(title: "s\(index)", items: (0..<rng.next(25)).map { _ in
                 Item(label: word(rng.next(8)),
+                     glyph: glyphs && rng.next(2) == 0 ? word(rng.next(3)) : nil,
                      keywords: (0..<rng.next(3)).map { _ in word(rng.next(4) + 1) },
+                     variants: glyphs ? (0..<rng.next(2)).map { _ in word(rng.next(3)) } : [],
                      fields: (0..<rng.next(2)).map { _ in .init(name: "f", value: word(rng.next(5))) })
             })
         }

@@ -1,0 +1,342 @@
+// Columnar storage of a section's items: at a million items, one `Item` per row (88 bytes, an
+// array of fields and a heap string or more) cost more than the rows' text. A store keeps all of
+// a section's strings in one UTF-8 buffer with one offset per string, and what varies little
+// between rows (whether there is a glyph, how many keywords, the field names, declared sizes)
+// once per distinct "shape". An `Item` is made only when someone asks for one (the few items a
+// frame draws, the picked ones); search reads the bytes in place.
+//
+// A row whose items all share one shape (a CSV or TSV without a keywords column, plain lines)
+// keeps no per-item record at all: 8 bytes per string plus the text.
+
+import Synchronization
+
+/// What the items of one shape have, in the order their strings are stored: the label, the
+/// keywords, the field values, the glyph (when there is one), then the variants. The strings a
+/// search reads (label, keywords, field values) come first and together.
+struct ItemShape: Hashable, Sendable {
+    var hasGlyph: Bool
+    var keywordCount: Int
+    var variantCount: Int
+    /// The names of the item's fields, in file order; a CSV or TSV passes the same array for
+    /// every row, so the names are kept once however many rows there are.
+    var fieldNames: [String]
+    var width: Int?
+    var height: Int?
+
+    init(hasGlyph: Bool = false, keywordCount: Int = 0, variantCount: Int = 0, fieldNames: [String] = [],
+         width: Int? = nil, height: Int? = nil) {
+        self.hasGlyph = hasGlyph
+        self.keywordCount = keywordCount
+        self.variantCount = variantCount
+        self.fieldNames = fieldNames
+        self.width = width
+        self.height = height
+    }
+
+    init(of item: Item) {
+        self.init(hasGlyph: item.glyph != nil, keywordCount: item.keywords.count, variantCount: item.variants.count,
+                  fieldNames: item.fields.map(\.name), width: item.width, height: item.height)
+    }
+
+    /// The strings searched: label, keywords and field values.
+    var searchableCount: Int { 1 + keywordCount + fieldNames.count }
+    var stringCount: Int { searchableCount + (hasGlyph ? 1 : 0) + variantCount }
+}
+
+/// The items of one section, immutable once built (so it is shared, not copied, by every
+/// catalog filtered from it, and read by search threads without locks).
+final class ItemStore: Sendable {
+    /// Every string's UTF-8, one after another; always valid UTF-8 (the builder repairs input).
+    let bytes: [UInt8]
+    /// Where each string ends in `bytes`; string k starts where string k - 1 ends.
+    let stringEnds: [Int]
+    /// Each item's first string and shape; both empty when every item has `shapes[0]`, the
+    /// first string of item i then being i * shapes[0].stringCount.
+    let firstString: [UInt32]
+    let shapeOfItem: [UInt32]
+    let shapes: [ItemShape]
+    /// Each shape's `searchableCount`, for the search loop.
+    let searchableCountOfShape: [Int]
+    let count: Int
+    /// Whether all the text is ASCII, which lets search scan the bytes with ASCII rules only.
+    let isASCII: Bool
+    /// Names this store in `RecentItems`, never reused (an object's address may be).
+    let identity: UInt64
+
+    private static let identities = Atomic<UInt64>(0)
+
+    init(bytes: [UInt8], stringEnds: [Int], firstString: [UInt32], shapeOfItem: [UInt32], shapes: [ItemShape],
+         count: Int) {
+        self.bytes = bytes
+        self.stringEnds = stringEnds
+        self.firstString = firstString
+        self.shapeOfItem = shapeOfItem
+        self.shapes = shapes
+        self.searchableCountOfShape = shapes.map(\.searchableCount)
+        self.count = count
+        isASCII = bytes.withUnsafeBufferPointer { !SearchBytes.hasNonASCII($0) }
+        identity = Self.identities.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    @inline(__always)
+    func shapeIndex(of item: Int) -> Int { shapeOfItem.isEmpty ? 0 : Int(shapeOfItem[item]) }
+
+    @inline(__always)
+    func firstString(of item: Int) -> Int {
+        firstString.isEmpty ? item * shapes[0].stringCount : Int(firstString[item])
+    }
+
+    @inline(__always)
+    func stringRange(_ string: Int) -> Range<Int> {
+        (string == 0 ? 0 : stringEnds[string - 1])..<stringEnds[string]
+    }
+
+    func string(_ index: Int) -> String {
+        let range = stringRange(index)
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// The item at `index`, made from its strings.
+    func item(_ index: Int) -> Item {
+        let shape = shapes[shapeIndex(of: index)]
+        var next = firstString(of: index)
+        func take(_ count: Int) -> [String] {
+            guard count > 0 else { return [] }
+            defer { next += count }
+            return (next..<next + count).map(string)
+        }
+        let label = string(next)
+        next += 1
+        let keywords = take(shape.keywordCount)
+        let values = take(shape.fieldNames.count)
+        let glyph = shape.hasGlyph ? take(1)[0] : nil
+        let variants = take(shape.variantCount)
+        let fields = values.isEmpty ? [] : zip(shape.fieldNames, values).map { Item.Field(name: $0.0, value: $0.1) }
+        return Item(label: label, glyph: glyph, width: shape.width, height: shape.height, keywords: keywords,
+                    variants: variants, fields: fields)
+    }
+
+    /// The item at `index`, from `RecentItems` when it was made lately.
+    func recentItem(_ index: Int) -> Item { RecentItems.shared.item(index, of: self) }
+
+    /// The label alone, without making the rest of the item.
+    func label(_ index: Int) -> String { string(firstString(of: index)) }
+
+    /// The item's strings that search reads (label, keywords, field values) as a range of
+    /// string indices.
+    @inline(__always)
+    func searchableStrings(of item: Int) -> Range<Int> {
+        let first = firstString(of: item)
+        return first..<first + shapes[shapeIndex(of: item)].searchableCount
+    }
+}
+
+/// The items made last, whatever their store: a frame draws the same few thousand items as the
+/// frame before (and asks for each twice, for its label and for its glyph), and copying a kept
+/// `Item` costs a few reference counts where making it costs a String and an array or more.
+/// Direct-mapped: an item made goes to one slot, replacing what was there, so the memory is
+/// bounded (16,384 items, about 2 MB; 4,096 slots were too few for the emoji screen, whose
+/// sections' items then took each other's slots) and a lookup is one comparison. Stores are immutable, so a kept item
+/// never goes stale.
+final class RecentItems: Sendable {
+    static let shared = RecentItems()
+
+    private struct Slot {
+        var store: UInt64
+        var index: Int
+        var item: Item
+    }
+    private static let slotCount = 16_384
+    private let slots = Mutex<[Slot?]>(Array(repeating: nil, count: RecentItems.slotCount))
+
+    func item(_ index: Int, of store: ItemStore) -> Item {
+        // Consecutive items of one store take consecutive slots; stores start far apart.
+        let slot = Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: index) &+ store.identity &* 0x9E37_79B9_7F4A_7C15)
+                       & UInt64(Self.slotCount - 1))
+        let kept = slots.withLock { slots -> Item? in
+            guard let kept = slots[slot], kept.store == store.identity, kept.index == index else { return nil }
+            return kept.item
+        }
+        if let kept { return kept }
+        let item = store.item(index)
+        slots.withLock { $0[slot] = Slot(store: store.identity, index: index, item: item) }
+        return item
+    }
+}
+
+/// Fills an `ItemStore` one item at a time: the strings of an item in shape order, then the
+/// shape. Loaders that have the bytes of a row write them straight in, with no `String` made.
+struct ItemStoreBuilder {
+    private var bytes: [UInt8] = []
+    private var stringEnds: [Int] = []
+    private var firstString: [UInt32] = []
+    private var shapeOfItem: [UInt32] = []
+    private var shapes: [ItemShape] = []
+    private var shapeIndex: [ItemShape: Int] = [:]
+    private var lastShape = -1
+    private var itemStart = 0
+    private(set) var count = 0
+    /// Whether the input was checked to be valid UTF-8 as a whole: then bytes are copied as
+    /// they are, else a string holding non-ASCII bytes is repaired (U+FFFD) on the way in.
+    var inputIsValidUTF8 = false
+
+    init() {}
+
+    /// Room for `items` more items and `bytes` more bytes of text.
+    mutating func reserveCapacity(items: Int, bytes byteCount: Int) {
+        stringEnds.reserveCapacity(stringEnds.count + items)
+        bytes.reserveCapacity(bytes.count + byteCount)
+    }
+
+    var byteCount: Int { bytes.count }
+
+    /// Adds the next string of the item being written.
+    @inline(__always)
+    mutating func addString(_ utf8: UnsafeBufferPointer<UInt8>) {
+        if inputIsValidUTF8 || !SearchBytes.hasNonASCII(utf8) {
+            bytes.append(contentsOf: utf8)
+        } else {
+            bytes.append(contentsOf: String(decoding: utf8, as: UTF8.self).utf8)
+        }
+        stringEnds.append(bytes.count)
+    }
+
+    mutating func addString(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+        stringEnds.append(bytes.count)
+    }
+
+    /// Ends the item whose strings were just added: there must be as many as `shape` says.
+    mutating func finishItem(_ shape: ItemShape) {
+        precondition(stringEnds.count - itemStart == shape.stringCount, "an item's strings do not fit its shape")
+        precondition(stringEnds.count <= Int(UInt32.max), "more strings than one section can index")
+        let index: Int
+        if lastShape >= 0 && shapes[lastShape] == shape {
+            index = lastShape
+        } else if shapes.count <= 8, let known = shapes.firstIndex(of: shape) {
+            // A few shapes taking turns (rows with and without a glyph): comparing is cheaper
+            // than hashing the field names.
+            index = known
+        } else if let known = shapeIndex[shape] {
+            index = known
+        } else {
+            index = shapes.count
+            shapes.append(shape)
+            shapeIndex[shape] = index
+        }
+        lastShape = index
+        if firstString.isEmpty && index != 0 && count > 0 {
+            // The first item of a second shape: from now on each item needs its own record.
+            let stride = shapes[0].stringCount
+            firstString = (0..<count).map { UInt32($0 * stride) }
+            shapeOfItem = Array(repeating: 0, count: count)
+        }
+        if !firstString.isEmpty {
+            firstString.append(UInt32(itemStart))
+            shapeOfItem.append(UInt32(index))
+        }
+        itemStart = stringEnds.count
+        count += 1
+    }
+
+    mutating func append(_ item: Item) {
+        addString(item.label)
+        for keyword in item.keywords { addString(keyword) }
+        for field in item.fields { addString(field.value) }
+        if let glyph = item.glyph { addString(glyph) }
+        for variant in item.variants { addString(variant) }
+        finishItem(ItemShape(of: item))
+    }
+
+    /// The store, its arrays trimmed when more than half of their room is unused.
+    func build() -> ItemStore {
+        func trimmed<T>(_ array: [T]) -> [T] {
+            array.capacity > 64 && array.count < array.capacity / 2 ? array.withUnsafeBufferPointer { Array($0) } : array
+        }
+        return ItemStore(bytes: trimmed(bytes), stringEnds: trimmed(stringEnds), firstString: trimmed(firstString),
+                         shapeOfItem: trimmed(shapeOfItem), shapes: shapes, count: count)
+    }
+}
+
+/// The items of a section: a random-access collection of `Item`, each made on demand from the
+/// section's columnar store. A filtered section is a view: the same store and the indices of the
+/// items the search kept, so filtering a million items copies none of them.
+public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
+    let store: ItemStore
+    /// The store's items in this list, ascending; nil for all of them.
+    let selection: SearchResult.ItemIndices?
+
+    init(store: ItemStore, selection: SearchResult.ItemIndices? = nil) {
+        self.store = store
+        self.selection = selection
+    }
+
+    public init<S: Sequence>(_ items: S) where S.Element == Item {
+        var builder = ItemStoreBuilder()
+        for item in items { builder.append(item) }
+        self.init(store: builder.build())
+    }
+
+    public init(arrayLiteral items: Item...) { self.init(items) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { selection?.count ?? store.count }
+
+    public subscript(position: Int) -> Item { store.recentItem(storeIndex(position)) }
+
+    /// The label of the item at `position`, without making the rest of it.
+    public func label(at position: Int) -> String { store.label(storeIndex(position)) }
+
+    /// The item's own width and height, when its data gave them (nil: the configured size).
+    public func declaredSize(at position: Int) -> (width: Int?, height: Int?) {
+        let shape = store.shapes[store.shapeIndex(of: storeIndex(position))]
+        return (shape.width, shape.height)
+    }
+
+    /// Whether no item gives its own width or height, so all take the configured size.
+    public var allUseConfiguredSize: Bool {
+        store.shapes.allSatisfy { $0.width == nil && $0.height == nil }
+            || indices.allSatisfy { declaredSize(at: $0) == (nil, nil) }
+    }
+
+    /// The names of the items' fields, each once, in order of first appearance.
+    public var fieldNames: [String] {
+        var names: [String] = []
+        var seen = Set<String>()
+        var seenShapes = Set<Int>()
+        func add(_ shape: Int) {
+            guard seenShapes.insert(shape).inserted else { return }
+            for name in store.shapes[shape].fieldNames where seen.insert(name).inserted { names.append(name) }
+        }
+        if selection == nil {
+            // Shapes are numbered in order of first appearance, so their names come in order too.
+            for shape in store.shapes.indices { add(shape) }
+        } else {
+            for position in indices { add(store.shapeIndex(of: storeIndex(position))) }
+        }
+        return names
+    }
+
+    @inline(__always)
+    func storeIndex(_ position: Int) -> Int { selection.map { $0[position] } ?? position }
+
+    /// The items at `positions` (ascending positions in this list), as a view of the same store.
+    public func selecting(_ positions: SearchResult.ItemIndices) -> ItemList {
+        if positions.isWholeSection && positions.count == count { return self }
+        guard let selection else { return ItemList(store: store, selection: positions) }
+        return ItemList(store: store, selection: SearchResult.ItemIndices(positions.map { selection[$0] }))
+    }
+
+    public static func == (lhs: ItemList, rhs: ItemList) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs.store === rhs.store && lhs.selection == rhs.selection { return true }
+        return lhs.elementsEqual(rhs)
+    }
+
+    /// The count and the first few items: equal lists hash alike, and hashing a million-item
+    /// section does not make a million items.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for item in prefix(8) { hasher.combine(item) }
+    }
+}
