@@ -288,6 +288,25 @@ func generatedCatalog() -> Catalog {
     }, source: "generated")
 }
 
+/// The frame scenarios, by group, by subgroup and generated text.
+func renderScenarios() -> [RenderScenario] {
+    let emoji = EmojiCatalog.load()
+    return [
+        RenderScenario(name: "emoji by group (default)", catalog: emoji),
+        RenderScenario(name: "emoji by subgroup", catalog: EmojiCatalog.load(grouping: .subgroup)),
+        RenderScenario(name: "1,000 sections x 1,000 text items", catalog: generatedCatalog()),
+    ]
+}
+
+/// Composes the opening view of one scenario `count` times (see `--compose` in main.swift).
+func composeOnly(scenario index: Int, count: Int) {
+    let scenario = renderScenarios()[index]
+    let state = BrowserState(catalog: scenario.catalog, settings: defaultSettings, theme: .standard, width: 200, height: 60)
+    var cells = 0
+    for _ in 0..<count { cells += Browser.render(state).width }
+    precondition(cells == 200 * count)
+}
+
 func printRenderBenchmarks() {
     // ncurses takes the terminal type from the environment, and LINES and COLUMNS there would
     // override the pty's size.
@@ -299,12 +318,8 @@ func printRenderBenchmarks() {
     // The default emoji view (by group) fits on a 200x60 screen and cannot scroll, so the
     // scrolling figures come from the same emoji split by subgroup (`--subgroups`), which is
     // taller, and from generated data.
-    let emoji = EmojiCatalog.load()
-    let scenarios = [
-        RenderScenario(name: "emoji by group (default)", catalog: emoji),
-        RenderScenario(name: "emoji by subgroup", catalog: EmojiCatalog.load(grouping: .subgroup)),
-        RenderScenario(name: "1,000 sections x 1,000 text items", catalog: generatedCatalog()),
-    ]
+    let scenarios = renderScenarios()
+    let emoji = scenarios[0].catalog
     var results: [(RenderScenario, RenderResult)] = []
     for scenario in scenarios {
         results.append((scenario, runRenderBenchmark(scenario, width: width, height: height)))

@@ -60,6 +60,16 @@ struct Scenario {
 }
 
 
+// `splitview-bench --compose SCENARIO N` composes the opening view of frame scenario
+// SCENARIO (0: emoji by group, 1: by subgroup, 2: text items) N times and does nothing else:
+// for counting instructions under callgrind, steady where wall times on a shared machine vary
+// twofold between runs.
+if let flag = CommandLine.arguments.firstIndex(of: "--compose"), CommandLine.arguments.count > flag + 2,
+   let scenario = Int(CommandLine.arguments[flag + 1]), let count = Int(CommandLine.arguments[flag + 2]) {
+    composeOnly(scenario: scenario, count: count)
+    exit(0)
+}
+
 let uniform = Scenario(
     name: "1,000 sections x 1,000 items, uniform",
     sections: (0..<1000).map { _ in

@@ -37,6 +37,9 @@ public struct BrowserState: Sendable {
     public let settings: LayoutSettings
     public let theme: Theme
     public let textWidth: TextWidth
+    /// What drawing each item takes that depends on the item alone, kept between frames (and
+    /// shared by the copies of this state, which show the same catalog).
+    let itemFaces = ItemFaces()
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var layout: SplitLayout

@@ -3,6 +3,7 @@
 
 import Catalog
 import SplitLayout
+import Synchronization
 import TerminalUI
 
 extension Browser {
@@ -32,7 +33,7 @@ extension Browser {
             drawTooSmall(state, into: &buffer)
             return buffer
         }
-        drawContent(state, into: &buffer)
+        state.itemFaces.withFaces { faces in drawContent(state, into: &buffer, faces: &faces) }
         if state.filter != nil && state.catalog.sections.isEmpty { drawNoMatches(state, into: &buffer) }
         if let prompt = state.searchPrompt {
             drawSearchPrompt(prompt, state, into: &buffer)
@@ -93,7 +94,7 @@ extension Browser {
         return cycle.isEmpty ? nil : cycle[section % cycle.count]
     }
 
-    static func drawContent(_ state: BrowserState, into buffer: inout CellBuffer) {
+    static func drawContent(_ state: BrowserState, into buffer: inout CellBuffer, faces: inout ItemFaces.Table) {
         let viewHeight = state.viewHeight
         let viewport = Rect(x: 0, y: state.offset, width: state.width, height: viewHeight)
         var headers: [LayoutElement] = []
@@ -111,7 +112,7 @@ extension Browser {
                 fill(screenRect, style)
             case .item:
                 drawItem(ItemPath(section: element.section, item: element.item!), in: screenRect, state,
-                         into: &buffer)
+                         faces: &faces, into: &buffer)
             case .footer:
                 footers.append(element)
             case .header:
@@ -142,12 +143,10 @@ extension Browser {
         buffer.fill(x: rect.x, y: top, width: rect.width, height: bottom - top, style: style)
     }
 
-    static func drawItem(_ path: ItemPath, in rect: Rect, _ state: BrowserState, into buffer: inout CellBuffer) {
-        // The label and glyph are read in place: copying the whole `Item` (five reference-
-        // counted fields) for each of the ~2,000 items of a frame was a tenth of its cost.
-        guard state.catalog.sections.indices.contains(path.section),
-              state.catalog.sections[path.section].items.indices.contains(path.item) else { return }
-        let label = state.catalog.sections[path.section].items[path.item].label
+    static func drawItem(_ path: ItemPath, in rect: Rect, _ state: BrowserState, faces: inout ItemFaces.Table,
+                         into buffer: inout CellBuffer) {
+        guard path.section < state.catalog.sections.count, path.item < state.catalog.sections[path.section].items.count
+        else { return }
         var style = path == state.focus ? state.theme.focus : state.theme.item
         if path != state.focus, let color = background(of: path.section, state) { style.background = color }
         fillClipped(rect, style, viewHeight: state.viewHeight, into: &buffer)
@@ -155,47 +154,49 @@ extension Browser {
         // One cell of padding on each side when the slot has room for it.
         let padding = rect.width >= 4 ? 1 : 0
         let room = rect.width - 2 * padding
-        var text = label
-        var fits = false
-        // The glyph alone, measured once, when that is what the slot shows.
-        var glyphOnly: TextWidth.MeasuredCluster?
-        if let glyph = state.shownGlyph(at: path) {
-            let measured = state.textWidth.measuredCluster(glyph)
-            let glyphWidth = measured?.width ?? state.textWidth.width(of: glyph)
-            // The label only when some of it shows: the whole label, or at least one cell of it
-            // before the ellipsis. (With exactly glyph + 2 cells this used to draw "😀 …": a
-            // space and an ellipsis, no label at all.) An emoji grid's slots have no room for
-            // a label at all: it is not even measured there, the cost of every frame.
-            let labelRoom = room - glyphWidth - 1
-            let labelWidth = labelRoom >= 1 ? state.textWidth.width(of: label) : 0
-            if labelWidth > 0 && labelRoom >= min(labelWidth, 2) {
-                text = glyph + " " + label
-            } else {
-                text = glyph
-                fits = glyphWidth <= room
-                if fits { glyphOnly = measured }
+        let x = rect.x + padding
+        if let query = state.filter?.query {
+            // Search results: the label's matched characters, bold and underlined (character
+            // offsets of the label, shifted by the glyph and space drawn before it).
+            let face = itemFace(path, room: room, state)
+            guard let label = face.label, face.text.hasSuffix(label) else {
+                drawFace(face.drawn, x: x, y: rect.y, room: room, style: style, state, into: &buffer)
+                return drawMark(path, at: rect, style: style, state, into: &buffer)
             }
-        }
-        let shown = fits ? text : state.textWidth.truncate(text, toWidth: room)
-        if let glyphOnly {
-            buffer.put(glyphOnly, x: rect.x + padding, y: rect.y, style: style, maxWidth: room)
-        } else if let query = state.filter?.query, text.hasSuffix(label) {
-            // The label's matched characters, bold and underlined (character offsets of the
-            // label, shifted by the glyph and space drawn before it).
-            let labelStart = text.count - label.count
+            let labelStart = face.text.count - label.count
             let ranges = Search.highlights(in: label, for: query)
             var match = style
             match.bold = true
             match.underline = true
-            var column = rect.x + padding
-            for (offset, character) in shown.enumerated() {
+            var column = x
+            for (offset, character) in face.drawn.shown.enumerated() {
                 let lit = offset >= labelStart && ranges.contains { $0.contains(offset - labelStart) }
                 column += buffer.put(String(character), x: column, y: rect.y, style: lit ? match : style,
-                                     maxWidth: rect.x + padding + room - column, measure: state.textWidth)
+                                     maxWidth: x + room - column, measure: state.textWidth)
             }
         } else {
-            buffer.put(shown, x: rect.x + padding, y: rect.y, style: style, maxWidth: room, measure: state.textWidth)
+            let source = state.sourcePath(path)
+            let drawn = !state.chosenGlyphs.isEmpty && state.chosenGlyphs[source] != nil
+                ? itemFace(path, room: room, state).drawn  // a tone chosen since: not the face kept
+                : faces.face(of: source, ordinal: state.itemsBefore[path.section] + path.item, room: room) {
+                    itemFace(path, room: room, state).drawn
+                }
+            drawFace(drawn, x: x, y: rect.y, room: room, style: style, state, into: &buffer)
         }
+        drawMark(path, at: rect, style: style, state, into: &buffer)
+    }
+
+    static func drawFace(_ face: DrawnFace, x: Int, y: Int, room: Int, style: CellStyle, _ state: BrowserState,
+                         into buffer: inout CellBuffer) {
+        if let glyph = face.glyphOnly {
+            buffer.put(glyph, x: x, y: y, style: style, maxWidth: room)
+        } else {
+            buffer.put(face.shown, x: x, y: y, style: style, maxWidth: room, measure: state.textWidth)
+        }
+    }
+
+    static func drawMark(_ path: ItemPath, at rect: Rect, style: CellStyle, _ state: BrowserState,
+                         into buffer: inout CellBuffer) {
         if state.isMarked(path) {
             // In the left padding cell (over the first cell of a slot without padding): ASCII,
             // so no terminal can disagree about its width.
@@ -203,6 +204,43 @@ extension Browser {
             marker.bold = true
             buffer.put(markerGlyph, x: rect.x, y: rect.y, style: marker)
         }
+    }
+
+    /// What a slot of `room` cells shows of an item, from the item alone: its glyph and label
+    /// (the label only when some of it shows), fitted to the room.
+    static func itemFace(_ path: ItemPath, room: Int, _ state: BrowserState) -> ItemFace {
+        // The label and glyph are read from the store alone, and the label only where it is
+        // drawn: making the whole `Item`, or a label an emoji grid has no room for, for each
+        // of the ~2,000 items of a frame was a good part of its cost.
+        let items = state.catalog.sections[path.section].items
+        var text: String
+        var label: String?
+        var fits = false
+        // The glyph alone, measured once, when that is what the slot shows.
+        var glyphOnly: TextWidth.MeasuredCluster?
+        if let glyph = state.shownGlyph(at: path, of: items) {
+            let measured = state.textWidth.measuredCluster(glyph)
+            let glyphWidth = measured?.width ?? state.textWidth.width(of: glyph)
+            // The label only when some of it shows: the whole label, or at least one cell of it
+            // before the ellipsis. (With exactly glyph + 2 cells this used to draw "😀 …": a
+            // space and an ellipsis, no label at all.)
+            let labelRoom = room - glyphWidth - 1
+            if labelRoom >= 1 { label = items.label(at: path.item) }
+            let labelWidth = label.map { state.textWidth.width(of: $0) } ?? 0
+            if let label, labelWidth > 0 && labelRoom >= min(labelWidth, 2) {
+                text = glyph + " " + label
+            } else {
+                text = glyph
+                fits = glyphWidth <= room
+                if fits { glyphOnly = measured }
+            }
+        } else {
+            label = items.label(at: path.item)
+            text = label!
+        }
+        let drawn = glyphOnly.map { DrawnFace(glyphOnly: $0, shown: "") }
+            ?? DrawnFace(glyphOnly: nil, shown: fits ? text : state.textWidth.truncate(text, toWidth: room))
+        return ItemFace(text: text, label: label, drawn: drawn)
     }
 
     /// Drawn at the left edge of a marked item's slot.
@@ -354,10 +392,64 @@ extension String {
 }
 
 extension BrowserState {
-    /// `glyph(at:)` for a path known to exist, read in place when no tone was chosen or set
-    /// (every frame asks it of every item on screen).
-    func shownGlyph(at path: ItemPath) -> String? {
-        if chosenGlyphs.isEmpty && skinTone == nil { return catalog.sections[path.section].items[path.item].glyph }
+    /// `glyph(at:)` for a path known to exist in section `items`, read from the store alone
+    /// when no tone was chosen or set (every frame asks it of every item on screen).
+    func shownGlyph(at path: ItemPath, of items: ItemList) -> String? {
+        if chosenGlyphs.isEmpty && skinTone == nil { return items.glyph(at: path.item) }
         return glyph(at: path)
     }
+}
+
+/// What a slot shows of an item, from the item and the slot's room alone (see `itemFace`).
+struct ItemFace {
+    /// The glyph, the label, or both ("😀 grinning face").
+    var text: String
+    /// The label, when `text` has it.
+    var label: String?
+    var drawn: DrawnFace
+}
+
+/// What is drawn in a slot: the glyph alone, measured, or text fitted to the room.
+struct DrawnFace {
+    var glyphOnly: TextWidth.MeasuredCluster?
+    /// The text truncated to the room ("" with `glyphOnly`).
+    var shown: String
+}
+
+/// The faces of the items drawn lately, by source path and room, so that a frame does not read,
+/// measure and fit again each of the couple of thousand items the frame before showed.
+///
+/// Direct-mapped and bounded (16,384 faces, more than a 200 x 60 screen has cells): an item
+/// takes one slot, replacing what was there. A state's catalog never changes (a filter shows some of its
+/// items, by the same source paths) nor its width rules; a glyph chosen in the tone chooser is
+/// never kept here. The lock is taken once per frame.
+final class ItemFaces: Sendable {
+    struct Table {
+        // Three arrays rather than one of optional slots: a lookup compares the key in place
+        // instead of copying a slot and its strings out first.
+        fileprivate var paths = [ItemPath](repeating: ItemPath(section: -1, item: -1), count: ItemFaces.slotCount)
+        fileprivate var rooms = [Int](repeating: 0, count: ItemFaces.slotCount)
+        fileprivate var faces = [DrawnFace?](repeating: nil, count: ItemFaces.slotCount)
+
+        /// The face kept for `path` (whose position among all items is `ordinal`) in `room`
+        /// cells, else `make()`'s, kept.
+        mutating func face(of path: ItemPath, ordinal: Int, room: Int, _ make: () -> DrawnFace) -> DrawnFace {
+            // By position: a screen shows runs of consecutive items, which take consecutive
+            // slots and so never each other's (hashed, a screenful of 3,000 items took each
+            // other's slots by the hundred, every frame).
+            let slot = ordinal & (ItemFaces.slotCount - 1)
+            if paths[slot] == path && rooms[slot] == room, let face = faces[slot] { return face }
+            let face = make()
+            paths[slot] = path
+            rooms[slot] = room
+            faces[slot] = face
+            return face
+        }
+    }
+
+    fileprivate static let slotBits = 14
+    fileprivate static let slotCount = 1 << slotBits
+    private let table = Mutex(Table())
+
+    func withFaces<R>(_ body: (inout Table) -> R) -> R { table.withLock { body(&$0) } }
 }

@@ -122,6 +122,13 @@ final class ItemStore: Sendable {
     /// The label alone, without making the rest of the item.
     func label(_ index: Int) -> String { string(firstString(of: index)) }
 
+    /// The glyph alone (nil when the item has none), without making the rest of the item.
+    func glyph(_ index: Int) -> String? {
+        let shape = shapes[shapeIndex(of: index)]
+        guard shape.hasGlyph else { return nil }
+        return string(firstString(of: index) + shape.searchableCount)
+    }
+
     /// The item's strings that search reads (label, keywords, field values) as a range of
     /// string indices.
     @inline(__always)
@@ -286,6 +293,9 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
 
     /// The label of the item at `position`, without making the rest of it.
     public func label(at position: Int) -> String { store.label(storeIndex(position)) }
+
+    /// The glyph of the item at `position` (nil: it has none), without making the rest of it.
+    public func glyph(at position: Int) -> String? { store.glyph(storeIndex(position)) }
 
     /// The item's own width and height, when its data gave them (nil: the configured size).
     public func declaredSize(at position: Int) -> (width: Int?, height: Int?) {

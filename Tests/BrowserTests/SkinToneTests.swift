@@ -91,4 +91,14 @@ struct SkinToneTests {
         #expect(session.marked == [path(0, 2)])
         #expect(session.glyph(at: path(0, 2)) == "🤝🏿")
     }
+
+    @Test("a tone chosen for an emoji shows in the grid at once, though the frame before kept its face")
+    func chosenToneRedraws() {
+        var session = state(multi: true)
+        #expect(render(session).joined().contains("🤝"))  // the default glyph's face is kept
+        session.send(.right, .right, .character("s"), .end, .enter)
+        let lines = render(session)
+        #expect(lines.joined().contains("🤝🏿"))
+        #expect(!lines[1].contains("🤝 "))
+    }
 }
