@@ -307,6 +307,29 @@ func composeOnly(scenario index: Int, count: Int) {
     precondition(cells == 200 * count)
 }
 
+/// Draws `count` frames of one scenario composed beforehand (see `--draw` in main.swift).
+func drawOnly(scenario index: Int, count: Int, pages: Bool) {
+    setenv("TERM", "xterm-256color", 1)
+    unsetenv("LINES")
+    unsetenv("COLUMNS")
+    var state = BrowserState(catalog: renderScenarios()[index].catalog, settings: defaultSettings, theme: .standard,
+                             width: 200, height: 60)
+    let limit = min(state.maximumOffset, 2_000)
+    let page = max(1, state.viewHeight - 1)
+    let offsets = pages ? (0..<count).map { $0 % 2 == 0 ? min(page, limit) : 0 } : pingPongOffsets(limit: limit, count: count)
+    let frames = offsets.map { offset -> CellBuffer in
+        state.scroll(to: offset)
+        return Browser.render(state)
+    }
+    let terminal = PseudoTerminal(columns: 200, rows: 60)
+    guard let screen = try? NcursesScreen(colorMode: .auto, terminalPath: terminal.slavePath) else {
+        fatalError("cannot start ncurses on \(terminal.slavePath)")
+    }
+    for frame in frames { screen.show(frame) }
+    screen.close()
+    terminal.close()
+}
+
 func printRenderBenchmarks() {
     // ncurses takes the terminal type from the environment, and LINES and COLUMNS there would
     // override the pty's size.

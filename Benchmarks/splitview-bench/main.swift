@@ -69,6 +69,15 @@ if let flag = CommandLine.arguments.firstIndex(of: "--compose"), CommandLine.arg
     composeOnly(scenario: scenario, count: count)
     exit(0)
 }
+// `splitview-bench --draw SCENARIO N`: draws N frames composed beforehand, scrolled one row
+// each (`--draw-pages`: a page each), through ncurses on a pseudo-terminal, and nothing else.
+for (flag, page) in [("--draw", false), ("--draw-pages", true)] {
+    if let index = CommandLine.arguments.firstIndex(of: flag), CommandLine.arguments.count > index + 2,
+       let scenario = Int(CommandLine.arguments[index + 1]), let count = Int(CommandLine.arguments[index + 2]) {
+        drawOnly(scenario: scenario, count: count, pages: page)
+        exit(0)
+    }
+}
 
 let uniform = Scenario(
     name: "1,000 sections x 1,000 items, uniform",

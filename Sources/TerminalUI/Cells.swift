@@ -85,6 +85,8 @@ public struct CellBuffer: Hashable, Sendable {
     /// The clusters of more than one scalar (emoji sequences, combining marks), in order of
     /// writing; a cell overwritten later leaves its entry unused until the next frame.
     private(set) var clusters: [String]
+    /// The first scalar of each of `clusters` (what ncurses' model of a cell holds).
+    private(set) var clusterFirstScalars: [UInt32]
     /// The style last looked up: writes come in runs of one style, found without a search.
     private var lastStyle: CellStyle
     private var lastStyleIndex: UInt16 = 0
@@ -94,6 +96,7 @@ public struct CellBuffer: Hashable, Sendable {
         self.height = max(0, height)
         self.styles = [style]
         self.clusters = []
+        self.clusterFirstScalars = []
         self.lastStyle = style
         self.packed = Array(repeating: PackedCell(glyph: 0x20, width: 1, style: 0), count: self.width * self.height)
     }
@@ -126,7 +129,13 @@ public struct CellBuffer: Hashable, Sendable {
         var scalars = cluster.unicodeScalars.makeIterator()
         guard let first = scalars.next() else { return 0 }
         if scalars.next() == nil { return first.value }
+        return addCluster(cluster, firstScalar: first.value)
+    }
+
+    /// Adds a cluster of more than one scalar to the table; its packed glyph.
+    private mutating func addCluster(_ cluster: String, firstScalar: UInt32) -> UInt32 {
         clusters.append(cluster)
+        clusterFirstScalars.append(firstScalar)
         return PackedCell.clusterFlag | UInt32(clusters.count - 1)
     }
 
@@ -140,7 +149,7 @@ public struct CellBuffer: Hashable, Sendable {
     /// The first scalar of a stored cell's text; nil for a continuation cell.
     @inline(__always)
     func firstScalar(of cell: PackedCell) -> UInt32? {
-        if cell.isCluster { return clusters[cell.clusterIndex].unicodeScalars.first?.value }
+        if cell.isCluster { return clusterFirstScalars[cell.clusterIndex] }
         return cell.isContinuation ? nil : cell.glyph
     }
 
@@ -225,8 +234,7 @@ public struct CellBuffer: Hashable, Sendable {
                         glyph = first
                     } else {
                         // A glyph drawn on its own (an emoji) shares the caller's string.
-                        clusters.append(range.count == utf8.end ? text : utf8.string(range))
-                        glyph = PackedCell.clusterFlag | UInt32(clusters.count - 1)
+                        glyph = addCluster(range.count == utf8.end ? text : utf8.string(range), firstScalar: first)
                     }
                 }
                 if column + clusterWidth > limit { break }
@@ -256,8 +264,7 @@ public struct CellBuffer: Hashable, Sendable {
         if let scalar = cluster.scalar {
             glyph = scalar
         } else {
-            clusters.append(cluster.text)
-            glyph = PackedCell.clusterFlag | UInt32(clusters.count - 1)
+            glyph = addCluster(cluster.text, firstScalar: cluster.firstScalar)
         }
         clearCutClusters(row: y, from: x, to: x + cluster.width)
         let start = y * width + x
@@ -344,19 +351,28 @@ struct CellMatcher {
             guard styleMap[Int(a.style)] == b.style else { return false }
         }
         if !a.isCluster || !b.isCluster { return a.glyph == b.glyph }
-        return sameText(oldClusters[a.clusterIndex], newClusters[b.clusterIndex])
+        return sameClusters(a.clusterIndex, b.clusterIndex)
     }
 
-    /// `a == b` for a cluster's text. String's `==` is quick when both share their storage or
-    /// are the same small string, but normalises non-ASCII text to tell two different ones
-    /// apart: their lengths and end bytes do that first.
+    /// Out of line: the common case above, inlined in every loop over cells, stays small.
+    @inline(never)
+    private func sameClusters(_ old: Int, _ new: Int) -> Bool { Self.sameText(oldClusters[old], newClusters[new]) }
+
+    /// `a == b` for a cluster's text, as UTF-8.
     @inline(__always)
     static func sameText(_ a: String, _ b: String) -> Bool {
-        let a8 = a.utf8, b8 = b.utf8
-        guard a8.count == b8.count else { return false }
-        return a8.first == b8.first && a8.last == b8.last && a == b
+        // Byte for byte: a terminal draws canonically equivalent but different sequences
+        // differently anyway, and String's `==` normalises non-ASCII text to compare it.
+        let count = a.utf8.count
+        guard count == b.utf8.count else { return false }
+        let same = a.utf8.withContiguousStorageIfAvailable { a in
+            b.utf8.withContiguousStorageIfAvailable { b in
+                var index = 0
+                while index < count && a[index] == b[index] { index += 1 }
+                return index == count
+            }
+        }
+        return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
-    @inline(__always)
-    private func sameText(_ a: String, _ b: String) -> Bool { Self.sameText(a, b) }
 }

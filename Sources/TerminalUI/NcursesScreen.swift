@@ -454,10 +454,13 @@ public final class NcursesScreen: Screen {
         }
         if let old, !oldOverlays.isEmpty {
             if let prediction, predicting {
-                let oldModel = prediction.oldModel.count == old.packed.count
-                    ? prediction.oldModel : model(old, overlays: oldOverlays, styleKey: prediction.styleKey)
+                let kept = prediction.oldModel.count == old.packed.count
+                let oldModel = kept ? prediction.oldModel : model(old, overlays: oldOverlays, styleKey: prediction.styleKey)
                 let blank = ModelCell(character: 0x20, part: 0, style: prediction.styleKey(.plain))
-                let moves = ncursesLineMoves(old: oldModel, new: plan.model, width: frameWidth, blank: blank)
+                // The line hashes made with the models (the old ones with the previous frame's).
+                let moves = ncursesLineMoves(old: oldModel, new: plan.model, width: frameWidth, blank: blank,
+                                             oldHashes: kept && oldRowModels.count == frame.height ? oldRowModels : nil,
+                                             newHashes: plan.rowModels)
                 plan.lineMoves = moves
                 plan.linesMayMove = moves.indices.contains { moves[$0] != $0 }
                 plan.writes = movedWrites(frame, after: old, overlays: plan.overlays, oldOverlays: oldOverlays,
@@ -678,10 +681,11 @@ public final class NcursesScreen: Screen {
     /// It holds only while ncurses' line hashes are those of its screens, which a full repaint
     /// of a screen of unchanged size breaks (ncurses copies stale hashes then); and only on a
     /// terminal that can scroll a region (csr with ind and ri), so that every scroll succeeds.
-    static func ncursesLineMoves(old: [ModelCell], new: [ModelCell], width: Int, blank: ModelCell) -> [Int?] {
+    static func ncursesLineMoves(old: [ModelCell], new: [ModelCell], width: Int, blank: ModelCell,
+                                 oldHashes: [Int]? = nil, newHashes: [Int]? = nil) -> [Int?] {
         let lines = width > 0 ? new.count / width : 0
         guard lines > 0, old.count == new.count else { return [] }
-        let oldHash = lineHashes(old, width: width), newHash = lineHashes(new, width: width)
+        let oldHash = oldHashes ?? lineHashes(old, width: width), newHash = newHashes ?? lineHashes(new, width: width)
         let unpaired = -1
         var oldNumber = [Int](repeating: unpaired, count: lines)
 

@@ -142,6 +142,7 @@ public struct TextWidth: Sendable, Hashable {
         public let width: Int
         /// The scalar's value when the cluster is one scalar.
         let scalar: UInt32?
+        let firstScalar: UInt32
     }
 
     /// `text` measured, when it is one grapheme cluster of 1 or 2 cells and no control
@@ -154,7 +155,7 @@ public struct TextWidth: Sendable, Hashable {
             let width = self.width(ofCluster: 0..<utf8.end, in: utf8)
             guard width == 1 || width == 2 else { return nil }
             let (value, length) = utf8.scalar(at: 0)
-            return MeasuredCluster(text: text, width: width, scalar: length == utf8.end ? value : nil)
+            return MeasuredCluster(text: text, width: width, scalar: length == utf8.end ? value : nil, firstScalar: value)
         }
     }
 
