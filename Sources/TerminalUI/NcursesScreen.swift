@@ -607,53 +607,70 @@ public final class NcursesScreen: Screen {
     /// the style.
     struct ModelCell: Equatable {
         var character: UInt32
-        var part: UInt8
+        /// 32 bits, though 2 would do: no padding, so that rows of cells compare as bytes.
+        var part: UInt32
         var style: UInt64
+    }
+
+    /// Whether `count` cells from `a` of one model and from `b` of another are equal, compared
+    /// as bytes (ModelCell has no padding).
+    static func sameCells(_ first: [ModelCell], _ a: Int, _ second: [ModelCell], _ b: Int, count: Int) -> Bool {
+        first.withUnsafeBytes { first in
+            second.withUnsafeBytes { second in
+                let size = MemoryLayout<ModelCell>.stride
+                return memcmp(first.baseAddress! + a * size, second.baseAddress! + b * size, count * size) == 0
+            }
+        }
     }
 
     /// What ncurses holds for `frame` once drawn (see `draw`), all of its cells: overlays and
     /// wide clusters cut at the right edge as blanks, a wide character as a first and a second
     /// cell.
     static func model(_ frame: CellBuffer, overlays: [Int], styleKey: (CellStyle) -> UInt64) -> [ModelCell] {
-        var model = [ModelCell](repeating: ModelCell(character: 0x20, part: 0, style: 0), count: frame.packed.count)
-        var nextOverlay = 0
         // The key of each of the frame's styles, looked up once.
         let styleKeys = frame.styles.map(styleKey)
-        frame.packed.withUnsafeBufferPointer { cells in
-            for y in 0..<frame.height {
-                let row = y * frame.width
-                var x = 0
-                while x < frame.width {
-                    let cell = cells.baseAddress! + row + x
-                    let lastKey = styleKeys[Int(cell.pointee.style)]
-                    let cellWidth = Int(cell.pointee.width)
-                    if cellWidth == 0 {
-                        // A continuation without its cluster: ncurses was given nothing there.
-                        model[row + x] = ModelCell(character: 0x20, part: 0, style: lastKey)
-                        x += 1
-                        continue
-                    }
-                    while nextOverlay < overlays.count && overlays[nextOverlay] < row + x { nextOverlay += 1 }
-                    let overlay = nextOverlay < overlays.count && overlays[nextOverlay] == row + x
-                    let covered = min(cellWidth, frame.width - x)
-                    let character = frame.firstScalar(of: cell.pointee)
-                    if overlay || x + cellWidth > frame.width || character == nil {
-                        for column in x..<x + covered {
-                            model[row + column] = ModelCell(character: 0x20, part: 0, style: lastKey)
+        let width = frame.width
+        return [ModelCell](unsafeUninitializedCapacity: frame.packed.count) { model, initialized in
+            var nextOverlay = 0
+            frame.packed.withUnsafeBufferPointer { cells in
+                styleKeys.withUnsafeBufferPointer { styleKeys in
+                    var index = 0
+                    for _ in 0..<frame.height {
+                        let rowEnd = index + width
+                        while index < rowEnd {
+                            let cell = cells[index]
+                            let key = styleKeys[Int(cell.style)]
+                            let cellWidth = Int(cell.width)
+                            if cellWidth == 0 {
+                                // A continuation without its cluster: ncurses was given nothing there.
+                                model.initializeElement(at: index, to: ModelCell(character: 0x20, part: 0, style: key))
+                                index += 1
+                                continue
+                            }
+                            while nextOverlay < overlays.count && overlays[nextOverlay] < index { nextOverlay += 1 }
+                            let overlay = nextOverlay < overlays.count && overlays[nextOverlay] == index
+                            let covered = min(cellWidth, rowEnd - index)
+                            let character = frame.firstScalar(of: cell)
+                            if overlay || index + cellWidth > rowEnd || character == nil {
+                                for column in index..<index + covered {
+                                    model.initializeElement(at: column, to: ModelCell(character: 0x20, part: 0, style: key))
+                                }
+                            } else if cellWidth == 1 {
+                                model.initializeElement(at: index, to: ModelCell(character: character!, part: 0, style: key))
+                            } else {
+                                for column in index..<index + covered {
+                                    model.initializeElement(at: column, to: ModelCell(character: character!,
+                                                                                       part: column == index ? 1 : 2,
+                                                                                       style: key))
+                                }
+                            }
+                            index += covered
                         }
-                    } else if cellWidth == 1 {
-                        model[row + x] = ModelCell(character: character!, part: 0, style: lastKey)
-                    } else {
-                        for column in x..<x + covered {
-                            model[row + column] = ModelCell(character: character!, part: column == x ? 1 : 2,
-                                                            style: lastKey)
-                        }
                     }
-                    x += covered
                 }
             }
+            initialized = frame.packed.count
         }
-        return model
     }
 
     /// ncurses' hash of each line (hashmap.c: over the first character of every cell).
@@ -840,7 +857,7 @@ public final class NcursesScreen: Screen {
                 continue
             }
             let updated = clearable[y]
-                || !model[y * width..<(y + 1) * width].elementsEqual(oldModel[source * width..<(source + 1) * width])
+                || !sameCells(model, y * width, oldModel, source * width, count: width)
             for x in oldOverlaysByRow[source] {
                 let span = x..<min(x + max(1, Int(old.packed[source * width + x].width)), width)
                 if !sameSpan(source, y, span) { write(row: y, columns: span) }
