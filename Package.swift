@@ -55,7 +55,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SeededRandom"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SeededRandom"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout", "SeededRandom"]),
         .testTarget(
             name: "SplitviewTests",

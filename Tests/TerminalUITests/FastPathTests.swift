@@ -3,6 +3,7 @@
 // they shortcut: one cluster at a time, as the code did before them. Random texts are made
 // of pieces chosen to sit on every kind of cluster boundary next to ASCII.
 
+import SeededRandom
 import Testing
 @testable import TerminalUI
 
@@ -21,20 +22,9 @@ import Testing
         "\u{200C}", "\u{E0067}", "\u{E007F}", "🏴", "1\u{FE0F}", "\u{903}", "\u{94D}", "क", "\u{2028}",
     ]
 
-    /// Deterministic, so that a failure can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static func texts(count: Int, seed: UInt64) -> [String] {
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         var texts = ["", "abc", "hello world", "\r\n", "a\r\nb", "e\u{301}", "1\u{FE0F}\u{20E3}", "ab\u{301}",
                      "x😀", "😀x", "…", "a…"]
         for _ in 0..<count {
@@ -153,7 +143,7 @@ import Testing
     @Test(arguments: 0..<measures.count)
     func putAgreesWithTheClusterWalk(_ measureIndex: Int) {
         let measure = Self.measures[measureIndex]
-        var generator = Generator(state: 200 + UInt64(measureIndex))
+        var generator = SplitMix64(seed: 200 + UInt64(measureIndex))
         let bold = CellStyle(bold: true), blue = CellStyle(background: .ansi(4))
         for text in Self.texts(count: 1500, seed: 300 + UInt64(measureIndex)) {
             // A row already holding wide clusters, which a write may cut at either end.

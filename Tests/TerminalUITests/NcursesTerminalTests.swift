@@ -7,6 +7,7 @@
 
 import CNcursesw
 import Foundation
+import SeededRandom
 import Testing
 @testable import TerminalUI
 
@@ -396,16 +397,6 @@ import Glibc
         }
     }
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Clusters an xterm model can show cell for cell: ASCII, CJK, an emoji ncurses draws
     /// itself, and risky ones made of a base and zero-width scalars (drawn as overlays).
@@ -413,7 +404,7 @@ import Glibc
     static let styles = [CellStyle.plain, CellStyle(bold: true), CellStyle(background: .ansi(4)),
                          CellStyle(foreground: .ansi(0), background: .ansi(11), bold: true), CellStyle(reverse: true)]
 
-    static func line(_ generator: inout Generator, width: Int) -> [(String, CellStyle)] {
+    static func line(_ generator: inout SplitMix64, width: Int) -> [(String, CellStyle)] {
         var parts: [(String, CellStyle)] = []
         var used = 0
         // Some lines alike (blank or nearly), as between sections, so that not every line is unique.
@@ -445,7 +436,7 @@ import Glibc
     /// Frames of `steps` views of random content, scrolled by lines and pages, with the focus
     /// and the status line changing; every frame checked on the model of the terminal.
     func run(seed: UInt64, columns: Int, rows: Int, steps: Int, predicting: Bool) throws -> (bytes: Int, moving: Int) {
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         let pty = PseudoTerminal(columns: columns, rows: rows)
         defer { pty.close() }
         let screen = try NcursesScreen(colorMode: .auto, terminalPath: pty.slavePath, terminalType: "xterm-256color")
