@@ -115,6 +115,10 @@ public final class NcursesScreen: Screen {
             fclose(input)
             throw TerminalError("no terminal to draw on: cannot open \(terminalPath)")
         }
+        // Fully buffered: the C library line-buffers a stream on a terminal, and ncurses moves
+        // the cursor down with a line feed, so a frame went out in a hundred writes, each one
+        // waking the terminal. ncurses flushes the stream at the end of each update.
+        setvbuf(output, nil, _IOFBF, 1 << 16)
         let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
         guard let screen = newterm(terminalType, output, input) else {
             fclose(output)
@@ -147,6 +151,11 @@ public final class NcursesScreen: Screen {
         mouseinterval(0)
         idlok(window, true)
         scrollok(window, false)
+        // No typeahead check: doupdate would otherwise stop half-way through a frame when a key
+        // is waiting (a held arrow key), and the overlays written after it, for the whole
+        // frame, would be blanked by the rest of the update when ncurses finishes it later. It
+        // also saves a poll of the terminal for each few lines of a frame.
+        typeahead(-1)
         setCharacterMovesAllowed(true)
 
         if colorMode == .auto && has_colors() {
@@ -156,6 +165,12 @@ public final class NcursesScreen: Screen {
             pairLimit = min(Int(cnc_color_pairs()), Int(Int16.max))
             colorsEnabled = paletteSize >= 8 && pairLimit > 1
         }
+        // Until a screen has once been left (endwin) and taken back (the next update does
+        // that), ncurses 6 flushes its output at every cursor move, as for a program that uses
+        // terminfo alone: a frame went to the terminal in a hundred writes of about 100 bytes,
+        // each one waking the terminal. Leaving it once now, before the first frame, makes
+        // every frame one write.
+        endwin()
         TerminalGuard.screenDidStart()
     }
 

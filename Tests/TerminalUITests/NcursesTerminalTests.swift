@@ -194,6 +194,14 @@ import Glibc
                     return 2
                 case UInt8(ascii: "="), UInt8(ascii: ">"):
                     return 2
+                case UInt8(ascii: "]"):
+                    // An operating system command (the palette reset ncurses sends when it
+                    // leaves the screen), up to BEL or ESC \: no cell changes.
+                    var end = index + 2
+                    while end < bytes.count && bytes[end] != 0x07 && bytes[end] != 0x1B { end += 1 }
+                    guard end < bytes.count else { return nil }
+                    if bytes[end] == 0x07 { return end - index + 1 }
+                    return end + 1 < bytes.count ? end - index + 2 : nil
                 default:
                     unknown.append("ESC \(next)")
                     return 2
