@@ -27,6 +27,16 @@ public struct LayoutSettings: Hashable, Sendable {
     public var itemsPerLine: Int
     public var breakpoints: [ConfiguredBreakpoint]
 
+    /// The built-in defaults of the program (Config/default.toml documents each): pinned
+    /// headers, sections balanced between the columns; a narrow terminal gets one column, and
+    /// from 80 columns on two, split by `leftRatio`.
+    public static let defaults = LayoutSettings(
+        parameters: LayoutParameters(leftRatio: 0.5, splitSpacing: 2, interItemSpacing: 0, lineSpacing: 0,
+                                     sectionInset: EdgeInsets(top: 0, left: 1, bottom: 1, right: 1),
+                                     normalizeLineHeight: false, pinHeaders: true, sideRule: .balance),
+        headerHeight: 1, footerHeight: 0, itemWidth: 4, itemHeight: 1, itemsPerLine: 0,
+        breakpoints: [ConfiguredBreakpoint(minWidth: 0, leftRatio: 1), ConfiguredBreakpoint(minWidth: 80)])
+
     public init(parameters: LayoutParameters, headerHeight: Int, footerHeight: Int, itemWidth: Int,
                 itemHeight: Int, itemsPerLine: Int, breakpoints: [ConfiguredBreakpoint]) {
         self.parameters = parameters

@@ -28,24 +28,6 @@ struct Configuration: Hashable, Sendable {
         return settings
     }
 
-    /// The built-in defaults. A narrow terminal gets one column; from 80 columns on, two, split
-    /// by `layout.left_ratio`.
-    static let defaults = Configuration(
-        layout: LayoutSettings(
-            parameters: LayoutParameters(
-                leftRatio: 0.5,
-                splitSpacing: 2,
-                interItemSpacing: 0,
-                lineSpacing: 0,
-                sectionInset: EdgeInsets(top: 0, left: 1, bottom: 1, right: 1),
-                normalizeLineHeight: false,
-                pinHeaders: true,
-                sideRule: .balance),
-            headerHeight: 1,
-            footerHeight: 0,
-            itemWidth: 4,
-            itemHeight: 1,
-            itemsPerLine: 0,
-            breakpoints: [ConfiguredBreakpoint(minWidth: 0, leftRatio: 1),
-                          ConfiguredBreakpoint(minWidth: 80)]))
+    /// The built-in defaults (`LayoutSettings.defaults`, documented in Config/default.toml).
+    static let defaults = Configuration(layout: .defaults)
 }

@@ -25,12 +25,7 @@ let varyingCatalog: Catalog = {
 }()
 
 /// The default configuration of the program (Config/default.toml): pinned headers, balance.
-let defaultSettings = LayoutSettings(
-    parameters: LayoutParameters(leftRatio: 0.5, splitSpacing: 2, interItemSpacing: 0, lineSpacing: 0,
-                                 sectionInset: EdgeInsets(top: 0, left: 1, bottom: 1, right: 1),
-                                 normalizeLineHeight: false, pinHeaders: true, sideRule: .balance),
-    headerHeight: 1, footerHeight: 0, itemWidth: 4, itemHeight: 1, itemsPerLine: 0,
-    breakpoints: [ConfiguredBreakpoint(minWidth: 0, leftRatio: 1), ConfiguredBreakpoint(minWidth: 80)])
+let defaultSettings = LayoutSettings.defaults
 
 struct PropertyCase: CustomTestStringConvertible, Sendable {
     var name: String
