@@ -246,14 +246,7 @@ public enum Search {
             starts.append(offset)
             offset += character.utf8.count
         }
-        func character(containing byte: Int) -> Int {
-            var low = 0, high = starts.count
-            while high - low > 1 {
-                let mid = (low + high) / 2
-                if starts[mid] <= byte { low = mid } else { high = mid }
-            }
-            return low
-        }
+        func character(containing byte: Int) -> Int { SearchBytes.lastIndex(in: starts, atOrBefore: byte) }
 
         let ranges = byteRanges
             .map { character(containing: $0.lowerBound)..<(character(containing: $0.upperBound - 1) + 1) }

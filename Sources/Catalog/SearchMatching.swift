@@ -269,6 +269,17 @@ enum SearchBytes {
         return true
     }
 
+    /// The index of the last of `starts` (ascending, starting with 0) at or before `offset`:
+    /// the piece of text (a character, a scalar) whose bytes hold that offset.
+    static func lastIndex(in starts: [Int], atOrBefore offset: Int) -> Int {
+        var low = 0, high = starts.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid }
+        }
+        return low
+    }
+
     /// Every place the needles occur in `text`, as byte ranges of its UTF-8 (overlapping
     /// occurrences included, so "aa" lights all of "aaa").
     static func occurrences(of needles: [SearchNeedle], in text: String) -> [Range<Int>] {
@@ -284,12 +295,7 @@ enum SearchBytes {
 
             func scalarIndex(containingFolded foldedOffset: Int) -> Int {
                 // The scalar whose folded bytes contain `foldedOffset`: the last start at or before it.
-                var low = 0, high = foldedStarts.count
-                while high - low > 1 {
-                    let mid = (low + high) / 2
-                    if foldedStarts[mid] <= foldedOffset { low = mid } else { high = mid }
-                }
-                return low
+                lastIndex(in: foldedStarts, atOrBefore: foldedOffset)
             }
 
             for needle in needles {
