@@ -156,23 +156,23 @@ extension Browser {
         let room = rect.width - 2 * padding
         let x = rect.x + padding
         if let query = state.filter?.query {
-            // Search results: the label's matched characters, bold and underlined (character
-            // offsets of the label, shifted by the glyph and space drawn before it).
             let face = itemFace(path, room: room, state)
-            guard let label = face.label, face.text.hasSuffix(label) else {
+            if let label = face.label, face.text.hasSuffix(label) {
+                // Search results: the label's matched characters, bold and underlined (character
+                // offsets of the label, shifted by the glyph and space drawn before it).
+                let labelStart = face.text.count - label.count
+                let ranges = Search.highlights(in: label, for: query)
+                var match = style
+                match.bold = true
+                match.underline = true
+                var column = x
+                for (offset, character) in face.drawn.shown.enumerated() {
+                    let lit = offset >= labelStart && ranges.contains { $0.contains(offset - labelStart) }
+                    column += buffer.put(String(character), x: column, y: rect.y, style: lit ? match : style,
+                                         maxWidth: x + room - column, measure: state.textWidth)
+                }
+            } else {
                 drawFace(face.drawn, x: x, y: rect.y, room: room, style: style, state, into: &buffer)
-                return drawMark(path, at: rect, style: style, state, into: &buffer)
-            }
-            let labelStart = face.text.count - label.count
-            let ranges = Search.highlights(in: label, for: query)
-            var match = style
-            match.bold = true
-            match.underline = true
-            var column = x
-            for (offset, character) in face.drawn.shown.enumerated() {
-                let lit = offset >= labelStart && ranges.contains { $0.contains(offset - labelStart) }
-                column += buffer.put(String(character), x: column, y: rect.y, style: lit ? match : style,
-                                     maxWidth: x + room - column, measure: state.textWidth)
             }
         } else {
             let source = state.sourcePath(path)
@@ -183,7 +183,13 @@ extension Browser {
                 }
             drawFace(drawn, x: x, y: rect.y, room: room, style: style, state, into: &buffer)
         }
-        drawMark(path, at: rect, style: style, state, into: &buffer)
+        if state.isMarked(path) {
+            // In the left padding cell (over the first cell of a slot without padding): ASCII,
+            // so no terminal can disagree about its width.
+            var marker = style
+            marker.bold = true
+            buffer.put(markerGlyph, x: rect.x, y: rect.y, style: marker)
+        }
     }
 
     static func drawFace(_ face: DrawnFace, x: Int, y: Int, room: Int, style: CellStyle, _ state: BrowserState,
@@ -192,17 +198,6 @@ extension Browser {
             buffer.put(glyph, x: x, y: y, style: style, maxWidth: room)
         } else {
             buffer.put(face.shown, x: x, y: y, style: style, maxWidth: room, measure: state.textWidth)
-        }
-    }
-
-    static func drawMark(_ path: ItemPath, at rect: Rect, style: CellStyle, _ state: BrowserState,
-                         into buffer: inout CellBuffer) {
-        if state.isMarked(path) {
-            // In the left padding cell (over the first cell of a slot without padding): ASCII,
-            // so no terminal can disagree about its width.
-            var marker = style
-            marker.bold = true
-            buffer.put(markerGlyph, x: rect.x, y: rect.y, style: marker)
         }
     }
 

@@ -47,7 +47,6 @@ public struct Cell: Hashable, Sendable {
         self.style = style
     }
 
-    public static func blank(_ style: CellStyle = .plain) -> Cell { Cell(text: " ", width: 1, style: style) }
     public var isContinuation: Bool { width == 0 }
 }
 
@@ -165,9 +164,6 @@ public struct CellBuffer: Hashable, Sendable {
                                                width: newValue.width, style: style)
         }
     }
-
-    /// All cells, row by row (each made from the packed form: for tests and tools).
-    public var cells: [Cell] { packed.map(cell) }
 
     public static func == (a: CellBuffer, b: CellBuffer) -> Bool {
         guard a.width == b.width, a.height == b.height else { return false }
