@@ -8,15 +8,8 @@ import SeededRandom
 import SplitLayout
 import TerminalUI
 
-/// The built-in layout defaults of the executable (`Configuration.defaults` in
-/// Sources/splitview, documented in Config/default.toml). The loader lives in the executable
-/// target, which the benchmark cannot import; keep the two in step.
-let defaultSettings = LayoutSettings(
-    parameters: LayoutParameters(leftRatio: 0.5, splitSpacing: 2, interItemSpacing: 0, lineSpacing: 0,
-                                 sectionInset: EdgeInsets(top: 0, left: 1, bottom: 1, right: 1),
-                                 normalizeLineHeight: false, pinHeaders: true, sideRule: .balance),
-    headerHeight: 1, footerHeight: 0, itemWidth: 4, itemHeight: 1, itemsPerLine: 0,
-    breakpoints: [ConfiguredBreakpoint(minWidth: 0, leftRatio: 1), ConfiguredBreakpoint(minWidth: 80)])
+/// The program's built-in layout (Config/default.toml).
+let defaultSettings = LayoutSettings.defaults
 
 struct RenderScenario {
     let name: String
@@ -126,9 +119,74 @@ func pingPongOffsets(limit: Int, count: Int) -> [Int] {
 /// Frames timed one by one for each kind of frame.
 let timedFrames = 400
 
-func runRenderBenchmark(_ scenario: RenderScenario, width: Int, height: Int) -> RenderResult {
-    let initial = BrowserState(catalog: scenario.catalog, settings: defaultSettings, theme: .standard,
-                               width: width, height: height)
+/// The size of every frame.
+let frameWidth = 200, frameHeight = 60
+
+/// Offsets scrolling one row per frame, from the top down (at most 2,000 rows) and back up.
+func rowScrollOffsets(_ state: BrowserState, count: Int) -> [Int] {
+    pingPongOffsets(limit: min(state.maximumOffset, 2_000), count: count)
+}
+
+/// Offsets a page apart (as PgDn scrolls) and back, by turns: nearly every row changes.
+func pageScrollOffsets(_ state: BrowserState, count: Int) -> [Int] {
+    let page = min(state.maximumOffset, max(1, state.viewHeight - 1))
+    return (0..<count).map { $0 % 2 == 0 ? page : 0 }
+}
+
+/// The frames of `state` scrolled to each of `offsets`, composed beforehand.
+func composedFrames(_ state: BrowserState, at offsets: [Int]) -> [CellBuffer] {
+    var state = state
+    return offsets.map { offset in
+        state.scroll(to: offset)
+        return Browser.render(state)
+    }
+}
+
+/// The time of showing each frame.
+func drawTimes(_ frames: [CellBuffer], on screen: NcursesScreen) -> [Double] {
+    frames.map { frame in
+        let start = nanoseconds()
+        screen.show(frame)
+        return Double(nanoseconds() - start)
+    }
+}
+
+/// The time of scrolling `state` to each offset, composing the frame and showing it.
+func frameTimes(_ state: BrowserState, at offsets: [Int], on screen: NcursesScreen) -> [Double] {
+    var state = state
+    return offsets.map { offset in
+        let start = nanoseconds()
+        state.scroll(to: offset)
+        screen.show(Browser.render(state))
+        return Double(nanoseconds() - start)
+    }
+}
+
+/// ncurses takes the terminal type from the environment, and LINES and COLUMNS there would
+/// override the pseudo-terminal's size.
+func useBenchmarkTerminalType() {
+    setenv("TERM", "xterm-256color", 1)
+    unsetenv("LINES")
+    unsetenv("COLUMNS")
+}
+
+/// The opening view of `catalog` at the frame size.
+func openingState(_ catalog: Catalog) -> BrowserState {
+    BrowserState(catalog: catalog, settings: defaultSettings, theme: .standard, width: frameWidth, height: frameHeight)
+}
+
+/// ncurses started on `terminal`.
+func openScreen(on terminal: PseudoTerminal) -> NcursesScreen {
+    do {
+        return try NcursesScreen(colorMode: .auto, terminalPath: terminal.slavePath)
+    } catch {
+        fatalError("cannot start ncurses on \(terminal.slavePath): \(error)")
+    }
+}
+
+func runRenderBenchmark(_ scenario: RenderScenario) -> RenderResult {
+    let (width, height) = (frameWidth, frameHeight)
+    let initial = openingState(scenario.catalog)
     precondition(!initial.isTooSmall)
 
     // Compose only, on the opening view.
@@ -138,13 +196,7 @@ func runRenderBenchmark(_ scenario: RenderScenario, width: Int, height: Int) -> 
     let terminal = PseudoTerminal(columns: width, rows: height)
     var opened: NcursesScreen?
     // What ncurses sends before any frame (terminal modes: keypad, mouse, cursor).
-    let setup = terminal.capture {
-        do {
-            opened = try NcursesScreen(colorMode: .auto, terminalPath: terminal.slavePath)
-        } catch {
-            fatalError("cannot start ncurses on \(terminal.slavePath): \(error)")
-        }
-    }.count
+    let setup = terminal.capture { opened = openScreen(on: terminal) }.count
     let screen = opened!
     precondition(screen.width == width && screen.height == height,
                  "ncurses sees \(screen.width) x \(screen.height), not the pty's \(width) x \(height)")
@@ -218,54 +270,16 @@ func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ termi
     // scroll per frame (down to the end of the content and back), then a page each frame
     // (between two views a page apart, so nearly every row changes). Drawing alone is timed on
     // frames composed beforehand.
-    state = initial
-    let offsets = pingPongOffsets(limit: min(state.maximumOffset, 2_000), count: timedFrames)
-    var prepared: [CellBuffer] = []
-    prepared.reserveCapacity(offsets.count)
-    for offset in offsets {
-        state.scroll(to: offset)
-        prepared.append(Browser.render(state))
-    }
+    let rows = rowScrollOffsets(initial, count: timedFrames)
+    let pages = pageScrollOffsets(initial, count: timedFrames)
     screen.show(Browser.render(initial))
-    var drawSamples: [Double] = []
-    for frame in prepared {
-        let start = nanoseconds()
-        screen.show(frame)
-        drawSamples.append(Double(nanoseconds() - start))
-    }
-    prepared = []
-
-    state = initial
-    screen.show(Browser.render(state))
-    var rowSamples: [Double] = []
-    for offset in offsets {
-        let start = nanoseconds()
-        state.scroll(to: offset)
-        screen.show(Browser.render(state))
-        rowSamples.append(Double(nanoseconds() - start))
-    }
-
-    let page = min(state.maximumOffset, max(1, state.viewHeight - 1))
-    // Drawing alone, a page each frame.
-    state.scroll(to: page)
-    let pageFrames = [Browser.render(state)]
-    state.scroll(to: 0)
-    let pageFramesBack = Browser.render(state)
-    var pageDrawSamples: [Double] = []
-    for index in 0..<timedFrames {
-        let frame = index % 2 == 0 ? pageFrames[0] : pageFramesBack
-        let start = nanoseconds()
-        screen.show(frame)
-        pageDrawSamples.append(Double(nanoseconds() - start))
-    }
-    screen.show(pageFramesBack)
-    var pageSamples: [Double] = []
-    for index in 0..<timedFrames {
-        let start = nanoseconds()
-        state.scroll(to: index % 2 == 0 ? page : 0)
-        screen.show(Browser.render(state))
-        pageSamples.append(Double(nanoseconds() - start))
-    }
+    let drawSamples = drawTimes(composedFrames(initial, at: rows), on: screen)
+    screen.show(Browser.render(initial))
+    let rowSamples = frameTimes(initial, at: rows, on: screen)
+    screen.show(Browser.render(initial))
+    let pageDrawSamples = drawTimes(composedFrames(initial, at: pages), on: screen)
+    screen.show(Browser.render(initial))
+    let pageSamples = frameTimes(initial, at: pages, on: screen)
 
     return ScrollResult(draw: Timing(samples: drawSamples), pageDraw: Timing(samples: pageDrawSamples),
                         rowScrollFrame: Timing(samples: rowSamples),
@@ -300,43 +314,28 @@ func renderScenarios() -> [RenderScenario] {
 
 /// Composes the opening view of one scenario `count` times (see `--compose` in main.swift).
 func composeOnly(scenario index: Int, count: Int) {
-    let scenario = renderScenarios()[index]
-    let state = BrowserState(catalog: scenario.catalog, settings: defaultSettings, theme: .standard, width: 200, height: 60)
+    let state = openingState(renderScenarios()[index].catalog)
     var cells = 0
     for _ in 0..<count { cells += Browser.render(state).width }
-    precondition(cells == 200 * count)
+    precondition(cells == frameWidth * count)
 }
 
 /// Draws `count` frames of one scenario composed beforehand (see `--draw` in main.swift).
 func drawOnly(scenario index: Int, count: Int, pages: Bool) {
-    setenv("TERM", "xterm-256color", 1)
-    unsetenv("LINES")
-    unsetenv("COLUMNS")
-    var state = BrowserState(catalog: renderScenarios()[index].catalog, settings: defaultSettings, theme: .standard,
-                             width: 200, height: 60)
-    let limit = min(state.maximumOffset, 2_000)
-    let page = max(1, state.viewHeight - 1)
-    let offsets = pages ? (0..<count).map { $0 % 2 == 0 ? min(page, limit) : 0 } : pingPongOffsets(limit: limit, count: count)
-    let frames = offsets.map { offset -> CellBuffer in
-        state.scroll(to: offset)
-        return Browser.render(state)
-    }
-    let terminal = PseudoTerminal(columns: 200, rows: 60)
-    guard let screen = try? NcursesScreen(colorMode: .auto, terminalPath: terminal.slavePath) else {
-        fatalError("cannot start ncurses on \(terminal.slavePath)")
-    }
+    useBenchmarkTerminalType()
+    let state = openingState(renderScenarios()[index].catalog)
+    let offsets = pages ? pageScrollOffsets(state, count: count) : rowScrollOffsets(state, count: count)
+    let frames = composedFrames(state, at: offsets)
+    let terminal = PseudoTerminal(columns: frameWidth, rows: frameHeight)
+    let screen = openScreen(on: terminal)
     for frame in frames { screen.show(frame) }
     screen.close()
     terminal.close()
 }
 
 func printRenderBenchmarks() {
-    // ncurses takes the terminal type from the environment, and LINES and COLUMNS there would
-    // override the pty's size.
-    setenv("TERM", "xterm-256color", 1)
-    unsetenv("LINES")
-    unsetenv("COLUMNS")
-    let (width, height) = (200, 60)
+    useBenchmarkTerminalType()
+    let (width, height) = (frameWidth, frameHeight)
 
     // The default emoji view (by group) fits on a 200x60 screen and cannot scroll, so the
     // scrolling figures come from the same emoji split by subgroup (`--subgroups`), which is
@@ -345,7 +344,7 @@ func printRenderBenchmarks() {
     let emoji = scenarios[0].catalog
     var results: [(RenderScenario, RenderResult)] = []
     for scenario in scenarios {
-        results.append((scenario, runRenderBenchmark(scenario, width: width, height: height)))
+        results.append((scenario, runRenderBenchmark(scenario)))
     }
 
     let none = "— (fits on screen)"
