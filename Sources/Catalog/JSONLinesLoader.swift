@@ -82,7 +82,7 @@ enum JSONLinesLoader {
                 case "keywords":
                     item.keywords = try keywords(value, fail: fail, reader: reader)
                 default:
-                    guard let scalar = scalarText(value) else {
+                    guard let scalar = value.scalarText else {
                         throw fail(value, "\(member.key): expected a string, number or boolean, found \(value.kindName)")
                     }
                     item.fields.append(Item.Field(name: member.key, value: scalar))
@@ -115,17 +115,6 @@ enum JSONLinesLoader {
         }
     }
 
-    /// A field's value as text; nil for arrays and objects.
-    static func scalarText(_ node: JSONNode) -> String? {
-        switch node.value {
-        case .string(let text): return text
-        case .integer(let value): return String(value)
-        case .number(let value): return String(value)
-        case .bool(let value): return String(value)
-        case .null: return ""
-        case .array, .object: return nil
-        }
-    }
 
     /// The byte offset from `lineStart` of a 1-based scalar column on that line.
     static func byteOffset(ofColumn column: Int, from lineStart: Int, in text: SourceText) -> Int {

@@ -112,6 +112,18 @@ extension JSONNode {
     /// The kind of the value, for error messages: "null", "boolean", "integer", "number",
     /// "string", "array" or "object".
     public var kindName: String { value.kindName }
+
+    /// A scalar as an item's field keeps it, as text ("" for null); nil for arrays and objects.
+    public var scalarText: String? {
+        switch value {
+        case .string(let text): return text
+        case .integer(let value): return String(value)
+        case .number(let value): return String(value)
+        case .bool(let value): return String(value)
+        case .null: return ""
+        case .array, .object: return nil
+        }
+    }
 }
 
 public enum JSONReader {

@@ -174,15 +174,10 @@ public enum JSONSectionsLoader {
 
         /// Extra fields are kept as text (for search and printing); nested values are refused.
         func scalarText(_ node: JSONNode, path: String) throws(DataError) -> String {
-            switch node.value {
-            case .string(let text): return text
-            case .integer(let value): return String(value)
-            case .number(let value): return String(value)
-            case .bool(let value): return String(value)
-            case .null: return ""
-            case .array, .object:
+            guard let text = node.scalarText else {
                 throw fail(node, path, "expected a string, number or boolean field, found \(node.kindName)")
             }
+            return text
         }
 
         func cells(_ node: JSONNode?, _ path: String) throws(DataError) -> Int? {
