@@ -1,14 +1,15 @@
-// A pseudo-terminal opened in-process, so that the benchmark can count the bytes a real ncurses
-// screen sends to a terminal without needing one (and without drawing on the user's).
+// A pseudo-terminal opened in-process, so that the benchmark can count the bytes the real
+// screen (NcursesScreen) sends to a terminal without needing one (and without drawing on the
+// user's).
 //
-// A thread reads the master side for as long as it is open: ncurses writes whole frames with
+// A thread reads the master side for as long as it is open: the screen writes whole frames with
 // blocking writes, and a pty holds only a few kilobytes, so a frame larger than that would
 // block the benchmark forever if nobody read while it was written.
 //
 // To know that everything written for a frame has been read, the benchmark writes a "fence"
 // on the slave after the frame: the pty keeps bytes in order, so once the reader has seen the
-// fence it has seen the frame. The fence is bytes that never occur in ncurses' output (0xF8 to
-// 0xFF are never valid in UTF-8, and ncurses writes UTF-8 and ASCII escape sequences) and all
+// fence it has seen the frame. The fence is bytes that never occur in the screen's output (0xF8
+// to 0xFF are never valid in UTF-8, and it writes UTF-8 and ASCII escape sequences) and all
 // differ, so a plain byte-by-byte match cannot miss one that starts inside a failed match.
 
 import CPseudoTerminal

@@ -1,5 +1,6 @@
-// The browser's rendering cost: composing a frame (Browser.render), drawing it through the real
-// ncurses screen (NcursesScreen.show) on a pseudo-terminal, and the bytes the terminal receives.
+// The browser's rendering cost: composing a frame (Browser.render), showing it on the real
+// screen (NcursesScreen.show: ncurses' terminal, frames written by FrameEncoder) on a
+// pseudo-terminal, and the bytes the terminal receives.
 
 import Browser
 import Catalog
@@ -19,18 +20,12 @@ struct RenderScenario {
 /// What the terminal received for one frame.
 struct FrameBytes {
     var count: Int
-    /// Bytes from the screen's own writes after ncurses' (emoji drawn as overlays, see
-    /// NcursesScreen): they start by switching autowrap off, which ncurses itself does not do
-    /// while drawing, so everything from the first "ESC [ ? 7 l" on is counted as theirs.
-    var overlay: Int
-    /// Whether ncurses set a scroll region (csr, "ESC [ top ; bottom r"), i.e. let the
-    /// terminal move lines instead of sending them again.
+    /// Whether the lines were moved with the terminal's scrolling region (csr, "ESC [ top ;
+    /// bottom r") instead of being written again.
     var usedScrollRegion: Bool
 
     init(_ bytes: [UInt8]) {
         count = bytes.count
-        let autowrapOff = Array("\u{1B}[?7l".utf8)
-        overlay = bytes.firstRange(of: autowrapOff).map { bytes.count - $0.lowerBound } ?? 0
         usedScrollRegion = FrameBytes.containsScrollRegion(bytes)
     }
 
@@ -54,12 +49,7 @@ struct FrameBytes {
     }
 
     var description: String {
-        var text = formatBytes(count)
-        var notes: [String] = []
-        if overlay > 0 { notes.append("ncurses \(formatBytes(count - overlay)) + overlays \(formatBytes(overlay))") }
-        if usedScrollRegion { notes.append("scroll region") }
-        if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
-        return text
+        formatBytes(count) + (usedScrollRegion ? " (scroll region)" : "")
     }
 }
 
@@ -201,7 +191,7 @@ func runRenderBenchmark(_ scenario: RenderScenario) -> RenderResult {
     precondition(screen.width == width && screen.height == height,
                  "ncurses sees \(screen.width) x \(screen.height), not the pty's \(width) x \(height)")
 
-    // First frame, on a screen ncurses has just cleared.
+    // First frame: ncurses takes the terminal and clears it, the frame is written whole.
     let firstFrame = FrameBytes(terminal.capture { screen.show(Browser.render(initial)) })
 
     // The most common frame: → moves the focus (old and new item and the status line change),
@@ -233,7 +223,7 @@ func runRenderBenchmark(_ scenario: RenderScenario) -> RenderResult {
 func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ terminal: PseudoTerminal) -> ScrollResult {
     // One-row scroll of the view alone, the focus left where it is: what a one-row wheel notch
     // would do (the real wheel scrolls `Browser.wheelRows` rows and may move the focus), and the
-    // purest test of whether ncurses lets the terminal move the lines.
+    // purest test of whether the terminal is left to move the lines.
     var state = initial
     state.scroll(to: state.offset + 1)
     precondition(state.offset == initial.offset + 1)
@@ -266,7 +256,7 @@ func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ termi
     precondition(paged.offset > state.offset, "PgDn did not scroll")
     let pageScroll = FrameBytes(terminal.capture { screen.show(Browser.render(paged)) })
 
-    // Times. Every frame differs from the one before, so ncurses always has work: one row of
+    // Times. Every frame differs from the one before, so there is always work: one row of
     // scroll per frame (down to the end of the content and back), then a page each frame
     // (between two views a page apart, so nearly every row changes). Drawing alone is timed on
     // frames composed beforehand.
@@ -287,9 +277,9 @@ func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ termi
                         keyRowScroll: keyRowScroll!, pageScroll: pageScroll)
 }
 
-/// 1,000 sections of 1,000 plain-text items: no emoji, so no overlays, and the content is far
-/// taller than the screen. Labels are two random characters, the room a default 4-cell item
-/// gives, so that rows differ: with alike rows ncurses would find a one-row scroll nearly free.
+/// 1,000 sections of 1,000 plain-text items: no emoji, and the content is far taller than the
+/// screen. Labels are two random characters, the room a default 4-cell item gives, so that
+/// rows differ: with alike rows a one-row scroll would be nearly free.
 func generatedCatalog() -> Catalog {
     let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
     var generator = SplitMix64(seed: 7)
@@ -349,7 +339,7 @@ func printRenderBenchmarks() {
 
     let none = "— (fits on screen)"
     print()
-    print("Frames at \(width)x\(height) through ncurses on a pseudo-terminal (TERM=xterm-256color); the emoji are")
+    print("Frames at \(width)x\(height) on a pseudo-terminal (NcursesScreen, TERM=xterm-256color); the emoji are")
     print("\(emoji.itemCount) items. Median (and minimum) per frame; target: compose + draw under 1 ms.")
     print()
     print("| data | content rows | compose | draw, 1-row scroll | draw, page scroll | compose + draw: focus move (→) | 1-row scroll | page scroll |")

@@ -2,7 +2,7 @@
 // `swift run -c release splitview-bench`.
 // Times are medians over repeated runs; memory is what the allocator holds for the layout
 // (mallinfo2 before and after building it), so it includes every table the layout keeps.
-// The frame figures (RenderBenchmark.swift) draw through ncurses on a pseudo-terminal.
+// The frame figures (RenderBenchmark.swift) draw on the real screen over a pseudo-terminal.
 
 import Glibc
 import CMallocStats
@@ -70,7 +70,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--compose"), CommandLine.arg
     exit(0)
 }
 // `splitview-bench --draw SCENARIO N`: draws N frames composed beforehand, scrolled one row
-// each (`--draw-pages`: a page each), through ncurses on a pseudo-terminal, and nothing else.
+// each (`--draw-pages`: a page each), on the real screen over a pseudo-terminal, and nothing else.
 for (flag, page) in [("--draw", false), ("--draw-pages", true)] {
     if let index = CommandLine.arguments.firstIndex(of: flag), CommandLine.arguments.count > index + 2,
        let scenario = Int(CommandLine.arguments[index + 1]), let count = Int(CommandLine.arguments[index + 2]) {

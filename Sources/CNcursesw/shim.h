@@ -1,5 +1,5 @@
 // A small C face over ncursesw for Swift. Swift 6 cannot import C macros with arguments
-// (COLOR_PAIR, the mouse masks, getmaxyx) and complains about mutable C globals (stdscr, LINES,
+// (the mouse masks, getcury, untouchwin) and complains about mutable C globals (stdscr, LINES,
 // COLS), so each is wrapped in a static inline function here. Mouse masks come from the real
 // macros: their values differ between ncurses' mouse versions 1 and 2.
 #pragma once
@@ -19,17 +19,8 @@
 static inline WINDOW *cnc_stdscr(void) { return stdscr; }
 static inline int cnc_lines(void) { return LINES; }
 static inline int cnc_cols(void) { return COLS; }
-static inline int cnc_colors(void) { return COLORS; }
-static inline int cnc_color_pairs(void) { return COLOR_PAIRS; }
 static inline int cnc_err(void) { return ERR; }
 static inline int cnc_ok(void) { return OK; }
-
-static inline attr_t cnc_a_normal(void) { return A_NORMAL; }
-static inline attr_t cnc_a_bold(void) { return A_BOLD; }
-static inline attr_t cnc_a_dim(void) { return A_DIM; }
-static inline attr_t cnc_a_reverse(void) { return A_REVERSE; }
-static inline attr_t cnc_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t cnc_a_italic(void) { return A_ITALIC; }
 
 static inline int cnc_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cnc_key_resize(void) { return KEY_RESIZE; }
@@ -60,56 +51,6 @@ static inline mmask_t cnc_button5_pressed(void) {
 #endif
 }
 
-/// Sets the colour pair and attributes used by the following writes.
-static inline int cnc_set_style(short pair, attr_t attributes) {
-    return attr_set(attributes, pair, NULL);
-}
-
-/// Writes one cell: a grapheme cluster of at most CCHARW_MAX wide characters, at (y, x).
-static inline int cnc_put_cell(int y, int x, const wchar_t *cluster, attr_t attributes, short pair) {
-    cchar_t cell;
-    if (setcchar(&cell, cluster, attributes, pair, NULL) == ERR) return ERR;
-    return mvadd_wch(y, x, &cell);
-}
-
-/// Puts a run of one-cell characters of one style from (y, x) on stdscr, without moving the
-/// cursor: one call for a row's worth of cells instead of a setcchar and an add_wch each,
-/// which were most of the cost of drawing a frame whose every cell changed.
-static inline int cnc_put_run(int y, int x, const unsigned int *scalars, int count, attr_t attributes, short pair) {
-    enum { chunk = 256 };
-    cchar_t cells[chunk];
-    wchar_t blank[2] = { L' ', 0 };
-    cchar_t model;
-    if (setcchar(&model, blank, attributes, pair, NULL) == ERR) return ERR;
-    // add_wchnstr, finding the window's cell at x to be the right half of a wide character,
-    // blanks that character from its first cell: which may be one just put there by add_wch
-    // (whose left neighbour it then erases). add_wch, one cell, leaves it: the first cell of
-    // such a run goes through it. (win_wch copies the cell as stored: the low attribute byte
-    // holds its place in a wide character, 2 and up for the cells after the first.)
-    cchar_t current;
-    if (count > 0 && x > 0 && mvwin_wch(stdscr, y, x, &current) == OK) {
-        int part = (int)(current.attr & A_CHARTEXT);
-        if (part > 1 && part < 32) {
-            cchar_t first = model;
-            first.chars[0] = (wchar_t)scalars[0];
-            mvwadd_wch(stdscr, y, x, &first);
-            x += 1;
-            scalars += 1;
-            count -= 1;
-        }
-    }
-    for (int done = 0; done < count; done += chunk) {
-        int length = count - done < chunk ? count - done : chunk;
-        for (int i = 0; i < length; i++) {
-            cells[i] = model;
-            cells[i].chars[0] = (wchar_t)scalars[done + i];
-        }
-        if (mvwadd_wchnstr(stdscr, y, x + done, cells, length) == ERR) return ERR;
-    }
-    return OK;
-}
-
-static inline int cnc_ccharw_max(void) { return CCHARW_MAX; }
 
 /// Reads a mouse event into plain values.
 static inline int cnc_get_mouse(int *x, int *y, mmask_t *state) {
@@ -122,7 +63,7 @@ static inline int cnc_get_mouse(int *x, int *y, mmask_t *state) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Additions for NcursesScreen (terminal set-up, emoji overlays, key codes).
+// Additions for NcursesScreen (terminal set-up, terminfo strings, key codes).
 
 #include <langinfo.h>
 #include <signal.h>
@@ -160,8 +101,17 @@ static inline const char *cnc_tigetstr(const char *name) {
     if (value == NULL || value == (char *)-1) return NULL;
     return value;
 }
-/// tiparm with one or two integer parameters (Swift cannot call C variadic functions).
-static inline const char *cnc_tiparm1(const char *capability, int a) { return tiparm(capability, a); }
+/// A terminfo number capability, -1 when the terminal lacks it.
+static inline int cnc_tigetnum(const char *name) {
+    int value = tigetnum(name);
+    return value < 0 ? -1 : value;
+}
+/// 1 when the terminal has a terminfo boolean capability.
+static inline int cnc_tigetflag(const char *name) { return tigetflag(name) == 1; }
+/// Marks a window as unchanged (untouchwin is a macro).
+static inline int cnc_untouchwin(WINDOW *window) { return untouchwin(window); }
+/// tiparm with two integer parameters (Swift cannot call C variadic functions); a string
+/// that takes one ignores the second.
 static inline const char *cnc_tiparm2(const char *capability, int a, int b) { return tiparm(capability, a, b); }
 
 static inline int cnc_key_a1(void) { return KEY_A1; }

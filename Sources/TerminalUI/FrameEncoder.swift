@@ -1,0 +1,529 @@
+// The bytes that take a terminal from the frame it shows to the next one.
+//
+// Why splitview writes frames itself rather than through ncurses' doupdate:
+// - ncurses keeps one spacing character per cell (a cchar_t, measured by the wcwidth of its
+//   first code point), so it cannot draw a VS16 sequence (❤️), a flag, a keycap, a skin tone
+//   or a ZWJ sequence at the width the frame gives it. Drawing those around ncurses meant
+//   predicting where its line-move optimiser carried them, which took more code than this.
+// - A frame where every row changes (a page scroll) cost ncurses 9 to 10 million
+//   instructions (a cchar_t per cell, its own comparison, a tparm per move and colour),
+//   more than the 1 ms a frame may take; the cell buffers here are compared as integers
+//   already, and writing the changed cells from them costs a fraction of that.
+// ncurses still sets the terminal up from terminfo, reads the keys and the mouse, follows
+// resizes and gives the terminal back (endwin) on every way out.
+//
+// How a frame is written:
+// - when the content moved up or down by a few rows, the terminal's scrolling region moves
+//   the lines (csr with ind/indn or ri/rin), and only the rows that then differ are written;
+// - each changed cell is written at a known cursor position; a move is a cup, or the few
+//   unchanged cells in between written again when that is shorter;
+// - a cluster the terminal may draw at another width than the frame gives it ("risky": more
+//   than one scalar, or a scalar whose wcwidth disagrees) is written over blanks of its
+//   style, from an explicit position, and the two cells after it are written again: a
+//   terminal that draws it narrower (tmux 3.3 draws ❣️ one cell wide) or not at all leaves
+//   blanks, not an older glyph; one that draws it wider (tmux 3.3 draws 👍🏽 as 👍 and 🏽) has
+//   its spill cut. Autowrap is off meanwhile, so that nothing wraps or scrolls at the right
+//   edge;
+// - a row whose end is blank is finished with el (clear to end of line) where that draws
+//   the same;
+// - the frame ends with normal attributes, autowrap back on and the cursor where ncurses
+//   believes it is (it moves the cursor from there when it gives the terminal back).
+
+import CNcursesw
+
+struct FrameEncoder {
+    let sequences: TerminalSequences
+    let colors: ColorSupport
+    /// The terminal's idea of a scalar's width (wcwidth): a cluster of one scalar that it
+    /// measures like the frame is drawn without precautions.
+    var scalarWidth: (UInt32) -> Int = { Int(cnc_wcwidth($0)) }
+
+    /// The frame the terminal shows; nil when unknown (the next frame clears the screen).
+    private(set) var shown: CellBuffer?
+    /// The terminal's size when `shown` was written.
+    private var shownScreen = (width: 0, height: 0)
+    private var resolvedStyles: [CellStyle: ResolvedStyle] = [:]
+    /// What sgr0 draws with.
+    private let normalStyle: ResolvedStyle
+    /// Reused between frames.
+    private var output: [UInt8] = []
+
+    init(sequences: TerminalSequences, colors: ColorSupport) {
+        self.sequences = sequences
+        self.colors = colors
+        normalStyle = Self.resolve(.normal, sequences: sequences)
+    }
+
+    /// Forgets what the terminal shows (after a resize, or when ncurses cleared it).
+    mutating func forget() {
+        shown = nil
+    }
+
+    /// The bytes that show `frame` on a terminal of `screenWidth` x `screenHeight` cells (what
+    /// does not fit is left out), leaving the cursor at `cursorAfter`. Empty when the terminal
+    /// shows the frame already.
+    mutating func encode(_ frame: CellBuffer, screenWidth: Int, screenHeight: Int,
+                         cursorAfter: (row: Int, column: Int)) -> [UInt8] {
+        var writer = Writer(bytes: output, sequences: sequences, normal: normalStyle, screenWidth: screenWidth)
+        output = []
+        writer.bytes.removeAll(keepingCapacity: true)
+        let resolved = frame.styles.map { resolve($0) }
+        let drawn = resolved.map(\.drawn)
+        let visibleWidth = min(frame.width, screenWidth), visibleHeight = min(frame.height, screenHeight)
+
+        // For each row of the screen, the row of `old` the terminal shows there (-1: blanks
+        // of normal style).
+        var sources = [Int](repeating: -1, count: max(0, visibleHeight))
+        var old = shown
+        if old?.width != frame.width || old?.height != frame.height || shownScreen != (screenWidth, screenHeight) {
+            old = nil
+        }
+        if let old {
+            for y in sources.indices { sources[y] = y }
+            if sequences.canScrollRegions,
+               let shift = Self.detectShift(from: old, to: frame, visibleHeight: visibleHeight) {
+                writer.scroll(shift, screenHeight: screenHeight)
+                for y in shift.top...shift.bottom { sources[y] = shift.source(ofRow: y) ?? -1 }
+            }
+        } else {
+            writer.clearScreen()
+        }
+
+        let matcher = CellMatcher(old: old ?? frame, new: frame)
+        frame.packed.withUnsafeBufferPointer { cells in
+            (old?.packed ?? []).withUnsafeBufferPointer { oldCells in
+                drawn.withUnsafeBufferPointer { drawn in
+                    resolved.withUnsafeBufferPointer { resolved in
+                        let rows = Rows(cells: cells, oldCells: oldCells, drawn: drawn, resolved: resolved,
+                                        matcher: matcher, frame: frame, frameWidth: frame.width,
+                                        visibleWidth: visibleWidth)
+                        for y in 0..<visibleHeight {
+                            let lastRow = sequences.cornerScrolls && y == screenHeight - 1
+                            writeRow(y, from: sources[y], rows, into: &writer, lastRowOfScreen: lastRow)
+                        }
+                    }
+                }
+            }
+        }
+        if writer.begun { writer.finish(cursorAfter: cursorAfter) }
+        shown = frame
+        shownScreen = (screenWidth, screenHeight)
+        output = writer.bytes
+        return output
+    }
+
+    /// What `writeRow` reads, gathered once per frame.
+    fileprivate struct Rows {
+        let cells: UnsafeBufferPointer<PackedCell>
+        let oldCells: UnsafeBufferPointer<PackedCell>
+        /// How each of the frame's styles is drawn, by index: what cells are compared by.
+        let drawn: UnsafeBufferPointer<DrawnStyle>
+        /// And the bytes that set it, read only when the style changes.
+        let resolved: UnsafeBufferPointer<ResolvedStyle>
+        let matcher: CellMatcher
+        let frame: CellBuffer
+        let frameWidth: Int
+        let visibleWidth: Int
+    }
+
+    /// Writes the cells of row `y` that differ from what the terminal shows there: row
+    /// `source` of the old frame, or blanks (-1).
+    private func writeRow(_ y: Int, from source: Int, _ rows: Rows, into writer: inout Writer, lastRowOfScreen: Bool) {
+        let cells = rows.cells.baseAddress! + y * rows.frameWidth
+        let oldCells = source >= 0 ? rows.oldCells.baseAddress! + source * rows.frameWidth : nil
+        let visibleWidth = rows.visibleWidth
+        /// Cells before this column are written whether or not they changed (after a risky cluster).
+        var forcedUntil = 0
+        /// Where the row's trailing blanks start, once looked for (Int.max: none worth an el).
+        var blankTail: Int?
+        var x = 0
+        while x < visibleWidth {
+            let cell = cells[x]
+            let width = Int(cell.width)
+            if width == 0 {  // drawn with the cluster it continues
+                x += 1
+                continue
+            }
+            let end = x + width
+            var changed = x < forcedUntil
+            if !changed {
+                if let oldCells {
+                    for column in x..<min(end, rows.frameWidth) where !rows.matcher(oldCells[column], cells[column]) {
+                        changed = true
+                        break
+                    }
+                } else {
+                    changed = !(cell.glyph == 0x20 && width == 1 && rows.drawn[Int(cell.style)] == .normal)
+                }
+            }
+            if !changed {
+                x = end
+                continue
+            }
+            if lastRowOfScreen && end >= writer.screenWidth {
+                break  // the lower right corner would scroll the screen
+            }
+            if !sequences.clearToEndOfLine.isEmpty {
+                if blankTail == nil { blankTail = blankTailStart(cells, rows) }
+                if x >= blankTail! {
+                    writer.move(row: y, column: x, cells: cells, rows)
+                    writer.setStyle(cell.style, rows)
+                    writer.bytes += sequences.clearToEndOfLine
+                    return
+                }
+            }
+            writer.move(row: y, column: x, cells: cells, rows)
+            writer.setStyle(cell.style, rows)
+            if end > visibleWidth {
+                // A wide cluster cut by the edge of the screen: blanks in its place.
+                writer.blanks(visibleWidth - x, row: y, from: x)
+            } else if isRisky(cell) {
+                writer.blanks(width, row: y, from: x)
+                writer.moveExplicitly(row: y, column: x)
+                writer.append(cell, of: rows.frame)
+                writer.cursorRow = -1
+                forcedUntil = end + 2
+            } else {
+                writer.append(cell, of: rows.frame)
+                writer.advance(row: y, to: end)
+            }
+            x = end
+        }
+    }
+
+    /// The first column of the row's trailing run of blanks of one style, when el draws them
+    /// alike and they are more than the bytes of el; Int.max otherwise.
+    private func blankTailStart(_ cells: UnsafePointer<PackedCell>, _ rows: Rows) -> Int {
+        guard rows.visibleWidth > 0 else { return Int.max }
+        let style = cells[rows.visibleWidth - 1].style
+        var start = rows.visibleWidth
+        while start > 0 {
+            let cell = cells[start - 1]
+            guard cell.glyph == 0x20, cell.width == 1, cell.style == style else { break }
+            start -= 1
+        }
+        guard rows.visibleWidth - start > sequences.clearToEndOfLine.count else { return Int.max }
+        let drawn = rows.drawn[Int(style)]
+        // el blanks with the current background (bce) or the default one, and never
+        // underlines or reverses the blanks.
+        guard drawn.attributes.isDisjoint(with: [.reverse, .underline]),
+              sequences.backgroundColorErase || drawn.background == DrawnStyle.normal.background else {
+            return Int.max
+        }
+        return start
+    }
+
+    /// Whether the terminal may draw `cell` at another width than the frame gives it.
+    @inline(__always)
+    private func isRisky(_ cell: PackedCell) -> Bool {
+        if cell.isCluster { return true }
+        let glyph = cell.glyph
+        if glyph >= 0x20 && glyph < 0x7F { return cell.width != 1 }
+        return scalarWidth(glyph) != Int(cell.width)
+    }
+
+    /// Whether the terminal may draw `text` at another width than `width` cells: more than
+    /// one Unicode scalar (VS16 sequences, flags, keycaps, skin tones, ZWJ sequences,
+    /// combining marks), or a single one whose wcwidth differs.
+    static func isRisky(_ text: String, width: Int, wcwidth: (UInt32) -> Int = { Int(cnc_wcwidth($0)) }) -> Bool {
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return false }
+        if scalars.next() != nil { return true }
+        if first.value >= 0x20 && first.value < 0x7F { return width != 1 }
+        return wcwidth(first.value) != width
+    }
+
+    private mutating func resolve(_ style: CellStyle) -> ResolvedStyle {
+        if let resolved = resolvedStyles[style] { return resolved }
+        let resolved = Self.resolve(DrawnStyle(style, colors: colors), sequences: sequences)
+        resolvedStyles[style] = resolved
+        return resolved
+    }
+
+    private static func resolve(_ drawn: DrawnStyle, sequences: TerminalSequences) -> ResolvedStyle {
+        var attributes: [UInt8] = []
+        if drawn.attributes.contains(.bold) { attributes += sequences.bold }
+        if drawn.attributes.contains(.dim) { attributes += sequences.dim }
+        if drawn.attributes.contains(.reverse) { attributes += sequences.reverse }
+        if drawn.attributes.contains(.underline) { attributes += sequences.underline }
+        let foreground = drawn.foreground >= 0 ? sequences.foreground?(Int(drawn.foreground)) ?? [] : []
+        let background = drawn.background >= 0 ? sequences.background?(Int(drawn.background)) ?? [] : []
+        return ResolvedStyle(drawn: drawn, attributes: attributes, foreground: foreground, background: background)
+    }
+
+    // MARK: - Scrolling
+
+    /// Rows `top...bottom` of a frame show rows of the previous frame moved up `distance` rows
+    /// (down when negative); the rows moved in from outside the range are blank.
+    struct RowShift: Equatable {
+        var top: Int
+        var bottom: Int
+        var distance: Int
+
+        /// The row of the previous frame that row `y` shows after the move; nil for a blank one.
+        func source(ofRow y: Int) -> Int? {
+            guard y >= top && y <= bottom else { return y }
+            let source = y + distance
+            return source >= top && source <= bottom ? source : nil
+        }
+    }
+
+    /// The rows that moved from `old` to `new` when the content scrolled: between the first and
+    /// the last row that changed, by the distance that most of a few sample rows moved. Nil when
+    /// nothing moved, or moved so far that scrolling saves nothing.
+    static func detectShift(from old: CellBuffer, to new: CellBuffer, visibleHeight: Int) -> RowShift? {
+        let width = new.width
+        guard old.width == width, old.height == new.height, visibleHeight <= new.height else { return nil }
+        let same = CellMatcher(old: old, new: new)
+        return new.packed.withUnsafeBufferPointer { newCells in
+            old.packed.withUnsafeBufferPointer { oldCells in
+                func equal(_ newRow: Int, _ oldRow: Int) -> Bool {
+                    let newStart = newCells.baseAddress! + newRow * width
+                    let oldStart = oldCells.baseAddress! + oldRow * width
+                    for x in 0..<width where !same(oldStart[x], newStart[x]) { return false }
+                    return true
+                }
+                guard let top = (0..<visibleHeight).first(where: { !equal($0, $0) }),
+                      let bottom = (top..<visibleHeight).last(where: { !equal($0, $0) }),
+                      bottom - top >= 2 else { return nil }
+                let samples = [top + (bottom - top) / 2, top + (bottom - top) / 4, top + 3 * (bottom - top) / 4]
+                func moved(_ distance: Int) -> Int {
+                    samples.filter { sample in
+                        let source = sample + distance
+                        return source >= top && source <= bottom && equal(sample, source)
+                    }.count
+                }
+                var best: (distance: Int, votes: Int)?
+                for sample in samples {
+                    // The nearest old row like this one.
+                    var found: Int?
+                    search: for delta in 1...(bottom - top) {
+                        for source in [sample + delta, sample - delta]
+                        where source >= top && source <= bottom && equal(sample, source) {
+                            found = source - sample
+                            break search
+                        }
+                    }
+                    guard let distance = found, distance != best?.distance else { continue }
+                    let votes = moved(distance)
+                    if votes > best?.votes ?? 0 { best = (distance, votes) }
+                }
+                guard let best, abs(best.distance) * 2 <= bottom - top + 1 else { return nil }
+                return RowShift(top: top, bottom: bottom, distance: best.distance)
+            }
+        }
+    }
+}
+
+/// A style's drawn form and the bytes that set it (a class: the frame's table of them is made
+/// from a cache, without copying the byte arrays).
+final class ResolvedStyle {
+    let drawn: DrawnStyle
+    /// bold, dim, rev and smul as the style needs them, after sgr0.
+    let attributes: [UInt8]
+    /// setaf and setab, empty for the default colour.
+    let foreground: [UInt8]
+    let background: [UInt8]
+
+    init(drawn: DrawnStyle, attributes: [UInt8], foreground: [UInt8], background: [UInt8]) {
+        self.drawn = drawn
+        self.attributes = attributes
+        self.foreground = foreground
+        self.background = background
+    }
+}
+
+extension FrameEncoder {
+    /// The bytes of one frame as they are made, with what the terminal is known to be doing.
+    fileprivate struct Writer {
+        var bytes: [UInt8]
+        let sequences: TerminalSequences
+        /// The style sgr0 gives.
+        let normal: ResolvedStyle
+        let screenWidth: Int
+        /// Whether anything was written (autowrap is off from then on).
+        var begun = false
+        /// Where the cursor is, when known (-1: not known).
+        var cursorRow = -1
+        var cursorColumn = 0
+        /// The attributes and colours the terminal draws with (nil: not known).
+        var current: DrawnStyle?
+
+        init(bytes: [UInt8], sequences: TerminalSequences, normal: ResolvedStyle, screenWidth: Int) {
+            self.bytes = bytes
+            self.sequences = sequences
+            self.normal = normal
+            self.screenWidth = screenWidth
+        }
+
+        mutating func begin() {
+            guard !begun else { return }
+            begun = true
+            if bytes.capacity < 1 << 15 { bytes.reserveCapacity(1 << 15) }
+            bytes += sequences.autowrapOff
+        }
+
+        mutating func finish(cursorAfter: (row: Int, column: Int)) {
+            setNormal()
+            bytes += sequences.autowrapOn
+            moveExplicitly(row: cursorAfter.row, column: cursorAfter.column)
+        }
+
+        mutating func clearScreen() {
+            begin()
+            current = nil
+            setNormal()
+            bytes += sequences.clearScreen
+            cursorRow = -1
+        }
+
+        /// Scrolls the lines of `shift` with the terminal's scrolling region.
+        mutating func scroll(_ shift: RowShift, screenHeight: Int) {
+            begin()
+            setNormal()  // what scrolls in takes the current background (bce)
+            sequences.scrollRegion!(&bytes, shift.top, shift.bottom)
+            if shift.distance > 0 {
+                moveExplicitly(row: shift.bottom, column: 0)
+                sequences.scrollForward!(&bytes, shift.distance)
+            } else {
+                moveExplicitly(row: shift.top, column: 0)
+                sequences.scrollReverse!(&bytes, -shift.distance)
+            }
+            sequences.scrollRegion!(&bytes, 0, screenHeight - 1)
+            cursorRow = -1  // csr homes the cursor on some terminals
+        }
+
+        /// sgr0, unless the terminal draws normally already.
+        mutating func setNormal() {
+            if current == .normal { return }
+            bytes += sequences.normal
+            current = .normal
+        }
+
+        /// Draws with the frame's style `index` from here on.
+        @inline(__always)
+        mutating func setStyle(_ index: UInt16, _ rows: Rows) {
+            if current == rows.drawn[Int(index)] { return }
+            change(to: rows.resolved[Int(index)])
+        }
+
+        /// The sequences from the current style to `style`: only what differs, but sgr0 first
+        /// when an attribute goes (nothing else takes one away).
+        @inline(never)
+        private mutating func change(to style: ResolvedStyle) {
+            let to = style.drawn
+            guard let from = current, to.attributes.isSuperset(of: from.attributes) else {
+                fullStyle(style)
+                return
+            }
+            let added = to.attributes.subtracting(from.attributes)
+            if added.contains(.bold) { bytes += sequences.bold }
+            if added.contains(.dim) { bytes += sequences.dim }
+            if added.contains(.reverse) { bytes += sequences.reverse }
+            if added.contains(.underline) { bytes += sequences.underline }
+            let toDefault = (to.foreground < 0 && from.foreground >= 0) || (to.background < 0 && from.background >= 0)
+            if toDefault {
+                guard !sequences.defaultColors.isEmpty else {
+                    fullStyle(style)
+                    return
+                }
+                bytes += sequences.defaultColors
+                bytes += style.foreground
+                bytes += style.background
+            } else {
+                if to.foreground != from.foreground { bytes += style.foreground }
+                if to.background != from.background { bytes += style.background }
+            }
+            current = to
+        }
+
+        private mutating func fullStyle(_ style: ResolvedStyle) {
+            bytes += sequences.normal
+            bytes += style.attributes
+            bytes += style.foreground
+            bytes += style.background
+            current = style.drawn
+        }
+
+        /// Moves the cursor to (row, column) of the row `cells`: nothing when it is there, the
+        /// unchanged cells in between written again when that is shorter than a move (plain
+        /// characters drawn in the current style), a cup otherwise.
+        @inline(__always)
+        mutating func move(row: Int, column: Int, cells: UnsafePointer<PackedCell>, _ rows: Rows) {
+            if cursorRow == row && cursorColumn == column { return }
+            moveFar(row: row, column: column, cells: cells, rows)
+        }
+
+        @inline(never)
+        private mutating func moveFar(row: Int, column: Int, cells: UnsafePointer<PackedCell>, _ rows: Rows) {
+            begin()
+            if cursorRow == row && cursorColumn < column && column - cursorColumn <= 4, let current {
+                let gap = cursorColumn..<column
+                let plain = gap.allSatisfy { x in
+                    let cell = cells[x]
+                    return cell.width == 1 && cell.glyph >= 0x20 && cell.glyph < 0x7F && rows.drawn[Int(cell.style)] == current
+                }
+                if plain {
+                    for x in gap { bytes.append(UInt8(truncatingIfNeeded: cells[x].glyph)) }
+                    cursorColumn = column
+                    return
+                }
+            }
+            moveExplicitly(row: row, column: column)
+        }
+
+        mutating func moveExplicitly(row: Int, column: Int) {
+            begin()
+            sequences.moveCursor(&bytes, row, column)
+            cursorRow = row
+            cursorColumn = column
+        }
+
+        /// `count` blanks from (row, column) in the current style.
+        mutating func blanks(_ count: Int, row: Int, from column: Int) {
+            for _ in 0..<count { bytes.append(0x20) }
+            advance(row: row, to: column + count)
+        }
+
+        /// After a cell written up to `column`: the cursor is there, unless that is past the
+        /// right edge (where terminals differ).
+        @inline(__always)
+        mutating func advance(row: Int, to column: Int) {
+            if column < screenWidth {
+                cursorRow = row
+                cursorColumn = column
+            } else {
+                cursorRow = -1
+            }
+        }
+
+        /// The UTF-8 of a cell's cluster.
+        @inline(__always)
+        mutating func append(_ cell: PackedCell, of frame: CellBuffer) {
+            if cell.isCluster {
+                let text = frame.clusters[cell.clusterIndex].utf8
+                if text.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                    bytes += text
+                }
+                return
+            }
+            let value = cell.glyph
+            switch value {
+            case 0..<0x80:
+                bytes.append(UInt8(truncatingIfNeeded: value))
+            case 0x80..<0x800:
+                bytes.append(UInt8(truncatingIfNeeded: 0xC0 | value >> 6))
+                bytes.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
+            case 0x800..<0x10000:
+                bytes.append(UInt8(truncatingIfNeeded: 0xE0 | value >> 12))
+                bytes.append(UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F))
+                bytes.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
+            default:
+                bytes.append(UInt8(truncatingIfNeeded: 0xF0 | value >> 18))
+                bytes.append(UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3F))
+                bytes.append(UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F))
+                bytes.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
+            }
+        }
+    }
+}
