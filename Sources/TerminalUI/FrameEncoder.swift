@@ -67,8 +67,6 @@ struct FrameEncoder {
         var writer = Writer(bytes: output, sequences: sequences, normal: normalStyle, screenWidth: screenWidth)
         output = []
         writer.bytes.removeAll(keepingCapacity: true)
-        let resolved = frame.styles.map { resolve($0) }
-        let drawn = resolved.map(\.drawn)
         let visibleWidth = min(frame.width, screenWidth), visibleHeight = min(frame.height, screenHeight)
 
         // For each row of the screen, the row of `old` the terminal shows there (-1: blanks
@@ -89,19 +87,17 @@ struct FrameEncoder {
             writer.clearScreen()
         }
 
+        let resolved = frame.styles.map { resolve($0) }
+        let oldDrawn = old.map { $0.styles.map { resolve($0).drawn } } ?? []
         let matcher = CellMatcher(old: old ?? frame, new: frame)
         frame.packed.withUnsafeBufferPointer { cells in
             (old?.packed ?? []).withUnsafeBufferPointer { oldCells in
-                drawn.withUnsafeBufferPointer { drawn in
-                    resolved.withUnsafeBufferPointer { resolved in
-                        let rows = Rows(cells: cells, oldCells: oldCells, drawn: drawn, resolved: resolved,
-                                        matcher: matcher, frame: frame, frameWidth: frame.width,
-                                        visibleWidth: visibleWidth)
-                        for y in 0..<visibleHeight {
-                            let lastRow = sequences.cornerScrolls && y == screenHeight - 1
-                            writeRow(y, from: sources[y], rows, into: &writer, lastRowOfScreen: lastRow)
-                        }
-                    }
+                let rows = Rows(cells: cells, oldCells: oldCells, drawn: resolved.map(\.drawn), oldDrawn: oldDrawn,
+                                resolved: resolved, matcher: matcher, frame: frame, frameWidth: frame.width,
+                                visibleWidth: visibleWidth)
+                for y in 0..<visibleHeight {
+                    let lastRow = sequences.cornerScrolls && y == screenHeight - 1
+                    writeRow(y, from: sources[y], rows, into: &writer, lastRowOfScreen: lastRow)
                 }
             }
         }
@@ -117,9 +113,11 @@ struct FrameEncoder {
         let cells: UnsafeBufferPointer<PackedCell>
         let oldCells: UnsafeBufferPointer<PackedCell>
         /// How each of the frame's styles is drawn, by index: what cells are compared by.
-        let drawn: UnsafeBufferPointer<DrawnStyle>
+        let drawn: [DrawnStyle]
+        /// How each of the old frame's styles is drawn, by index.
+        let oldDrawn: [DrawnStyle]
         /// And the bytes that set it, read only when the style changes.
-        let resolved: UnsafeBufferPointer<ResolvedStyle>
+        let resolved: [ResolvedStyle]
         let matcher: CellMatcher
         let frame: CellBuffer
         let frameWidth: Int
@@ -178,8 +176,15 @@ struct FrameEncoder {
                 // A wide cluster cut by the edge of the screen: blanks in its place.
                 writer.blanks(visibleWidth - x, row: y, from: x)
             } else if isRisky(cell) {
-                writer.blanks(width, row: y, from: x)
-                writer.moveExplicitly(row: y, column: x)
+                // Blanks first, unless the terminal shows blanks of that style there already.
+                let drawn = rows.drawn[Int(cell.style)]
+                let blankAlready = oldCells.map { old in
+                    (x..<end).allSatisfy { old[$0].glyph == 0x20 && old[$0].width == 1 && rows.oldDrawn[Int(old[$0].style)] == drawn }
+                } ?? (drawn == .normal)
+                if !blankAlready {
+                    writer.blanks(width, row: y, from: x)
+                    writer.moveExplicitly(row: y, column: x)
+                }
                 writer.append(cell, of: rows.frame)
                 writer.cursorRow = -1
                 forcedUntil = end + 2

@@ -149,9 +149,20 @@ import Testing
     }
 
     @Test func aRiskyClusterIsWrittenOverBlanksAndTheTwoCellsAfterItAgain() {
-        // Blanks over both cells, back to the start, the glyph; then c and d written again
-        // from an explicit position (the terminal may have drawn the heart wider).
-        #expect(Self.change(["ab  cd"], ["ab❤️cd"]) == "<rmam><cup 0,2><sgr0>  <cup 0,2>❤️<cup 0,4>cd<smam><cup 0,0>")
+        // Blanks over both cells (the terminal may draw the heart narrower than xy), back to
+        // the start, the glyph; then c and d written again from an explicit position (it may
+        // have drawn the heart wider).
+        #expect(Self.change(["abxycd"], ["ab❤️cd"]) == "<rmam><cup 0,2><sgr0>  <cup 0,2>❤️<cup 0,4>cd<smam><cup 0,0>")
+    }
+
+    @Test func whereTheTerminalShowsBlanksOfItsStyleNoBlanksGoFirst() {
+        #expect(Self.change(["ab  cd"], ["ab❤️cd"]) == "<rmam><cup 0,2><sgr0>❤️<cup 0,4>cd<smam><cup 0,0>")
+        // Blanks of another style are not the same.
+        var encoder = Self.encoder(colors: ColorSupport(enabled: true, paletteSize: 256, hasDefaultColors: true))
+        var new = Self.frame(["ab"], width: 4)
+        new.put("❤️", x: 2, y: 0, style: CellStyle(background: .ansi(4)))
+        let bytes = Self.encode([Self.frame(["ab"], width: 4), new], with: &encoder)
+        #expect(bytes[1] == "<rmam><cup 0,2><sgr0><bg 4>  <cup 0,2>❤️<sgr0><smam><cup 0,0>")
     }
 
     @Test func aWideCharacterTheTerminalMeasuresAlikeIsWrittenInline() {

@@ -33,6 +33,10 @@ struct XtermModel {
     private var pending: [UInt8] = []
 
     init(width: Int, height: Int, backgroundColorErase: Bool = true) {
+        // Widths are the C library's (wcwidth), which measures nothing but ASCII until the
+        // locale is UTF-8 (as NcursesScreen makes it): set here rather than left to whichever
+        // test happened to run first.
+        _ = cnc_setlocale_from_environment()
         self.width = width
         self.height = height
         self.backgroundColorErase = backgroundColorErase
