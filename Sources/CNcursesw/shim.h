@@ -65,6 +65,7 @@ static inline int cnc_get_mouse(int *x, int *y, mmask_t *state) {
 // ---------------------------------------------------------------------------------------------
 // Additions for NcursesScreen (terminal set-up, terminfo strings, key codes).
 
+#include <errno.h>
 #include <langinfo.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -127,14 +128,28 @@ static inline int cnc_key_f0(void) { return KEY_F0; }
 //
 // Swift emits a copy of each static inline function (and of its local statics) in every object
 // file whose code uses it, inlined Swift code included; and it does not emit file-scope static
-// variables at all. So no state is shared through this header: the "screen active" flag lives
-// in memory that Swift allocates once and hands to cnc_guard_install, which keeps the pointer
-// next to the handler it installs (the same copy).
+// variables at all. So no state is shared through this header: the state (cnc_guard_state)
+// lives in memory that Swift allocates once and hands to cnc_guard_install, which keeps the
+// pointer next to the handlers it installs (the same copy).
 
-/// The flag the installed handler reads (1 while an NcursesScreen is showing).
-static inline volatile sig_atomic_t **cnc_guard_flag_slot(void) {
-    static volatile sig_atomic_t *flag;
-    return &flag;
+/// What the handlers share with Swift.
+typedef struct {
+    /// 1 while an NcursesScreen is showing (endwin has not been called since it drew).
+    volatile sig_atomic_t active;
+    /// Set when the process continues after a stop: the screen must be drawn again whole.
+    volatile sig_atomic_t resumed;
+    /// Where `reset` goes before endwin (-1: nowhere) and how long it is. The bytes cancel an
+    /// escape sequence a signal may have cut (CAN), and put back what a frame changes while it
+    /// is written and endwin does not restore: attributes, autowrap, the scrolling region.
+    volatile sig_atomic_t reset_fd;
+    volatile sig_atomic_t reset_length;
+    char reset[128];
+} cnc_guard_state;
+
+/// The state the installed handlers read (allocated by Swift, see above).
+static inline cnc_guard_state **cnc_guard_state_slot(void) {
+    static cnc_guard_state *state;
+    return &state;
 }
 
 static inline volatile sig_atomic_t *cnc_guard_handling(void) {
@@ -177,11 +192,16 @@ static inline void cnc_guard_reraise(int sig) {
     raise(sig);
 }
 
-/// endwin() if the screen is active, once. Returns 1 if it did.
+/// The reset bytes, then endwin(), if the screen is active, once. Returns 1 if it did.
 static inline int cnc_guard_end_screen_if_active(void) {
-    volatile sig_atomic_t *flag = *cnc_guard_flag_slot();
-    if (flag == NULL || !*flag) return 0;
-    *flag = 0;
+    cnc_guard_state *state = *cnc_guard_state_slot();
+    if (state == NULL || !state->active) return 0;
+    state->active = 0;
+    int length = state->reset_length;
+    if (state->reset_fd >= 0 && length > 0 && length <= (int)sizeof state->reset) {
+        ssize_t ignored = write(state->reset_fd, state->reset, (size_t)length);
+        (void)ignored;
+    }
     endwin();  // ncurses documents endwin as the way out from a signal handler
     return 1;
 }
@@ -204,13 +224,47 @@ static void cnc_guard_at_exit(void) {
     (void)cnc_guard_end_screen_if_active();
 }
 
+/// SIGCONT: the process goes on after a stop (Ctrl-Z from outside, SIGSTOP): whatever the
+/// terminal shows now, the screen is drawn again whole. SIGWINCH makes ncurses' pending read
+/// return KEY_RESIZE, so the browser draws at once.
+static void cnc_guard_continued(int sig) {
+    (void)sig;
+    int saved = errno;
+    cnc_guard_state *state = *cnc_guard_state_slot();
+    if (state != NULL) {
+        state->resumed = 1;
+        raise(SIGWINCH);
+    }
+    errno = saved;
+}
+
+/// SIGTSTP (kill -TSTP; in raw mode Ctrl-Z is a key): the terminal given back as on exit, then
+/// the process stops; it takes the terminal again when continued (see cnc_guard_continued).
+static void cnc_guard_stop(int sig) {
+    int saved = errno;
+    (void)cnc_guard_end_screen_if_active();
+    struct sigaction ours, stop;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = SIG_DFL;
+    sigemptyset(&stop.sa_mask);
+    sigaction(sig, &stop, &ours);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);  // stops here until continued
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    sigaction(sig, &ours, NULL);
+    errno = saved;
+}
+
 /// Installs the handlers: SIGTERM, SIGHUP, SIGINT and the fatal signals, on an alternate
-/// stack so that a stack overflow still restores the terminal; and an atexit hook for an
-/// exit() that skipped TerminalGuard.restore(). `screen_active` is the flag they read.
-static inline void cnc_guard_install(volatile sig_atomic_t *screen_active) {
-    volatile sig_atomic_t **slot = cnc_guard_flag_slot();
+/// stack so that a stack overflow still restores the terminal; SIGTSTP and SIGCONT; and an
+/// atexit hook for an exit() that skipped TerminalGuard.restore(). `state` is what they read.
+static inline void cnc_guard_install(cnc_guard_state *state) {
+    cnc_guard_state **slot = cnc_guard_state_slot();
     int first = *slot == NULL;
-    *slot = screen_active;
+    *slot = state;
     if (!first) return;
 
     stack_t current;
@@ -239,5 +293,22 @@ static inline void cnc_guard_install(volatile sig_atomic_t *screen_active) {
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         sigaction(signals[i], &action, NULL);
     }
+    // Stopping and going on; installed before the screen opens, so that ncurses leaves
+    // SIGTSTP to this handler (it installs its own only over the default).
+    struct sigaction stop;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = cnc_guard_stop;
+    stop.sa_flags = 0;  // no SA_RESTART: the read ncurses waits in must return (see below)
+    sigemptyset(&stop.sa_mask);
+    sigaddset(&stop.sa_mask, SIGTERM);
+    sigaddset(&stop.sa_mask, SIGHUP);
+    sigaddset(&stop.sa_mask, SIGINT);
+    sigaction(SIGTSTP, &stop, NULL);
+    struct sigaction go_on;
+    memset(&go_on, 0, sizeof go_on);
+    go_on.sa_handler = cnc_guard_continued;
+    go_on.sa_flags = 0;  // no SA_RESTART, as ncurses for SIGWINCH: its read returns, KEY_RESIZE
+    sigemptyset(&go_on.sa_mask);
+    sigaction(SIGCONT, &go_on, NULL);
     atexit(cnc_guard_at_exit);
 }

@@ -19,11 +19,12 @@
 //   unchanged cells in between written again when that is shorter;
 // - a cluster the terminal may draw at another width than the frame gives it ("risky": more
 //   than one scalar, or a scalar whose wcwidth disagrees) is written over blanks of its
-//   style, from an explicit position, and the two cells after it are written again: a
-//   terminal that draws it narrower (tmux 3.3 draws ❣️ one cell wide) or not at all leaves
-//   blanks, not an older glyph; one that draws it wider (tmux 3.3 draws 👍🏽 as 👍 and 🏽) has
-//   its spill cut. Autowrap is off meanwhile, so that nothing wraps or scrolls at the right
-//   edge;
+//   style (unless it shows those already), from an explicit position, and the cells after it
+//   that a terminal joining none of its scalars would draw over (two at least) are written
+//   again: a terminal that draws it narrower (tmux 3.3 draws ❣️ one cell wide) or not at all
+//   leaves blanks, not an older glyph; one that draws it wider (tmux 3.3 draws 👍🏽 as 👍 and
+//   🏽, xterm a ZWJ family as four people) has its spill cut. Autowrap is off meanwhile, so
+//   that nothing wraps or scrolls at the right edge;
 // - a row whose end is blank is finished with el (clear to end of line) where that draws
 //   the same;
 // - the frame ends with normal attributes, autowrap back on and the cursor where ncurses
@@ -42,6 +43,8 @@ struct FrameEncoder {
     private(set) var shown: CellBuffer?
     /// The terminal's size when `shown` was written.
     private var shownScreen = (width: 0, height: 0)
+    /// The size of a screen known to be blank (just cleared), when `shown` is nil.
+    private var clearedScreen: (width: Int, height: Int)?
     private var resolvedStyles: [CellStyle: ResolvedStyle] = [:]
     /// What sgr0 draws with.
     private let normalStyle: ResolvedStyle
@@ -54,9 +57,29 @@ struct FrameEncoder {
         normalStyle = Self.resolve(.normal, sequences: sequences)
     }
 
-    /// Forgets what the terminal shows (after a resize, or when ncurses cleared it).
+    /// Forgets what the terminal shows: the next frame clears the screen first.
     mutating func forget() {
         shown = nil
+        clearedScreen = nil
+    }
+
+    /// The terminal was just cleared (by ncurses, taking it): the next frame is written whole,
+    /// without clearing it again.
+    mutating func screenCleared(width: Int, height: Int) {
+        shown = nil
+        clearedScreen = (width, height)
+    }
+
+    /// The bytes that put right what a frame cut short (by a signal) may have left: CAN ends an
+    /// unfinished escape sequence, then normal attributes, autowrap on, the whole screen as the
+    /// scrolling region, and the cursor at `cursor`, where ncurses believes it is.
+    func resetBytes(screenHeight: Int, cursor: (row: Int, column: Int)) -> [UInt8] {
+        var bytes: [UInt8] = [0x18]
+        bytes += sequences.normal
+        bytes += sequences.autowrapOn
+        sequences.scrollRegion?(&bytes, 0, max(0, screenHeight - 1))
+        sequences.moveCursor(&bytes, cursor.row, cursor.column)
+        return bytes
     }
 
     /// The bytes that show `frame` on a terminal of `screenWidth` x `screenHeight` cells (what
@@ -83,9 +106,10 @@ struct FrameEncoder {
                 writer.scroll(shift, screenHeight: screenHeight)
                 for y in shift.top...shift.bottom { sources[y] = shift.source(ofRow: y) ?? -1 }
             }
-        } else {
+        } else if clearedScreen.map({ $0 != (screenWidth, screenHeight) }) ?? true {
             writer.clearScreen()
         }
+        clearedScreen = nil
 
         let resolved = frame.styles.map { resolve($0) }
         let oldDrawn = old.map { $0.styles.map { resolve($0).drawn } } ?? []
@@ -187,7 +211,7 @@ struct FrameEncoder {
                 }
                 writer.append(cell, of: rows.frame)
                 writer.cursorRow = -1
-                forcedUntil = end + 2
+                forcedUntil = max(forcedUntil, end + 2, x + unjoinedWidth(cell, of: rows.frame))
             } else {
                 writer.append(cell, of: rows.frame)
                 writer.advance(row: y, to: end)
@@ -225,6 +249,20 @@ struct FrameEncoder {
         let glyph = cell.glyph
         if glyph >= 0x20 && glyph < 0x7F { return cell.width != 1 }
         return scalarWidth(glyph) != Int(cell.width)
+    }
+
+    /// The cells a terminal that joins none of a cluster's scalars draws it over (xterm draws a
+    /// ZWJ family as its four people, a toned emoji as the emoji and the tone): the sum of the
+    /// scalars' widths, one the terminal does not know counted as 2.
+    private func unjoinedWidth(_ cell: PackedCell, of frame: CellBuffer) -> Int {
+        func width(_ scalar: UInt32) -> Int {
+            let width = scalarWidth(scalar)
+            return width < 0 ? 2 : width
+        }
+        guard cell.isCluster else { return width(cell.glyph) }
+        var total = 0
+        for scalar in frame.clusters[cell.clusterIndex].unicodeScalars { total += width(scalar.value) }
+        return total
     }
 
     /// Whether the terminal may draw `text` at another width than `width` cells: more than

@@ -110,7 +110,7 @@ public final class NcursesScreen: Screen {
     /// Idempotent; also called from deinit.
     public func close() {
         guard let screen else { return }
-        if TerminalGuard.screenActive.pointee != 0 {
+        if TerminalGuard.isScreenActive {
             // Input left unread would reach the shell once the program is gone: a click that
             // chose an item on its press has its release still coming (as ^[[<0;60;10m).
             if lastEventWasPress { discardMouseRelease(withinMilliseconds: 100) }
@@ -136,14 +136,25 @@ public final class NcursesScreen: Screen {
 
     public func show(_ frame: CellBuffer) {
         guard screen != nil, let window = cnc_stdscr(), let output else { return }
-        if needsTakeover || TerminalGuard.screenActive.pointee == 0 {
+        if TerminalGuard.takeResumed() {
+            // Continued after a stop. One ncurses did not see (SIGSTOP: the guard's SIGTSTP
+            // handler ends the screen first) left the shell's terminal modes in place: the
+            // screen is left and taken again, which sets them all anew.
+            TerminalGuard.endScreen()
+            needsTakeover = true
+        }
+        if needsTakeover || !TerminalGuard.isScreenActive {
             // ncurses takes the terminal (back after an endwin: its modes, the alternate
             // screen) and clears it; stdscr, always blank, has nothing else to draw.
             clearok(cnc_curscr(), true)
             wrefresh(window)
             TerminalGuard.screenDidStart()
             needsTakeover = false
-            encoder.forget()
+            encoder.screenCleared(width: width, height: height)
+            let cursor = cnc_curscr()
+            TerminalGuard.setReset(encoder.resetBytes(screenHeight: height,
+                                                      cursor: (Int(cnc_getcury(cursor)), Int(cnc_getcurx(cursor)))),
+                                   descriptor: fileno(output))
         }
         let cursor = cnc_curscr()
         let bytes = encoder.encode(frame, screenWidth: width, screenHeight: height,

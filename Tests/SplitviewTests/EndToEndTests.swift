@@ -216,6 +216,56 @@ struct EndToEndTests {
         try session.send("q")
     }
 
+    /// The browser started from an interactive bash as its foreground job, and its process id.
+    /// It browses plain text (sections of words): tmux 3.3 may draw an emoji sequence split
+    /// between two of its reads unjoined, so screens of emoji drawn twice need not be equal.
+    func startFromShell(width: Int, height: Int) throws -> (TmuxSession, pid: String) {
+        let session = try TmuxSession(width: width, height: height, command: "exec bash --norc --noprofile")
+        let data = session.directory + "/words.tsv"
+        let rows = (0..<6).flatMap { section in (0..<60).map { "Section \(section)\tword\(section)x\($0)" } }
+        try FileManagerHelper.write((["section\tlabel"] + rows).joined(separator: "\n") + "\n", to: data)
+        try session.send("PS1='READY$ '", "Enter")
+        try session.waitFor("the shell") { $0.contains("READY$") }
+        let pidFile = session.directory + "/pid"
+        try session.send("sh -c 'echo $$ > \(pidFile); exec \(Support.binary) --no-recent \(data)'", "Enter")
+        try session.waitFor("the browser") { $0.contains("1 of 360") }
+        let pid = session.waitForFile(pidFile, containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(Int(pid) != nil)
+        return (session, pid)
+    }
+
+    /// Stopped from outside (kill -TSTP; in raw mode Ctrl-Z is a key), the browser gives the
+    /// terminal back to the shell; `fg` brings it back whole, and it goes on as before.
+    @Test func aStopGivesTheTerminalBackAndFgRedrawsEverything() throws {
+        let (session, pid) = try startFromShell(width: 120, height: 30)
+        let before = try session.screen()
+        _ = try Support.shell("kill -TSTP \(pid)")
+        let stopped = try session.waitFor("the shell, the job stopped") { $0.contains("Stopped") }
+        #expect(!stopped.contains("1 of 360"))
+        try session.send("fg", "Enter")
+        let back = try session.waitFor("the whole browser again") { $0 == before }
+        #expect(back.contains("Section 0") && back.contains("Section 1"))
+        try session.send("l")
+        let moved = try session.waitFor("the focus moved") { $0.contains("2 of 360") }
+        #expect(moved.contains("Section 0") && moved.contains("Section 1") && moved.contains("word0x1"))
+        try session.send("q")
+        try session.waitFor("the shell again") { !$0.contains("of 360") && $0.contains("READY$") }
+    }
+
+    /// Stopped with SIGSTOP (which cannot be caught) while the shell wrote on its screen: when
+    /// it goes on, the browser draws everything again.
+    @Test func goingOnAfterSIGSTOPRedrawsEverything() throws {
+        let (session, pid) = try startFromShell(width: 100, height: 24)
+        let before = try session.screen()
+        _ = try Support.shell("kill -STOP \(pid)")
+        try session.waitFor("the shell's notice") { $0.contains("Stopped") }
+        try session.send("fg", "Enter")
+        try session.waitFor("the browser as before") { $0 == before }
+        // In raw mode again (the shell had set its own modes): a key reaches it.
+        try session.send("q")
+        try session.waitFor("the shell again") { !$0.contains("of 360") && $0.contains("READY$") }
+    }
+
     /// A signal from outside: the terminal is restored, one line says what happened, and the
     /// process dies of the signal (the shell sees 128 + its number). SIGSEGV stands for a crash.
     @Test(arguments: [("TERM", 143, "terminated by SIGTERM"), ("HUP", 129, "terminated by SIGHUP"),

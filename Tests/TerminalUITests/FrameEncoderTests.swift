@@ -104,10 +104,17 @@ import Testing
         return buffer
     }
 
-    /// Risky: more than one scalar (the width of a single scalar is taken as the frame's).
+    /// An encoder whose idea of the terminal's widths is: CJK and emoji 2, joiners, variation
+    /// selectors and combining marks 0, the rest 1.
     static func encoder(_ sequences: TerminalSequences = standIns(), colors: ColorSupport = .none) -> FrameEncoder {
         var encoder = FrameEncoder(sequences: sequences, colors: colors)
-        encoder.scalarWidth = { $0 >= 0x4E00 && $0 < 0xA000 || $0 >= 0x1F300 ? 2 : 1 }
+        encoder.scalarWidth = { scalar in
+            switch scalar {
+            case 0x200D, 0xFE0F, 0x300..<0x370: return 0
+            case 0x4E00..<0xA000, 0x1F300...: return 2
+            default: return 1
+            }
+        }
         return encoder
     }
 
@@ -163,6 +170,15 @@ import Testing
         new.put("❤️", x: 2, y: 0, style: CellStyle(background: .ansi(4)))
         let bytes = Self.encode([Self.frame(["ab"], width: 4), new], with: &encoder)
         #expect(bytes[1] == "<rmam><cup 0,2><sgr0><bg 4>  <cup 0,2>❤️<sgr0><smam><cup 0,0>")
+    }
+
+    @Test func theCellsATerminalJoiningNothingWouldCoverAreWrittenAgain() {
+        // A terminal that joins no ZWJ sequence draws the family as four people, over eight cells.
+        #expect(Self.change(["xxxxxxxxxxxx"], ["👨‍👩‍👦‍👦xxxxxxxxxx"])
+                == "<rmam><cup 0,0><sgr0>  <cup 0,0>👨‍👩‍👦‍👦<cup 0,2>xxxxxx<smam><cup 0,0>")
+        // A short cluster inside that spill does not end it sooner.
+        #expect(Self.change(["xxxxxxxxxxxx"], ["👨‍👩‍👦‍👦e\u{301}xxxxxxxxx"])
+                == "<rmam><cup 0,0><sgr0>  <cup 0,0>👨‍👩‍👦‍👦<cup 0,2> <cup 0,2>e\u{301}<cup 0,3>xxxxx<smam><cup 0,0>")
     }
 
     @Test func aWideCharacterTheTerminalMeasuresAlikeIsWrittenInline() {
@@ -235,6 +251,20 @@ import Testing
         var encoder = Self.encoder(sequences)
         let bytes = Self.encode([Self.frame(["ab", "cd"], width: 2)], with: &encoder)
         #expect(bytes == ["<sgr0><clear><cup 0,0>ab<cup 1,0>c<cup 0,0>"])
+    }
+
+    @Test func aScreenJustClearedIsNotClearedAgain() {
+        var encoder = Self.encoder()
+        encoder.screenCleared(width: 3, height: 1)
+        #expect(Self.encode([Self.frame(["ab"], width: 3)], with: &encoder) == ["<rmam><cup 0,0><sgr0>ab<smam><cup 0,0>"])
+        // At another size than the frame's, it is.
+        encoder.screenCleared(width: 4, height: 1)
+        #expect(Self.encode([Self.frame(["ab"], width: 3)], with: &encoder) == ["<rmam><sgr0><clear><cup 0,0>ab<smam><cup 0,0>"])
+    }
+
+    @Test func theResetBytesUndoWhatACutFrameLeaves() {
+        let bytes = Self.text(Self.encoder().resetBytes(screenHeight: 24, cursor: (0, 0)))
+        #expect(bytes == "\u{18}<sgr0><smam><csr 0,23><cup 0,0>")
     }
 
     @Test func afterForgettingTheNextFrameIsWrittenWhole() {

@@ -5,9 +5,12 @@ import SeededRandom
 @testable import TerminalUI
 
 struct RandomFrames {
-    /// Clusters an xterm model can show cell for cell: ASCII, CJK, an emoji of one scalar, and
-    /// risky ones made of a base and zero-width scalars (VS16, keycaps, a combining accent).
-    static let words = ["ab", "xyz", "中文", "😀", "❤️", "1️⃣", "e\u{301}", "☺️", "q", "🕐", "#️⃣", "ok", "  ", "é"]
+    /// ASCII, CJK, an emoji of one scalar, and risky clusters: a base and zero-width scalars
+    /// (VS16, keycaps, a combining accent), and sequences a terminal that joins nothing draws
+    /// wider than their two cells (a flag, a skin tone, ZWJ sequences: xterm draws the family as
+    /// four people over eight cells).
+    static let words = ["ab", "xyz", "中文", "😀", "❤️", "1️⃣", "e\u{301}", "☺️", "q", "🕐", "#️⃣", "ok", "  ", "é",
+                        "👨‍👩‍👦‍👦", "🧔🏽‍♂️", "👍🏽", "🇯🇵"]
     /// Styles with and without colours (default, ANSI, bright, 256-colour, RGB) and attributes.
     static let styles = [
         CellStyle.plain, CellStyle(bold: true), CellStyle(background: .ansi(4)),
