@@ -46,16 +46,6 @@ import Glibc
         for descriptor: Int32 in [0, 1, 2] {
             posix_spawn_file_actions_addopen(&actions, descriptor, slave, O_RDWR, 0)
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        let setsid: Int16 = 0x80  // POSIX_SPAWN_SETSID (glibc)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | setsid)
         let arguments: [String] = [Support.binary, "--no-recent"]
         let environment: [String] = ["TERM=xterm-256color", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)",
                                      "XDG_STATE_HOME=\(home)", "LANG=C.UTF-8"]
@@ -63,11 +53,17 @@ import Glibc
         let envp = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        try #require(posix_spawn(&pid, Support.binary, &actions, &attributes, argv, envp) == 0)
+        let setsid: Int16 = 0x80  // POSIX_SPAWN_SETSID (glibc): a session of its own
+        try #require(Support.withSpawnAttributes(flags: setsid) { posix_spawn(&pid, Support.binary, &actions, &$0, argv, envp) } == 0)
 
-        // Nothing is read for a while: the first frame (tens of KiB at 300 x 80) fills the
-        // pty's buffer and its write blocks part-way. Then SIGTERM, and everything is read.
-        Thread.sleep(forTimeInterval: 1.5)
+        // Nothing is read: the first frame (tens of KiB at 300 x 80) fills the pty's buffer and
+        // its write blocks part-way (Linux shows the call a process waits in, write being 1 on
+        // x86_64 and 64 on arm64). Then SIGTERM, and everything is read.
+        let blockedIn = { (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? "" }
+        let waitUntil = Date().addingTimeInterval(30)
+        while Date() < waitUntil && !(blockedIn().hasPrefix("1 ") || blockedIn().hasPrefix("64 ")) {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
         kill(pid, SIGTERM)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
