@@ -138,6 +138,9 @@ typedef struct {
     volatile sig_atomic_t active;
     /// Set when the process continues after a stop: the screen must be drawn again whole.
     volatile sig_atomic_t resumed;
+    /// Set by SIGTSTP while a screen is active: the main loop gives the terminal back and stops
+    /// at its next wait for input (cnc_guard_stop_now), not in the middle of a frame.
+    volatile sig_atomic_t stop_requested;
     /// Where `reset` goes before endwin (-1: nowhere) and how long it is. The bytes cancel an
     /// escape sequence a signal may have cut (CAN), and put back what a frame changes while it
     /// is written and endwin does not restore: attributes, autowrap, the scrolling region.
@@ -167,6 +170,7 @@ static inline const char *cnc_guard_message(int sig, int restored) {
     case SIGTERM: return CNC_GUARD_TERMINATED("SIGTERM");
     case SIGHUP: return CNC_GUARD_TERMINATED("SIGHUP");
     case SIGINT: return CNC_GUARD_TERMINATED("SIGINT");
+    case SIGQUIT: return CNC_GUARD_TERMINATED("SIGQUIT");
     case SIGSEGV: return restored ? CNC_GUARD_CRASHED("SIGSEGV") : CNC_GUARD_CRASHED_PLAIN("SIGSEGV");
     case SIGBUS: return restored ? CNC_GUARD_CRASHED("SIGBUS") : CNC_GUARD_CRASHED_PLAIN("SIGBUS");
     case SIGILL: return restored ? CNC_GUARD_CRASHED("SIGILL") : CNC_GUARD_CRASHED_PLAIN("SIGILL");
@@ -199,8 +203,13 @@ static inline int cnc_guard_end_screen_if_active(void) {
     state->active = 0;
     int length = state->reset_length;
     if (state->reset_fd >= 0 && length > 0 && length <= (int)sizeof state->reset) {
-        ssize_t ignored = write(state->reset_fd, state->reset, (size_t)length);
-        (void)ignored;
+        int written = 0;
+        while (written < length) {
+            ssize_t count = write(state->reset_fd, state->reset + written, (size_t)(length - written));
+            if (count < 0 && errno == EINTR) continue;
+            if (count <= 0) break;
+            written += (int)count;
+        }
     }
     endwin();  // ncurses documents endwin as the way out from a signal handler
     return 1;
@@ -224,9 +233,9 @@ static void cnc_guard_at_exit(void) {
     (void)cnc_guard_end_screen_if_active();
 }
 
-/// SIGCONT: the process goes on after a stop (Ctrl-Z from outside, SIGSTOP): whatever the
-/// terminal shows now, the screen is drawn again whole. SIGWINCH makes ncurses' pending read
-/// return KEY_RESIZE, so the browser draws at once.
+/// SIGCONT: the process goes on after a stop (kill -TSTP handled below, or SIGSTOP, which ncurses
+/// never sees): whatever the terminal shows now, the screen is drawn again whole. SIGWINCH
+/// makes ncurses' pending read return (KEY_RESIZE), so the browser draws at once.
 static void cnc_guard_continued(int sig) {
     (void)sig;
     int saved = errno;
@@ -238,29 +247,57 @@ static void cnc_guard_continued(int sig) {
     errno = saved;
 }
 
-/// SIGTSTP (kill -TSTP; in raw mode Ctrl-Z is a key): the terminal given back as on exit, then
-/// the process stops; it takes the terminal again when continued (see cnc_guard_continued).
-static void cnc_guard_stop(int sig) {
-    int saved = errno;
-    (void)cnc_guard_end_screen_if_active();
+/// Stops the process as SIGTSTP's default action does, unless it was continued since the stop
+/// was asked for (a SIGCONT right after the SIGTSTP); with the handler back in place after.
+/// Called by the main loop once the terminal is given back, or by the handler when no screen
+/// is showing; `state` is passed, not read from the slot, which is another copy in Swift's
+/// object files (see above).
+static inline void cnc_guard_stop_now(cnc_guard_state *state) {
     struct sigaction ours, stop;
     memset(&stop, 0, sizeof stop);
     stop.sa_handler = SIG_DFL;
     sigemptyset(&stop.sa_mask);
-    sigaction(sig, &stop, &ours);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-    raise(sig);  // stops here until continued
-    pthread_sigmask(SIG_BLOCK, &set, NULL);
-    sigaction(sig, &ours, NULL);
+    sigaction(SIGTSTP, &stop, &ours);
+    sigset_t block, previous, pending;
+    sigemptyset(&block);
+    sigaddset(&block, SIGCONT);
+    pthread_sigmask(SIG_BLOCK, &block, &previous);
+    sigpending(&pending);
+    int continued = sigismember(&pending, SIGCONT) || (state != NULL && state->resumed);
+    if (!continued) {
+        sigset_t tstp;
+        sigemptyset(&tstp);
+        sigaddset(&tstp, SIGTSTP);
+        pthread_sigmask(SIG_UNBLOCK, &tstp, NULL);
+        // Stops here until continued; in an orphaned process group (a program started by
+        // tmux new-window) the kernel drops the stop and this returns at once.
+        raise(SIGTSTP);
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);  // a pending SIGCONT runs its handler now
+    sigaction(SIGTSTP, &ours, NULL);
+}
+
+/// SIGTSTP (kill -TSTP; in raw mode Ctrl-Z is a key). With a screen showing, only asks the main
+/// loop to stop: ending the screen here could cut a frame or ncurses itself. SIGWINCH makes the
+/// pending read return at once.
+static void cnc_guard_stop(int sig) {
+    (void)sig;
+    int saved = errno;
+    cnc_guard_state *state = *cnc_guard_state_slot();
+    if (state != NULL && state->active) {
+        state->resumed = 0;
+        state->stop_requested = 1;
+        raise(SIGWINCH);
+    } else {
+        cnc_guard_stop_now(state);
+    }
     errno = saved;
 }
 
-/// Installs the handlers: SIGTERM, SIGHUP, SIGINT and the fatal signals, on an alternate
-/// stack so that a stack overflow still restores the terminal; SIGTSTP and SIGCONT; and an
-/// atexit hook for an exit() that skipped TerminalGuard.restore(). `state` is what they read.
+/// Installs the handlers: SIGTERM, SIGHUP, SIGINT, SIGQUIT and the fatal signals, on an
+/// alternate stack so that a stack overflow still restores the terminal; SIGTSTP and SIGCONT;
+/// and an atexit hook for an exit() that skipped TerminalGuard.restore(). `state` is what they
+/// read.
 static inline void cnc_guard_install(cnc_guard_state *state) {
     cnc_guard_state **slot = cnc_guard_state_slot();
     int first = *slot == NULL;
@@ -280,35 +317,36 @@ static inline void cnc_guard_install(cnc_guard_state *state) {
         }
     }
 
-    static const int signals[] = {SIGTERM, SIGHUP, SIGINT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+    static const int signals[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = cnc_guard_handler;
     action.sa_flags = SA_ONSTACK;
     sigemptyset(&action.sa_mask);
-    // While one handler restores the terminal, another termination request waits.
-    sigaddset(&action.sa_mask, SIGTERM);
-    sigaddset(&action.sa_mask, SIGHUP);
-    sigaddset(&action.sa_mask, SIGINT);
+    // While one handler restores the terminal, another termination request, a stop or a
+    // continue waits; and SIGTTOU too: endwin sets the terminal modes, which from a background
+    // process group (a job stopped, then killed from the shell) would otherwise stop it there.
+    static const int held[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT, SIGTTOU};
+    for (size_t i = 0; i < sizeof held / sizeof held[0]; i++) sigaddset(&action.sa_mask, held[i]);
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         sigaction(signals[i], &action, NULL);
     }
     // Stopping and going on; installed before the screen opens, so that ncurses leaves
-    // SIGTSTP to this handler (it installs its own only over the default).
+    // SIGTSTP to this handler (it installs its own only over the default). No SA_RESTART, as
+    // ncurses for SIGWINCH: the read it waits in must return.
     struct sigaction stop;
     memset(&stop, 0, sizeof stop);
     stop.sa_handler = cnc_guard_stop;
-    stop.sa_flags = 0;  // no SA_RESTART: the read ncurses waits in must return (see below)
     sigemptyset(&stop.sa_mask);
-    sigaddset(&stop.sa_mask, SIGTERM);
-    sigaddset(&stop.sa_mask, SIGHUP);
-    sigaddset(&stop.sa_mask, SIGINT);
+    for (size_t i = 0; i < sizeof held / sizeof held[0]; i++) {
+        if (held[i] != SIGTSTP) sigaddset(&stop.sa_mask, held[i]);
+    }
     sigaction(SIGTSTP, &stop, NULL);
     struct sigaction go_on;
     memset(&go_on, 0, sizeof go_on);
     go_on.sa_handler = cnc_guard_continued;
-    go_on.sa_flags = 0;  // no SA_RESTART, as ncurses for SIGWINCH: its read returns, KEY_RESIZE
     sigemptyset(&go_on.sa_mask);
+    sigaddset(&go_on.sa_mask, SIGTSTP);
     sigaction(SIGCONT, &go_on, NULL);
     atexit(cnc_guard_at_exit);
 }

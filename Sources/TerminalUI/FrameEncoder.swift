@@ -200,9 +200,10 @@ struct FrameEncoder {
                 // A wide cluster cut by the edge of the screen: blanks in its place.
                 writer.blanks(visibleWidth - x, row: y, from: x)
             } else if isRisky(cell) {
-                // Blanks first, unless the terminal shows blanks of that style there already.
+                // Blanks first, unless the terminal shows blanks of that style there already (not
+                // where an earlier cluster may have spilled: it shows what that drew).
                 let drawn = rows.drawn[Int(cell.style)]
-                let blankAlready = oldCells.map { old in
+                let blankAlready = x >= forcedUntil && oldCells.map { old in
                     (x..<end).allSatisfy { old[$0].glyph == 0x20 && old[$0].width == 1 && rows.oldDrawn[Int(old[$0].style)] == drawn }
                 } ?? (drawn == .normal)
                 if !blankAlready {

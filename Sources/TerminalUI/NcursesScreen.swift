@@ -42,6 +42,8 @@ public final class NcursesScreen: Screen {
     /// Whether ncurses must take the terminal (again) before the next frame: at the start,
     /// after a resize.
     private var needsTakeover = true
+    /// The size the screen was drawn again at after a stop or continue (see `readEvent`).
+    private var redrawnAfterSignal: (width: Int, height: Int)?
     /// Whether the last event returned was a mouse button press (its release is still to come).
     private var lastEventWasPress = false
 
@@ -136,13 +138,7 @@ public final class NcursesScreen: Screen {
 
     public func show(_ frame: CellBuffer) {
         guard screen != nil, let window = cnc_stdscr(), let output else { return }
-        if TerminalGuard.takeResumed() {
-            // Continued after a stop. One ncurses did not see (SIGSTOP: the guard's SIGTSTP
-            // handler ends the screen first) left the shell's terminal modes in place: the
-            // screen is left and taken again, which sets them all anew.
-            TerminalGuard.endScreen()
-            needsTakeover = true
-        }
+        _ = takeSignals(stopping: false)
         if needsTakeover || !TerminalGuard.isScreenActive {
             // ncurses takes the terminal (back after an endwin: its modes, the alternate
             // screen) and clears it; stdscr, always blank, has nothing else to draw.
@@ -189,26 +185,44 @@ public final class NcursesScreen: Screen {
         return event
     }
 
+    /// The longest wait in one wget_wch: a stop or a continue signalled just before the call
+    /// (whose SIGWINCH then came too early to end the wait) is seen at most this late.
+    private static let waitSlice = 250
+
     private func readEvent(timeoutMilliseconds: Int?) -> InputEvent? {
         guard screen != nil, let window = cnc_stdscr() else { return nil }
         let deadline = timeoutMilliseconds.map { Self.monotonicMilliseconds() + max(0, $0) }
         while true {
-            let wait = deadline.map { max(0, $0 - Self.monotonicMilliseconds()) } ?? -1
-            wtimeout(window, Int32(clamping: wait))
+            if takeSignals(stopping: true) {
+                // Drawn again whole at the same size, as after a resize. The SIGWINCH the
+                // handler raised to end the wait comes back as KEY_RESIZE: not drawn twice.
+                redrawnAfterSignal = (width, height)
+                return .resize(width: width, height: height)
+            }
+            let wait = min(deadline.map { max(0, $0 - Self.monotonicMilliseconds()) } ?? Self.waitSlice, Self.waitSlice)
+            wtimeout(window, Int32(wait))
             // wget_wch refreshes a window that was touched (a resize touches every window):
             // that would clear the screen under the frame. The next frame redraws anyway.
             cnc_untouchwin(window)
             var value: wint_t = 0
+            let started = Self.monotonicMilliseconds()
+            errno = 0
             let status = wget_wch(window, &value)
             var input = Self.decode(status: status, value: UInt32(value))
             if input == .key(.escape) { input = readEscapeSequence(window) }
             switch input {
             case .nothing:
-                return nil
+                // The wait ended with nothing: its time was up, or a signal cut it short (the
+                // loop looks at what it asked for); otherwise the terminal is gone.
+                let cutShort = Self.monotonicMilliseconds() - started < wait / 2
+                if cutShort && errno != EINTR { return nil }
             case .key(let key):
                 return .key(key)
             case .resize:
                 // ncurses' own SIGWINCH handling has resized its windows already.
+                let redrawn = redrawnAfterSignal
+                redrawnAfterSignal = nil
+                if let redrawn, redrawn == (width, height) { break }
                 needsTakeover = true
                 return .resize(width: width, height: height)
             case .mouse:
@@ -222,6 +236,27 @@ public final class NcursesScreen: Screen {
             }
             if let deadline, Self.monotonicMilliseconds() >= deadline { return nil }
         }
+    }
+
+    /// What the guard's SIGTSTP and SIGCONT handlers asked for, done here, between two frames
+    /// (in a handler it could cut one, or ncurses itself). A stop (only with `stopping`): the
+    /// terminal given back, the process stopped until continued. A continue after a stop:
+    /// one ncurses did not see (SIGSTOP) left the shell's terminal modes in place, so the
+    /// screen is left, to be taken again, which sets them all anew. Returns whether the screen
+    /// must be drawn again whole.
+    private func takeSignals(stopping: Bool) -> Bool {
+        var redraw = false
+        if stopping && TerminalGuard.takeStopRequest() {
+            TerminalGuard.endScreen()
+            TerminalGuard.stopNow()
+            redraw = true
+        }
+        if TerminalGuard.takeResumed() {
+            TerminalGuard.endScreen()
+            redraw = true
+        }
+        if redraw { needsTakeover = true }
+        return redraw
     }
 
     /// What an ESC from ncurses stands for. ncurses gives a lone ESC when ESCDELAY passed with

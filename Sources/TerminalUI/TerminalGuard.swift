@@ -5,8 +5,8 @@
 // left (autowrap off, a scrolling region, an unfinished escape sequence), then endwin()
 // (ncurses documents it as the way out from a signal handler), one prepared line to stderr
 // with write(2), and the signal raised again with its default disposition, so that the exit
-// status tells how the program died (128 + n in a shell). SIGTSTP gives the terminal back the
-// same way and stops; SIGCONT has the screen drawn again whole.
+// status tells how the program died (128 + n in a shell). SIGTSTP only asks NcursesScreen to
+// give the terminal back and stop between two frames; SIGCONT has the screen drawn again whole.
 //
 // What the handlers share with Swift (cnc_guard_state) is memory allocated here, once: the
 // header cannot hold shared state (Swift gives every object file its own copy of a static
@@ -32,12 +32,12 @@ public enum TerminalGuard {
         return state
     }()
 
-    /// Handles SIGTERM, SIGHUP and SIGINT (an external `kill -INT`: in raw mode Ctrl-C arrives
-    /// as a key), the fatal signals SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP (Swift
-    /// runtime traps), on an alternate signal stack; SIGTSTP (the terminal given back, then the
-    /// process stops) and SIGCONT (the screen drawn again whole); and restores the terminal
-    /// from an `exit()` that skipped `restore()`. Idempotent. Call it early, before the screen
-    /// opens.
+    /// Handles SIGTERM, SIGHUP, SIGINT (an external `kill -INT`: in raw mode Ctrl-C arrives as
+    /// a key) and SIGQUIT, the fatal signals SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP
+    /// (Swift runtime traps), on an alternate signal stack; SIGTSTP (NcursesScreen gives the
+    /// terminal back and stops at its next wait for input) and SIGCONT (the screen drawn again
+    /// whole); and restores the terminal from an `exit()` that skipped `restore()`. Idempotent.
+    /// Call it early, before the screen opens.
     ///
     /// The handlers replace the Swift runtime's crash backtracer for those signals.
     public static func install() {
@@ -65,6 +65,19 @@ public enum TerminalGuard {
         guard state.pointee.resumed != 0 else { return false }
         state.pointee.resumed = 0
         return true
+    }
+
+    /// Whether SIGTSTP asked to stop since the last call (the screen was showing).
+    static func takeStopRequest() -> Bool {
+        guard state.pointee.stop_requested != 0 else { return false }
+        state.pointee.stop_requested = 0
+        return true
+    }
+
+    /// Stops the process as SIGTSTP would, unless it was continued since the request; returns
+    /// when it goes on. Give the terminal back first.
+    static func stopNow() {
+        cnc_guard_stop_now(state)
     }
 
     /// The bytes a handler writes to `descriptor` before endwin (at most 128; more are not kept).

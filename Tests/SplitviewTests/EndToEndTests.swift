@@ -266,10 +266,44 @@ struct EndToEndTests {
         try session.waitFor("the shell again") { !$0.contains("of 360") && $0.contains("READY$") }
     }
 
+    /// Killed from the shell while stopped by SIGSTOP (bash sends SIGTERM, then SIGCONT): it
+    /// ends, restoring the terminal from the background without being stopped there (SIGTTOU).
+    @Test func aStoppedJobKilledFromTheShellEnds() throws {
+        let (session, pid) = try startFromShell(width: 100, height: 24)
+        _ = try Support.shell("kill -STOP \(pid)")
+        try session.waitFor("the shell's notice") { $0.contains("Stopped") }
+        try session.send("kill %1", "Enter")
+        try session.send("Enter")
+        try session.waitFor("the job's end") { $0.contains("Terminated") }
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)/status")
+                || ((try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? "").contains("zombie"))
+    }
+
+    /// Without job control (tmux runs the program in a process group the kernel will not stop,
+    /// as with new-window), SIGTSTP changes nothing the user sees: no stop, no exit.
+    @Test func aStopThatCannotStopChangesNothing() throws {
+        let session = try TmuxSession(width: 100, height: 24, command: "exec bash --norc --noprofile")
+        let data = session.directory + "/words.tsv"
+        try FileManagerHelper.write("section\tlabel\n" + (0..<50).map { "S\($0 / 10)\tword\($0)\n" }.joined(), to: data)
+        let out = session.directory + "/out", pidFile = session.directory + "/pid"
+        try session.send("exec sh -c 'echo $$ > \(pidFile); \(Support.binary) --no-recent \(data); echo EXIT:$? > \(out); sleep 100'", "Enter")
+        let before = try session.waitFor("the browser") { $0.contains("1 of 50") }
+        let shell = session.waitForFile(pidFile, containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        let pid = try Support.shell("pgrep -P \(shell)").trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(Int(pid) != nil)
+        _ = try Support.shell("kill -TSTP \(pid)")
+        Thread.sleep(forTimeInterval: 0.5)
+        try session.waitFor("the browser as before") { $0 == before }
+        try session.send("l")
+        try session.waitFor("the focus moved") { $0.contains("2 of 50") }
+        try session.send("q")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "EXIT:1\n")
+    }
+
     /// A signal from outside: the terminal is restored, one line says what happened, and the
     /// process dies of the signal (the shell sees 128 + its number). SIGSEGV stands for a crash.
     @Test(arguments: [("TERM", 143, "terminated by SIGTERM"), ("HUP", 129, "terminated by SIGHUP"),
-                      ("INT", 130, "terminated by SIGINT"),
+                      ("INT", 130, "terminated by SIGINT"), ("QUIT", 131, "terminated by SIGQUIT"),
                       ("SEGV", 139, "crashed (SIGSEGV); the terminal was restored")])
     func aSignalRestoresTheTerminal(signal: String, status: Int, message: String) throws {
         let session = try TmuxSession(width: 100, height: 24, command: "exec bash --norc --noprofile")

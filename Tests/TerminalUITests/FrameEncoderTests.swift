@@ -176,6 +176,10 @@ import Testing
         // A terminal that joins no ZWJ sequence draws the family as four people, over eight cells.
         #expect(Self.change(["xxxxxxxxxxxx"], ["👨‍👩‍👦‍👦xxxxxxxxxx"])
                 == "<rmam><cup 0,0><sgr0>  <cup 0,0>👨‍👩‍👦‍👦<cup 0,2>xxxxxx<smam><cup 0,0>")
+        // A cluster inside an earlier one's spill gets its blanks first, even where the old
+        // frame had blanks: the terminal shows what the spill drew there.
+        #expect(Self.change([""], ["🏃‍♂️‍➡️☺️"])
+                == "<rmam><cup 0,0><sgr0>🏃‍♂️‍➡️<cup 0,2>  <cup 0,2>☺️<cup 0,4><el><smam><cup 0,0>")
         // A short cluster inside that spill does not end it sooner.
         #expect(Self.change(["xxxxxxxxxxxx"], ["👨‍👩‍👦‍👦e\u{301}xxxxxxxxx"])
                 == "<rmam><cup 0,0><sgr0>  <cup 0,0>👨‍👩‍👦‍👦<cup 0,2> <cup 0,2>e\u{301}<cup 0,3>xxxxx<smam><cup 0,0>")
