@@ -46,15 +46,12 @@ struct FrameEncoder {
     /// The size of a screen known to be blank (just cleared), when `shown` is nil.
     private var clearedScreen: (width: Int, height: Int)?
     private var resolvedStyles: [CellStyle: ResolvedStyle] = [:]
-    /// What sgr0 draws with.
-    private let normalStyle: ResolvedStyle
     /// Reused between frames.
     private var output: [UInt8] = []
 
     init(sequences: TerminalSequences, colors: ColorSupport) {
         self.sequences = sequences
         self.colors = colors
-        normalStyle = Self.resolve(.normal, sequences: sequences)
     }
 
     /// Forgets what the terminal shows: the next frame clears the screen first.
@@ -87,7 +84,7 @@ struct FrameEncoder {
     /// shows the frame already.
     mutating func encode(_ frame: CellBuffer, screenWidth: Int, screenHeight: Int,
                          cursorAfter: (row: Int, column: Int)) -> [UInt8] {
-        var writer = Writer(bytes: output, sequences: sequences, normal: normalStyle, screenWidth: screenWidth)
+        var writer = Writer(bytes: output, sequences: sequences, screenWidth: screenWidth)
         output = []
         writer.bytes.removeAll(keepingCapacity: true)
         let visibleWidth = min(frame.width, screenWidth), visibleHeight = min(frame.height, screenHeight)
@@ -246,10 +243,7 @@ struct FrameEncoder {
     /// Whether the terminal may draw `cell` at another width than the frame gives it.
     @inline(__always)
     private func isRisky(_ cell: PackedCell) -> Bool {
-        if cell.isCluster { return true }
-        let glyph = cell.glyph
-        if glyph >= 0x20 && glyph < 0x7F { return cell.width != 1 }
-        return scalarWidth(glyph) != Int(cell.width)
+        cell.isCluster || Self.isRisky(scalar: cell.glyph, width: Int(cell.width), wcwidth: scalarWidth)
     }
 
     /// The cells a terminal that joins none of a cluster's scalars draws it over (xterm draws a
@@ -272,9 +266,14 @@ struct FrameEncoder {
     static func isRisky(_ text: String, width: Int, wcwidth: (UInt32) -> Int = { Int(cnc_wcwidth($0)) }) -> Bool {
         var scalars = text.unicodeScalars.makeIterator()
         guard let first = scalars.next() else { return false }
-        if scalars.next() != nil { return true }
-        if first.value >= 0x20 && first.value < 0x7F { return width != 1 }
-        return wcwidth(first.value) != width
+        return scalars.next() != nil || isRisky(scalar: first.value, width: width, wcwidth: wcwidth)
+    }
+
+    /// The rule for a cluster of one scalar: printable ASCII is one cell without asking.
+    @inline(__always)
+    private static func isRisky(scalar: UInt32, width: Int, wcwidth: (UInt32) -> Int) -> Bool {
+        if scalar >= 0x20 && scalar < 0x7F { return width != 1 }
+        return wcwidth(scalar) != width
     }
 
     private mutating func resolve(_ style: CellStyle) -> ResolvedStyle {
@@ -382,8 +381,6 @@ extension FrameEncoder {
     fileprivate struct Writer {
         var bytes: [UInt8]
         let sequences: TerminalSequences
-        /// The style sgr0 gives.
-        let normal: ResolvedStyle
         let screenWidth: Int
         /// Whether anything was written (autowrap is off from then on).
         var begun = false
@@ -393,10 +390,9 @@ extension FrameEncoder {
         /// The attributes and colours the terminal draws with (nil: not known).
         var current: DrawnStyle?
 
-        init(bytes: [UInt8], sequences: TerminalSequences, normal: ResolvedStyle, screenWidth: Int) {
+        init(bytes: [UInt8], sequences: TerminalSequences, screenWidth: Int) {
             self.bytes = bytes
             self.sequences = sequences
-            self.normal = normal
             self.screenWidth = screenWidth
         }
 
