@@ -82,10 +82,7 @@ public final class NcursesScreen: Screen {
             fclose(input)
             throw TerminalError("cannot initialise the terminal (TERM=\(term)): it cannot move the cursor")
         }
-        let colors = colorMode == .auto && sequences.paletteSize >= 8
-            ? ColorSupport(enabled: true, paletteSize: sequences.paletteSize,
-                           hasDefaultColors: !sequences.defaultColors.isEmpty)
-            : ColorSupport.none
+        let colors = colorMode == .auto ? ColorSupport(sequences) : .none
         self.screen = screen
         self.input = input
         self.output = output
@@ -147,16 +144,19 @@ public final class NcursesScreen: Screen {
             TerminalGuard.screenDidStart()
             needsTakeover = false
             encoder.screenCleared(width: width, height: height)
-            let cursor = cnc_curscr()
-            TerminalGuard.setReset(encoder.resetBytes(screenHeight: height,
-                                                      cursor: (Int(cnc_getcury(cursor)), Int(cnc_getcurx(cursor)))),
+            TerminalGuard.setReset(encoder.resetBytes(screenHeight: height, cursor: ncursesCursor),
                                    descriptor: fileno(output))
         }
-        let cursor = cnc_curscr()
-        let bytes = encoder.encode(frame, screenWidth: width, screenHeight: height,
-                                   cursorAfter: (Int(cnc_getcury(cursor)), Int(cnc_getcurx(cursor))))
+        let bytes = encoder.encode(frame, screenWidth: width, screenHeight: height, cursorAfter: ncursesCursor)
         fflush(output)
         if !bytes.isEmpty { Self.writeAll(bytes, to: fileno(output)) }
+    }
+
+    /// Where ncurses believes the terminal's cursor is (its curscr): frames leave it there, as
+    /// endwin moves it from there.
+    private var ncursesCursor: (row: Int, column: Int) {
+        let cursor = cnc_curscr()
+        return (Int(cnc_getcury(cursor)), Int(cnc_getcurx(cursor)))
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {

@@ -15,6 +15,19 @@ struct ColorSupport: Hashable, Sendable {
     static let none = ColorSupport(enabled: false, paletteSize: 0, hasDefaultColors: true)
 }
 
+extension ColorSupport {
+    /// What a terminal with these sequences can do: colours from 8 of them up (setaf, setab and
+    /// colors#), default colours where it has op.
+    init(_ sequences: TerminalSequences) {
+        guard sequences.paletteSize >= 8 else {
+            self = .none
+            return
+        }
+        self.init(enabled: true, paletteSize: sequences.paletteSize,
+                  hasDefaultColors: !sequences.defaultColors.isEmpty)
+    }
+}
+
 /// A style as the terminal is told to draw it: attributes and palette indices (-1: the
 /// terminal's default colour). Two CellStyles that a terminal draws alike resolve alike.
 struct DrawnStyle: Hashable, Sendable {

@@ -35,13 +35,7 @@ import Testing
                                        flag: { flags.contains($0) })!
         }
 
-        var colors: ColorSupport {
-            let sequences = sequences
-            return sequences.paletteSize >= 8
-                ? ColorSupport(enabled: true, paletteSize: sequences.paletteSize,
-                               hasDefaultColors: !sequences.defaultColors.isEmpty)
-                : .none
-        }
+        var colors: ColorSupport { ColorSupport(sequences) }
     }
 
     static let xterm = Entry(name: "xterm-256color", strings: [
