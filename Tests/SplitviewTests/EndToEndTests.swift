@@ -216,14 +216,21 @@ struct EndToEndTests {
         try session.send("q")
     }
 
-    /// The browser started from an interactive bash as its foreground job, and its process id.
-    /// It browses plain text (sections of words): tmux 3.3 may draw an emoji sequence split
-    /// between two of its reads unjoined, so screens of emoji drawn twice need not be equal.
-    func startFromShell(width: Int, height: Int) throws -> (TmuxSession, pid: String) {
-        let session = try TmuxSession(width: width, height: height, command: "exec bash --norc --noprofile")
+    /// Plain text to browse, 360 words in 6 sections, in a TSV file in the session's folder.
+    /// Not emoji where screens are compared: tmux 3.3 may draw an emoji sequence split between
+    /// two of its reads unjoined, so screens of emoji drawn twice need not be equal.
+    func wordsFile(in session: TmuxSession) throws -> String {
         let data = session.directory + "/words.tsv"
         let rows = (0..<6).flatMap { section in (0..<60).map { "Section \(section)\tword\(section)x\($0)" } }
         try FileManagerHelper.write((["section\tlabel"] + rows).joined(separator: "\n") + "\n", to: data)
+        return data
+    }
+
+    /// The browser started on `wordsFile` from an interactive bash as its foreground job, and
+    /// its process id.
+    func startFromShell(width: Int, height: Int) throws -> (TmuxSession, pid: String) {
+        let session = try TmuxSession(width: width, height: height, command: "exec bash --norc --noprofile")
+        let data = try wordsFile(in: session)
         try session.send("PS1='READY$ '", "Enter")
         try session.waitFor("the shell") { $0.contains("READY$") }
         let pidFile = session.directory + "/pid"
@@ -283,11 +290,10 @@ struct EndToEndTests {
     /// as with new-window), SIGTSTP changes nothing the user sees: no stop, no exit.
     @Test func aStopThatCannotStopChangesNothing() throws {
         let session = try TmuxSession(width: 100, height: 24, command: "exec bash --norc --noprofile")
-        let data = session.directory + "/words.tsv"
-        try FileManagerHelper.write("section\tlabel\n" + (0..<50).map { "S\($0 / 10)\tword\($0)\n" }.joined(), to: data)
+        let data = try wordsFile(in: session)
         let out = session.directory + "/out", pidFile = session.directory + "/pid"
         try session.send("exec sh -c 'echo $$ > \(pidFile); \(Support.binary) --no-recent \(data); echo EXIT:$? > \(out); sleep 100'", "Enter")
-        let before = try session.waitFor("the browser") { $0.contains("1 of 50") }
+        let before = try session.waitFor("the browser") { $0.contains("1 of 360") }
         let shell = session.waitForFile(pidFile, containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         let pid = try Support.shell("pgrep -P \(shell)").trimmingCharacters(in: .whitespacesAndNewlines)
         try #require(Int(pid) != nil)
@@ -295,7 +301,7 @@ struct EndToEndTests {
         Thread.sleep(forTimeInterval: 0.5)
         try session.waitFor("the browser as before") { $0 == before }
         try session.send("l")
-        try session.waitFor("the focus moved") { $0.contains("2 of 50") }
+        try session.waitFor("the focus moved") { $0.contains("2 of 360") }
         try session.send("q")
         #expect(session.waitForFile(out, containing: "EXIT:") == "EXIT:1\n")
     }
