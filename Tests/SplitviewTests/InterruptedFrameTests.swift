@@ -35,10 +35,14 @@ import Glibc
         let openpt = Self.function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
         let grantpt = Self.function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
         let unlockpt = Self.function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
-        let ptsname = Self.function("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+        // ptsname_r, not ptsname: its static buffer is shared by tests opening terminals at once,
+        // and two of them could get one slave path.
+        let ptsname = Self.function("ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32).self)
         let master = openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
         try #require(master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0)
-        let slave = String(cString: ptsname(master)!)
+        var path = [CChar](repeating: 0, count: 128)
+        try #require(ptsname(master, &path, path.count) == 0)
+        let slave = String(cString: path)
         var size = winsize(ws_row: 80, ws_col: 300, ws_xpixel: 0, ws_ypixel: 0)
         try #require(ioctl(master, UInt(TIOCSWINSZ), &size) == 0)
 

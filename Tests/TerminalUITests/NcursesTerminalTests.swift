@@ -45,12 +45,16 @@ import Glibc
             let openpt = Self.function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
             let grantpt = Self.function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
             let unlockpt = Self.function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
-            let ptsname = Self.function("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+            // ptsname_r, not ptsname: its static buffer is shared by tests opening terminals at once,
+            // and two of them could get one slave path.
+            let ptsname = Self.function("ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32).self)
             // Close-on-exec: a program that other tests start meanwhile (tmux, the binary)
             // must not inherit either side and keep the terminal open, or read from it.
             master = openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
             precondition(master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0)
-            slavePath = String(cString: ptsname(master)!)
+            var path = [CChar](repeating: 0, count: 128)
+            precondition(ptsname(master, &path, path.count) == 0)
+            slavePath = String(cString: path)
             slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
             precondition(slave >= 0)
             // The size ncurses reads (TIOCGWINSZ) when it starts.
