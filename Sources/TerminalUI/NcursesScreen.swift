@@ -95,8 +95,10 @@ public final class NcursesScreen: Screen {
         keypad(window, true)
         curs_set(0)
         set_escdelay(25)
-        mousemask(cnc_button1_pressed() | cnc_button1_released() | cnc_button4_pressed()
-                  | cnc_button5_pressed(), nil)
+        // Clicks too: a press and its release read at once (a quick click, a slow link) come
+        // from ncurses as one click event, dropped unless it is in the mask.
+        mousemask(cnc_button1_pressed() | cnc_button1_released() | cnc_button1_clicked()
+                  | cnc_button1_double_clicked() | cnc_button4_pressed() | cnc_button5_pressed(), nil)
         mouseinterval(0)
         TerminalGuard.screenDidStart()
     }
