@@ -17,6 +17,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "SplitLayout"),
+        // A TOML 1.0 reader that keeps the position of every key and value (why not a
+        // library: see Sources/TOML/TOMLValue.swift).
+        .target(name: "TOML"),
         // The seeded generator of the randomised tests and the benchmarks.
         .target(name: "SeededRandom"),
         // The bundled emoji table (Data/emoji.tsv), compiled into the binary so the program
@@ -54,6 +57,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SeededRandom"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SeededRandom"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout", "SeededRandom"]),
