@@ -12,7 +12,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
@@ -32,14 +31,17 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
         .target(name: "Browser", dependencies: ["SplitLayout", "Catalog", "TerminalUI"]),
+        // The user's own files: the configuration and the recent picks.
+        .target(name: "UserFiles", dependencies: ["TOML", "Browser", "Catalog", "SplitLayout", "TerminalUI"]),
         .executableTarget(
             name: "splitview",
             dependencies: [
                 "SplitLayout",
                 "Catalog",
                 "Browser",
+                "TerminalUI",
+                "UserFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(
@@ -63,7 +65,7 @@ let package = Package(
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout", "SeededRandom"]),
         .testTarget(
             name: "SplitviewTests",
-            dependencies: ["splitview", "SplitLayout", "Catalog", "Browser"],
+            dependencies: ["splitview", "SplitLayout", "Catalog", "Browser", "UserFiles", "TOML"],
             exclude: ["Fixtures"]
         ),
     ]

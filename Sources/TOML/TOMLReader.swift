@@ -123,17 +123,31 @@ struct DottedKey {
 
 /// How a key path is written in a header: bare parts as they are, others quoted.
 func displayKey(_ parts: [String]) -> String {
-    parts.map { part in isBare(part) ? part : TOMLScanner.quoted(part) }.joined(separator: ".")
+    parts.map(TOMLText.keyName).joined(separator: ".")
 }
 
 /// How a key path is named in a message: in quotes, "a.b", or as written when a part needs
 /// quotes itself.
 func quotedKey(_ parts: [String]) -> String {
-    parts.allSatisfy(isBare) ? "\"" + parts.joined(separator: ".") + "\"" : displayKey(parts)
+    parts.allSatisfy(TOMLText.isBareKey) ? "\"" + parts.joined(separator: ".") + "\"" : displayKey(parts)
 }
 
-private func isBare(_ part: String) -> Bool {
-    !part.isEmpty && part.utf8.allSatisfy(TOMLScanner.isBareKeyByte)
+/// Text from a document, made safe to show in a message on a terminal.
+public enum TOMLText {
+    /// `text` in double quotes, with what a terminal would not show as itself written as an
+    /// escape (`\u001B`), and quotes and backslashes escaped.
+    public static func quoted(_ text: String) -> String { TOMLScanner.quoted(text) }
+
+    /// A key as TOML writes it: bare when it can be, else quoted and escaped.
+    public static func keyName(_ key: String) -> String { isBareKey(key) ? key : quoted(key) }
+
+    /// Whether `key` can be written without quotes (letters, digits, `_` and `-`).
+    public static func isBareKey(_ key: String) -> Bool {
+        !key.isEmpty && key.utf8.allSatisfy(TOMLScanner.isBareKeyByte)
+    }
+
+    /// Whether a terminal shows `scalar` as itself (see `TOMLScanner.isSafeToShow`).
+    public static func isSafeToShow(_ scalar: Unicode.Scalar) -> Bool { TOMLScanner.isSafeToShow(scalar) }
 }
 
 struct DocumentReader {

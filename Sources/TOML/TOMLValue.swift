@@ -64,6 +64,21 @@ public enum TOMLValue: Sendable, Hashable {
     case array([TOMLNode])
     case table(TOMLTable)
 
+    /// The value for a message that says what was found instead: `the string "tan"`, `1.5`,
+    /// `true`, `a table`; text is quoted with anything a terminal would not show as itself
+    /// escaped.
+    public var summary: String {
+        switch self {
+        case .string(let text): "the string \(TOMLScanner.quoted(text))"
+        case .integer(let number): String(number)
+        case .float(let number): number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-inf" : "inf") : String(number)
+        case .boolean(let flag): String(flag)
+        case .dateTime(let dateTime): "the date-time \(dateTime)"
+        case .array: "an array"
+        case .table: "a table"
+        }
+    }
+
     /// "a string", "an integer", ..., for messages that say what was found instead.
     public var kindName: String {
         switch self {

@@ -7,6 +7,7 @@ import Catalog
 import Foundation
 import SplitLayout
 import TerminalUI
+import UserFiles
 
 struct BrowseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Catalog
 import SplitLayout
 import Testing
 @testable import splitview
+@testable import UserFiles
 
 @Suite struct ConfigLoaderTests {
     func parse(_ text: String) throws(ConfigError) -> Configuration {
@@ -124,7 +125,7 @@ import Testing
         #expect(error("[layout]\n  left_ration = 0.3\n")?.description
             == "test.toml:2:3: layout.left_ration: unknown key in [layout] (allowed: footer_height, header_height, inter_item_spacing, left_ratio, line_spacing, normalize_line_height, pin_headers, section_inset, side, split_spacing)")
         #expect(error("[layuot]\nleft_ratio = 0.5\n")?.description
-            == "test.toml:1:1: layuot: unknown key at the top level (allowed: breakpoint, emoji, item, layout, theme, widths)")
+            == "test.toml:1:2: layuot: unknown key at the top level (allowed: breakpoint, emoji, item, layout, theme, widths)")
     }
 
     @Test func wrongTypes() {
@@ -133,7 +134,7 @@ import Testing
         #expect(error("[layout]\nside = \"middle\"\n")?.description
             == "test.toml:2:1: layout.side: expected one of \"alternate\", \"left\", \"right\", \"balance\", found the string \"middle\"")
         #expect(error("[item]\nwidth = 2.5\n")?.description
-            == "test.toml:2:1: item.width: expected a whole number of cells from 0 to 100000, found 2.5")
+            == "test.toml:2:1: item.width: expected a whole number of cells from 1 to 100000, found 2.5")
         #expect(error("layout = 3\n")?.description
             == "test.toml:1:1: layout: expected a table [layout], found 3")
     }

@@ -56,7 +56,7 @@ import Testing
         (["--data", "data/basic.json", "--config", "config/unknown-key.toml"],
          "config/unknown-key.toml:2:1: layout.left_ration: unknown key in [layout]"),
         (["--data", "data/basic.json", "--config", "config/unknown-table.toml"],
-         "config/unknown-table.toml:1:1: layuot: unknown key at the top level"),
+         "config/unknown-table.toml:1:2: layuot: unknown key at the top level"),
         (["--data", "data/basic.json", "--config", "config/bad-type.toml"],
          "config/bad-type.toml:2:1: layout.pin_headers: expected true or false, found the string \"yes\""),
         (["--data", "data/basic.json", "--config", "config/bad-side.toml"],

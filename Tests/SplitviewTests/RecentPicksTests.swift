@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Testing
 @testable import splitview
+@testable import UserFiles
 
 @Suite struct RecentPicksTests {
     @Test func theFileFollowsXDGStateHomeElseHome() {

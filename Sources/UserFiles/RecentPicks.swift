@@ -11,15 +11,19 @@ import Glibc
 import Musl
 #endif
 
-struct RecentPicks {
+public struct RecentPicks {
     /// Glyphs kept: two lines of a wide two-column grid.
-    static let limit = 32
-    static let sectionTitle = "Recent"
+    public static let limit = 32
+    public static let sectionTitle = "Recent"
 
-    let path: String
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
 
     /// The file's place by the XDG base directory rules.
-    static func location(environment: [String: String]) -> String? {
+    public static func location(environment: [String: String]) -> String? {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return state + "/splitview/recent"
         }
@@ -29,7 +33,7 @@ struct RecentPicks {
 
     /// The glyphs in the file; none when it is missing or unreadable (a recent list is a
     /// convenience: it never stops the program).
-    func load() -> [String] {
+    public func load() -> [String] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         let text = String(decoding: data, as: UTF8.self)
         return Array(text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }.prefix(Self.limit))
@@ -38,7 +42,7 @@ struct RecentPicks {
     /// Writes the list so that a kill at any moment leaves the old file or the new one, never
     /// a mix: a temporary file in the same directory, written, flushed to disk, then renamed
     /// over the old one (rename is atomic within a file system).
-    func save(_ glyphs: [String]) throws {
+    public func save(_ glyphs: [String]) throws {
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
@@ -70,14 +74,14 @@ struct RecentPicks {
     }
 
     /// `picked` first, in pick order, then the earlier list without them; at most `limit`.
-    static func updated(_ recent: [String], picked: [String]) -> [String] {
+    public static func updated(_ recent: [String], picked: [String]) -> [String] {
         var seen = Set<String>()
         return Array((picked + recent).filter { seen.insert($0).inserted }.prefix(limit))
     }
 
     /// The "Recent" section for `glyphs`, each item the catalog's emoji for it (a skin-tone
     /// variant shows as picked); glyphs no longer in the catalog are left out. Nil when none is.
-    static func section(for glyphs: [String], in catalog: Catalog) -> Section? {
+    public static func section(for glyphs: [String], in catalog: Catalog) -> Section? {
         var byGlyph: [String: (item: Item, isVariant: Bool)] = [:]
         for section in catalog.sections {
             for item in section.items {
