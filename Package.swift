@@ -9,6 +9,12 @@ let package = Package(
     products: [
         .executable(name: "splitview", targets: ["splitview"]),
         .library(name: "SplitLayout", targets: ["SplitLayout"]),
+        // For the fuzzing package (Fuzz/), which builds its harnesses over these.
+        .library(name: "TOML", targets: ["TOML"]),
+        .library(name: "Catalog", targets: ["Catalog"]),
+        .library(name: "UserFiles", targets: ["UserFiles"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "Browser", targets: ["Browser"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -35,8 +35,14 @@ public struct RecentPicks {
     /// convenience: it never stops the program).
     public func load() -> [String] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        let text = String(decoding: data, as: UTF8.self)
-        return Array(text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }.prefix(Self.limit))
+        return Self.parse(Array(data))
+    }
+
+    /// The glyphs a file's bytes list: one a line, blank lines skipped, at most `limit`
+    /// (invalid UTF-8 is read as U+FFFD: such a glyph matches no emoji and is left out later).
+    public static func parse(_ bytes: [UInt8]) -> [String] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return Array(text.split(whereSeparator: \.isNewline).map(String.init).prefix(limit))
     }
 
     /// Writes the list so that a kill at any moment leaves the old file or the new one, never

@@ -1,0 +1,98 @@
+// Search: the query parser, and the matching of the fast paths (whole-section scans, narrowing
+// by the previous result) against the one-item reference (Search.matches), and, for ASCII
+// text, against a plain reimplementation of the documented rules.
+//
+// The input's first line is the query; each other line an item: `label|keyword keyword|field`,
+// a blank line starting a new section.
+
+import FuzzSupport
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let queryText = lines.isEmpty ? "" : lines.removeFirst()
+    var sections: [[Item]] = [[]]
+    for line in lines.prefix(64) {
+        if line.isEmpty {
+            sections.append([])
+            continue
+        }
+        let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        sections[sections.count - 1].append(Item(
+            label: parts[0],
+            keywords: parts.count > 1 ? parts[1].split(separator: " ").map(String.init) : [],
+            fields: parts.count > 2 ? [Item.Field(name: "f", value: parts[2])] : []))
+    }
+    let catalog = Catalog(sections: sections.enumerated().map { Section(title: "s\($0.offset)", items: $0.element) },
+                          source: "fuzz")
+    let query = SearchQuery(queryText)
+    Fuzz.check(query.terms.allSatisfy { !$0.text.isEmpty && !$0.text.contains(where: \.isWhitespace) }, "an empty or spaced term")
+
+    let result = Search.run(query, in: catalog)
+    var expected: [[Int]] = []
+    for section in catalog.sections {
+        expected.append(section.items.indices.filter { Search.matches(section.items[$0], query) })
+    }
+    var found = Array(repeating: [Int](), count: catalog.sections.count)
+    for match in result.sections {
+        Fuzz.check(catalog.sections.indices.contains(match.section), "a result section out of range")
+        found[match.section] = Array(match.items)
+    }
+    Fuzz.check(found == expected, "Search.run \(found) differs from Search.matches \(expected) for \(queryText.debugDescription)")
+    Fuzz.check(result.count == expected.reduce(0) { $0 + $1.count }, "the result's count is wrong")
+
+    // Narrowing: the query less its last character, then the query within its result.
+    if !queryText.isEmpty {
+        let shorter = SearchQuery(String(queryText.dropLast()))
+        let narrowed = Search.run(query, in: catalog, within: Search.run(shorter, in: catalog))
+        Fuzz.check(narrowed.sections == result.sections, "narrowing from \(shorter) changed the result of \(query)")
+    }
+
+    // The documented rules, for ASCII text: every term a substring of the label, a keyword or
+    // the field, ^term only at a word start, case ignored unless the query has a capital.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        for (sectionIndex, section) in catalog.sections.enumerated() {
+            for index in section.items.indices {
+                let item = section.items[index]
+                let texts = [item.label] + item.keywords + item.fields.map(\.value)
+                let matches = query.terms.allSatisfy { term in texts.contains { ASCIIRules.contains($0, term, query.caseSensitive) } }
+                Fuzz.check(matches == expected[sectionIndex].contains(index),
+                           "item \(item.label.debugDescription) for \(queryText.debugDescription): rules say \(matches)")
+            }
+        }
+    }
+
+    // Highlights: sorted, merged character ranges inside the label.
+    for section in catalog.sections {
+        for index in section.items.indices {
+            let label = section.items[index].label
+            let ranges = Search.highlights(in: label, for: query)
+            let count = label.count
+            var end = -1
+            for range in ranges {
+                Fuzz.check(range.lowerBound >= 0 && range.upperBound <= count && !range.isEmpty, "a highlight outside \(label.debugDescription)")
+                Fuzz.check(range.lowerBound > end, "highlights not sorted and merged")
+                end = range.upperBound
+            }
+        }
+    }
+    return 0
+}
+
+enum ASCIIRules {
+    static func contains(_ text: String, _ term: SearchQuery.Term, _ caseSensitive: Bool) -> Bool {
+        let haystack = Array((caseSensitive ? text : text.lowercased()).utf8)
+        let needle = Array((caseSensitive ? term.text : term.text.lowercased()).utf8)
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<(start + needle.count)]) == needle {
+            if !term.atWordStart { return true }
+            if start == 0 || !isAlphanumeric(haystack[start - 1]) { return true }
+        }
+        return false
+    }
+
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+}
