@@ -20,8 +20,10 @@ else
 fi
 jobs=${JOBS:-1}
 
-swift build -c release --sanitize fuzzer --sanitize address 2>&1 | grep -Ev 'Cannot export local symbol' | tail -1
-bin=$(swift build -c release --sanitize fuzzer --sanitize address --show-bin-path)
+# --disable-dead-strip: with the linker's dead stripping, a relink after a change dropped the
+# coverage counters of every module (libFuzzer then saw 2 edges and fuzzed blind).
+swift build -c release --sanitize fuzzer --sanitize address --disable-dead-strip 2>&1 | grep -Ev 'Cannot export local symbol' | tail -1
+bin=$(swift build -c release --sanitize fuzzer --sanitize address --disable-dead-strip --show-bin-path)
 mkdir -p .build/corpus .build/artifacts .build/logs
 
 symbolizer=$(command -v llvm-symbolizer || true)
@@ -68,7 +70,11 @@ for name in "${names[@]}"; do
     cov=$(grep -o 'cov: [0-9]*' <<<"$last" | grep -o '[0-9]*' || echo "?")
     ft=$(grep -o 'ft: [0-9]*' <<<"$last" | grep -o '[0-9]*' || echo "?")
     corpus=$(ls ".build/corpus/$name" | wc -l)
-    if grep -qE 'ERROR: libFuzzer|ERROR: AddressSanitizer|ERROR: LeakSanitizer|fuzz contract broken' "$log"; then
+    counters=$(grep -o '([0-9]* inline 8-bit counters)' "$log" | grep -o '[0-9]*' | head -1 || echo 0)
+    if [ "${counters:-0}" -lt 1000 ]; then
+        result="FAILED: the harness is not instrumented for coverage (${counters:-0} counters)"
+        status=1
+    elif grep -qE 'ERROR: libFuzzer|ERROR: AddressSanitizer|ERROR: LeakSanitizer|fuzz contract broken' "$log"; then
         result="FAILED: $(grep -m1 -E 'fuzz contract broken|ERROR:' "$log" | cut -c1-100) (log: Fuzz/$log)"
         status=1
     else
