@@ -25,8 +25,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
+    // Saturating: a rectangle built from outside numbers (an offset near Int.max from the
+    // command line) must not trap when asked for its edges.
+    public var maxX: Int { saturatingSum(x, width) }
+    public var maxY: Int { saturatingSum(y, height) }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// True when the two rectangles share at least one cell.
@@ -96,6 +98,40 @@ public struct ItemPath: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
 
     public var description: String { "\(section):\(item)" }
+}
+
+/// The coordinates the queries work with. Every coordinate a caller passes in (a viewport, an
+/// offset, a point, a width) is first moved into `-limit...limit` (widths and heights into
+/// `0...limit`): the arithmetic after it adds a few such values and the layout's own (at most a
+/// billion items of 100 rows, about 2^37), which stays far from `Int.max`, so no query traps
+/// whatever number a command line or a file gave. 2^48 rows is beyond any content, so moving
+/// a coordinate there changes no answer.
+public enum Coordinates {
+    public static let limit = 1 << 48
+
+    @inline(__always)
+    public static func clamp(_ value: Int) -> Int { min(max(value, -limit), limit) }
+
+    @inline(__always)
+    public static func clampLength(_ value: Int) -> Int { min(max(value, 0), limit) }
+}
+
+extension Rect {
+    /// The rectangle with its origin and size moved inside `Coordinates.limit`.
+    var clampedToCoordinates: Rect {
+        Rect(x: Coordinates.clamp(x), y: Coordinates.clamp(y),
+             width: Coordinates.clampLength(width), height: Coordinates.clampLength(height))
+    }
+}
+
+extension Point {
+    var clampedToCoordinates: Point { Point(x: Coordinates.clamp(x), y: Coordinates.clamp(y)) }
+}
+
+@inline(__always)
+func saturatingSum(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? (b > 0 ? Int.max : Int.min) : sum
 }
 
 /// Floor division that rounds towards negative infinity (Swift's `/` truncates towards zero),

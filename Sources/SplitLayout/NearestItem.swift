@@ -5,6 +5,7 @@ extension SplitLayout {
     /// point's row, the item whose centre is nearest its column. Page moves and scroll-follow
     /// use it to keep the focus at the same place on screen.
     public func nearestItem(to point: Point, columnIndex: Int) -> ItemPath? {
+        let point = point.clampedToCoordinates
         guard columns.indices.contains(columnIndex),
               let (section, line) = nearestLine(columnIndex: columnIndex, toRow: point.y, height: 1),
               let item = sections[section].grid.nearestItem(inLine: line, toDoubledCentre: point.x * 2 + 1)

@@ -10,12 +10,13 @@ extension SplitLayout {
     /// their pinned rectangle. Column by column, top to bottom; within a section: background,
     /// header, items, footer. A renderer should paint headers last: they cover items when pinned.
     public func forEachElement(in viewport: Rect, _ body: (LayoutElement) -> Void) {
+        let viewport = viewport.clampedToCoordinates
         visit(area: viewport, offset: viewport.y, body)
     }
 
     /// Every element of the layout, with headers pinned for scroll offset `offset`.
     public func forEachElement(offset: Int, _ body: (LayoutElement) -> Void) {
-        visit(area: nil, offset: offset, body)
+        visit(area: nil, offset: Coordinates.clamp(offset), body)
     }
 
     /// The elements that intersect `viewport`, as an array.
@@ -74,6 +75,7 @@ extension SplitLayout {
     /// a (pinned) header first, then an item or footer, then a background. Nil over empty space
     /// or the gap between the columns.
     public func element(at point: Point, offset: Int) -> LayoutElement? {
+        let point = point.clampedToCoordinates
         guard let columnIndex = columns.firstIndex(where: { $0.range.contains(point.x) }),
               let index = section(atRow: point.y, columnIndex: columnIndex) else { return nil }
         let section = sections[index]
@@ -160,7 +162,8 @@ extension SplitLayout {
     /// both are as close).
     func nearestLine(columnIndex: Int, toRow y: Int, height: Int) -> (section: Int, line: Int)? {
         let order = columnSections[columnIndex]
-        let rows = y..<(y + max(1, height))
+        let y = Coordinates.clamp(y)
+        let rows = y..<(y + max(1, Coordinates.clampLength(height)))
 
         func distance(_ candidate: (section: Int, line: Int)) -> Int {
             let grid = sections[candidate.section].grid

@@ -76,7 +76,7 @@ public struct SplitLayout: Sendable {
     // MARK: Building
 
     public init(sections specs: [SectionSpec], parameters: LayoutParameters, width: Int) {
-        let width = max(0, width)
+        let width = Coordinates.clampLength(width)
         let columns = SplitLayout.columns(width: width, leftRatio: parameters.leftRatio,
                                           splitSpacing: parameters.splitSpacing)
         var cursors = [Int](repeating: 0, count: columns.count)
@@ -212,7 +212,7 @@ public struct SplitLayout: Sendable {
     public func pinnedHeaderY(section index: Int, offset: Int) -> Int {
         let section = sections[index]
         guard parameters.pinHeaders, section.headerHeight > 0 else { return section.frame.y }
-        return min(max(offset, section.frame.y), section.itemsArea.maxY - section.headerHeight)
+        return min(max(Coordinates.clamp(offset), section.frame.y), section.itemsArea.maxY - section.headerHeight)
     }
 
     /// The section of a column that covers content row `y`, if any.
@@ -220,6 +220,7 @@ public struct SplitLayout: Sendable {
         // An unknown column (say 1 in a one-column layout) has no sections, rather than trapping.
         guard columnSections.indices.contains(columnIndex) else { return nil }
         let order = columnSections[columnIndex]
+        let y = Coordinates.clamp(y)
         let position = firstPosition(in: order) { sections[$0].frame.maxY > y }
         guard position < order.count, sections[order[position]].frame.y <= y else { return nil }
         return order[position]
@@ -229,6 +230,7 @@ public struct SplitLayout: Sendable {
     public func firstItem(atOrBelowRow y: Int, columnIndex: Int) -> ItemPath? {
         guard columnSections.indices.contains(columnIndex) else { return nil }
         let order = columnSections[columnIndex]
+        let y = Coordinates.clamp(y)
         var position = firstPosition(in: order) { sections[$0].frame.maxY > y }
         while position < order.count {
             let section = sections[order[position]]

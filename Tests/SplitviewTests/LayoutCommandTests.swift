@@ -29,7 +29,9 @@ import Testing
     }
 
     @Test func oneColumnAtRatioZeroIsTheRightSide() throws {
-        let config = FileManagerHelper.temporaryDirectory() + "/right.toml"
+        let scratch = FileManagerHelper.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let config = scratch + "/right.toml"
         try FileManagerHelper.write("[[breakpoint]]\nmin_width = 0\nleft_ratio = 0\n", to: config)
         let result = try Support.run(["layout", "--config", config, "--data", Support.fixture("data/basic.json"),
                                       "--width", "50", "--height", "5"])
@@ -85,5 +87,20 @@ import Testing
         let result = try Support.run(["layout", "--data", Support.fixture("data/basic.json"), "--width", "0", "--height", "5"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("--width must be from 1 to 100000"))
+    }
+
+    /// Was SIGILL: the viewport's bottom row (offset + height) overflowed Int.
+    @Test(arguments: ["9223372036854775807", "9223372036854775784", "4611686018427387904"])
+    func offsetsNearIntMaxShowNothing(offset: String) throws {
+        for visible in [["--visible"], []] {
+            let result = try Support.run(["layout", "--data", Support.fixture("data/basic.json"), "--width", "80",
+                                          "--height", "24", "--offset", offset] + visible)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("\"offset\": \(offset)"))
+            if !visible.isEmpty { #expect(result.stdout.contains("\"elements\": []")) }
+        }
+        let rendered = try Support.run(["render", "--data", Support.fixture("data/basic.json"), "--width", "40",
+                                        "--height", "6", "--offset", offset])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
     }
 }
