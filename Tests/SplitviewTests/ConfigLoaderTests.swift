@@ -1,3 +1,4 @@
+import Foundation
 import Browser
 import Catalog
 import SplitLayout
@@ -171,6 +172,7 @@ import Testing
 
     @Test func lookupOrder() throws {
         let directory = FileManagerHelper.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let xdg = directory + "/xdg"
         let home = directory + "/home"
         try FileManagerHelper.write("[layout]\nsplit_spacing = 1\n", to: home + "/.config/splitview/config.toml")
@@ -181,21 +183,5 @@ import Testing
             == xdg + "/splitview/config.toml")
         #expect(ConfigLoader.locate(explicitPath: "/x.toml", environment: ["XDG_CONFIG_HOME": xdg]) == "/x.toml")
         #expect(ConfigLoader.locate(explicitPath: nil, environment: [:]) == nil)
-    }
-}
-
-import Foundation
-
-enum FileManagerHelper {
-    static func temporaryDirectory() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("splitview-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
-    static func write(_ text: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 }

@@ -4,9 +4,11 @@ import Testing
 /// The real binary in a real terminal: tmux on a private socket, keys sent with send-keys and
 /// the screen read with capture-pane, polling with a timeout (as fzf's own suite does).
 final class TmuxSession {
-    let socket = "splitview-test-\(UUID().uuidString.prefix(8))"
     let name = "t"
     let directory = FileManagerHelper.temporaryDirectory()
+    /// The server's socket, in the session's folder (with -S; -L would leave it in
+    /// /tmp/tmux-UID after kill-server).
+    var socket: String { directory + "/tmux" }
 
     static var isAvailable: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
@@ -25,11 +27,12 @@ final class TmuxSession {
 
     deinit {
         _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: directory)
     }
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        try Support.spawn("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments).stdout
+        try Support.spawn("/usr/bin/tmux", ["-S", socket, "-f", "/dev/null"] + arguments).stdout
     }
 
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
@@ -70,7 +73,8 @@ final class TmuxSession {
 struct EndToEndTests {
     /// The binary, with stdout and the exit status captured in files of the session folder.
     func start(width: Int, height: Int, arguments: String = "") throws -> (TmuxSession, out: String) {
-        let out = FileManagerHelper.temporaryDirectory() + "/out.txt"
+        let scratch = FileManagerHelper.temporaryDirectory()  // removed at the test process's exit
+        let out = scratch + "/out.txt"
         let session = try TmuxSession(width: width, height: height,
                                       command: "\(Support.binary) \(arguments) > \(out); echo EXIT:$? >> \(out)")
         return (session, out)

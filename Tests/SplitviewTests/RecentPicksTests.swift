@@ -33,7 +33,9 @@ import Testing
     }
 
     @Test func saveReplacesTheFileWholeAndLoadReadsItBack() throws {
-        let directory = FileManagerHelper.temporaryDirectory() + "/state/splitview"
+        let scratch = FileManagerHelper.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let directory = scratch + "/state/splitview"
         let recent = RecentPicks(path: directory + "/recent")
         #expect(recent.load().isEmpty)
         try recent.save(["😀", "👍🏽"])

@@ -16,6 +16,9 @@ enum Support {
         return executable.deletingLastPathComponent().appendingPathComponent("splitview").path
     }
 
+    /// The HOME and XDG folders of the runs: empty, so that no user configuration is read.
+    static let emptyHome = FileManagerHelper.temporaryDirectory()
+
     struct Result {
         var status: Int32
         var stdout: String
@@ -24,8 +27,7 @@ enum Support {
 
     /// Runs the binary with no user configuration in reach (empty XDG and HOME).
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("splitview-tests-empty-home").path
-        try? FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let empty = emptyHome
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = empty
         environment["XDG_STATE_HOME"] = empty
