@@ -40,7 +40,9 @@ public enum ColorSpec: Hashable, Sendable, CustomStringConvertible {
             return
         }
         let hex = Array(lowered.utf8)
+        // Six hex digits exactly: UInt32(_:radix:) alone would also take a sign ("#+12345").
         guard hex.count == 7, hex[0] == UInt8(ascii: "#"),
+              hex[1...].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }),
               let value = UInt32(String(decoding: hex[1...], as: UTF8.self), radix: 16) else { return nil }
         self = .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
     }

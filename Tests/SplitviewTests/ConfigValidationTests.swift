@@ -24,6 +24,13 @@ import Testing
             == "test.toml:2:1: layout.header_height: expected a whole number of rows from 0 to 100, found 100000")
     }
 
+    @Test func coloursAreSixHexDigitsExactly() {
+        #expect(error("[theme]\nheader = { fg = \"#+12345\" }\n") != nil)
+        #expect(error("[theme]\nheader = { fg = \"#-12345\" }\n") != nil)
+        #expect(error("[theme]\nheader = { fg = \"#12345g\" }\n") != nil)
+        #expect(error("[theme]\nheader = { fg = \"#A0b1C2\" }\n") == nil)
+    }
+
     @Test func theSplitSpacingMustLeaveRoomForTwoColumns() {
         #expect(error("[layout]\nsplit_spacing = 100000\n")
             == "test.toml:2:1: layout.split_spacing: split_spacing = 100000 leaves no room for two columns at 80 columns (at most 78)")
