@@ -20,10 +20,14 @@ else
 fi
 jobs=${JOBS:-1}
 
-# --disable-dead-strip: with the linker's dead stripping, a relink after a change dropped the
-# coverage counters of every module (libFuzzer then saw 2 edges and fuzzed blind).
-swift build -c release --sanitize fuzzer --sanitize address --disable-dead-strip 2>&1 | grep -Ev 'Cannot export local symbol' | tail -1
-bin=$(swift build -c release --sanitize fuzzer --sanitize address --disable-dead-strip --show-bin-path)
+# Both sanitizers in ONE flag: swiftc keeps only the last of several -sanitize= flags, and
+# SwiftPM's `--sanitize fuzzer --sanitize address` passes them as two, in an order that changes
+# from build to build, so each module got either coverage or ASan, never both (libFuzzer then
+# saw 2 edges and fuzzed blind). `--sanitize fuzzer` stays for SwiftPM to link the harnesses
+# against libFuzzer's main.
+build=(swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address)
+"${build[@]}" 2>&1 | grep -Ev 'Cannot export local symbol' | tail -1
+bin=$("${build[@]}" --show-bin-path)
 mkdir -p .build/corpus .build/artifacts .build/logs
 
 symbolizer=$(command -v llvm-symbolizer || true)
@@ -66,7 +70,7 @@ printf '%-16s %12s %8s %8s %8s  %s\n' harness executions cov ft corpus result
 for name in "${names[@]}"; do
     log=.build/logs/$name.log
     executions=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*$' || echo 0)
-    last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+    last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
     cov=$(grep -o 'cov: [0-9]*' <<<"$last" | grep -o '[0-9]*' || echo "?")
     ft=$(grep -o 'ft: [0-9]*' <<<"$last" | grep -o '[0-9]*' || echo "?")
     corpus=$(ls ".build/corpus/$name" | wc -l)
