@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the fuzzing harnesses (Fuzz/Sources/Fuzz*), each for SECONDS (default 60), from the
-# seed corpus in Fuzz/Corpus/<harness> plus what earlier runs found (kept in
+# seed corpus in Fuzz/Corpus/<harness>, the inputs that once broke it (Fuzz/Regressions/<harness>,
+# each run first: a regression test) and what earlier runs found (kept in
 # Fuzz/.build/corpus/<harness>, not in git), and prints one line per harness: executions,
 # coverage (libFuzzer's cov: edges and ft: features) and the corpus size.
 #
@@ -49,7 +50,7 @@ run_one() {
     ASAN_OPTIONS=handle_sigill=1:handle_abort=1:symbolize=1 ASAN_SYMBOLIZER_PATH="$symbolizer" \
         "$bin/$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=8192 \
         -handle_ill=0 -handle_abrt=0 -print_final_stats=1 -artifact_prefix=".build/artifacts/$name-" \
-        "${dict[@]}" "$corpus" "Corpus/$name" >"$log" 2>&1
+        "${dict[@]}" "$corpus" "Corpus/$name" $(ls -d "Regressions/$name" 2>/dev/null) >"$log" 2>&1
 }
 
 status=0
