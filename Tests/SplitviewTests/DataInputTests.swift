@@ -21,10 +21,11 @@ import Testing
         #expect(trimmed(lines) == [
             "  Fruit · 3                                Vegetables · 1",
             // Cards of 20 cells for a data file's labels; the line break inside the quoted
-            // field is a control character, drawn as U+FFFD.
+            // field (CR LF in this file) is two control characters, drawn as their Control
+            // Pictures.
             "  🍎 apple                                 🥕 carrot",
             "  🍌 banana \"split\"",
-            "  🍒 cherry\u{FFFD}pair",
+            "  🍒 cherry␍␊pair",
             "", "", "",
             " 🍎  apple  U+1F34E  · Fruit                                     1 of 4  ? help",
         ])
