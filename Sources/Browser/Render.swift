@@ -157,11 +157,14 @@ extension Browser {
         let x = rect.x + padding
         if let query = state.filter?.query {
             let face = itemFace(path, room: room, state)
-            if let label = face.label, face.text.hasSuffix(label) {
+            if let label = face.label, let labelStart = face.labelStart {
                 // Search results: the label's matched characters, bold and underlined (character
-                // offsets of the label, shifted by the glyph and space drawn before it).
-                let labelStart = face.text.count - label.count
-                let ranges = Search.highlights(in: label, for: query)
+                // offsets of the label, shifted by the glyph and space drawn before it). Matched
+                // in the part of the label that shows, and as much again as the query could
+                // need to match across its end: a label may be a 50 MB line.
+                let shown = max(0, face.drawn.shown.count - labelStart)
+                let ranges = Search.highlights(in: String(label.prefix(shown + 2 * query.description.count + 4)),
+                                               for: query)
                 var match = style
                 match.bold = true
                 match.underline = true
@@ -210,6 +213,7 @@ extension Browser {
         let items = state.catalog.sections[path.section].items
         var text: String
         var label: String?
+        var labelStart: Int?
         var fits = false
         // The glyph alone, measured once, when that is what the slot shows.
         var glyphOnly: TextWidth.MeasuredCluster?
@@ -221,9 +225,13 @@ extension Browser {
             // space and an ellipsis, no label at all.)
             let labelRoom = room - glyphWidth - 1
             if labelRoom >= 1 { label = items.label(at: path.item) }
-            let labelWidth = label.map { state.textWidth.width(of: $0) } ?? 0
-            if let label, labelWidth > 0 && labelRoom >= min(labelWidth, 2) {
+            // (Up to 2 cells: all that is asked of a label that may be a 50 MB line.)
+            let labelWidth = label.map { state.textWidth.width(of: $0, upTo: 2) } ?? 0
+            if let label, labelWidth > 0 && labelRoom >= labelWidth {
                 text = glyph + " " + label
+                // Counted on the label's first character alone, which may join the space (a
+                // combining mark).
+                labelStart = (glyph + " " + String(label.prefix(1))).count - 1
             } else {
                 text = glyph
                 fits = glyphWidth <= room
@@ -232,10 +240,11 @@ extension Browser {
         } else {
             label = items.label(at: path.item)
             text = label!
+            labelStart = 0
         }
         let drawn = glyphOnly.map { DrawnFace(glyphOnly: $0, shown: "") }
             ?? DrawnFace(glyphOnly: nil, shown: fits ? text : state.textWidth.truncate(text, toWidth: room))
-        return ItemFace(text: text, label: label, drawn: drawn)
+        return ItemFace(label: label, labelStart: labelStart, drawn: drawn)
     }
 
     /// Drawn at the left edge of a marked item's slot.
@@ -259,14 +268,14 @@ extension Browser {
             var parts: [String] = []
             if let glyph = state.glyph(at: focus) {
                 parts.append(glyph)
-                parts.append(item.label)
+                parts.append(shownLabel(item.label, state))
                 parts.append(glyph.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
                     .joined(separator: " "))
                 // The glyph and at least a letter of the name before the ellipsis.
                 leftMinimum = 1 + state.textWidth.width(of: glyph) + 4
             } else {
-                parts.append(item.label)
-                leftMinimum = 1 + min(state.textWidth.width(of: item.label), 8)
+                parts.append(shownLabel(item.label, state))
+                leftMinimum = 1 + state.textWidth.width(of: item.label, upTo: 8)
             }
             parts.append("· " + state.catalog.sections[focus.section].title)
             left = " " + parts.joined(separator: "  ")
@@ -274,7 +283,7 @@ extension Browser {
             left = " no items"
             leftMinimum = state.textWidth.width(of: left)
         }
-        leftMinimum = min(leftMinimum, state.textWidth.width(of: left))
+        leftMinimum = state.textWidth.width(of: left, upTo: leftMinimum)
         let right = rightChoices.first { state.width - state.textWidth.width(of: $0) - 1 >= leftMinimum } ?? ""
         let rightWidth = state.textWidth.width(of: right)
         let leftRoom = max(0, state.width - rightWidth - (right.isEmpty ? 0 : 1))
@@ -283,6 +292,12 @@ extension Browser {
         if !right.isEmpty {
             buffer.put(right, x: state.width - rightWidth, y: row, style: style, measure: state.textWidth)
         }
+    }
+
+    /// A label as the status line needs it: no wider than the screen, which is all the line
+    /// can show of it (the line is cut with "…" at its own room after the label is put in).
+    static func shownLabel(_ label: String, _ state: BrowserState) -> String {
+        state.textWidth.truncate(label, toWidth: state.width)
     }
 
     /// The status line while searching: the query being typed and how many items match.
@@ -295,8 +310,7 @@ extension Browser {
         let rightWidth = state.textWidth.width(of: right)
         let room = max(0, state.width - rightWidth - 1)
         // The end of a long query stays visible: that is where the user types.
-        var text = " /" + prompt.text
-        while state.textWidth.width(of: text) > room - 1, !text.isEmpty { text.removeFirst() }
+        let text = String(state.textWidth.suffix(of: " /" + prompt.text, fittingWidth: room - 1))
         let used = buffer.put(text, x: 0, y: row, style: style, maxWidth: room, measure: state.textWidth)
         var cursor = style
         cursor.reverse.toggle()
@@ -397,10 +411,11 @@ extension BrowserState {
 
 /// What a slot shows of an item, from the item and the slot's room alone (see `itemFace`).
 struct ItemFace {
-    /// The glyph, the label, or both ("😀 grinning face").
-    var text: String
-    /// The label, when `text` has it.
+    /// The label, when it was read (the slot has room for some of it).
     var label: String?
+    /// Where the label starts in what the slot shows (the glyph, the label, or both: "😀
+    /// grinning face"), in characters; nil when it does not show.
+    var labelStart: Int?
     var drawn: DrawnFace
 }
 

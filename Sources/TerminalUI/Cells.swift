@@ -213,7 +213,7 @@ public struct CellBuffer: Hashable, Sendable {
             if measure.countsASCIIBytes {
                 // Printable ASCII, a cell per byte, is most text on screen: its cells are
                 // written straight from the bytes, without grapheme breaking or measuring.
-                let run = utf8.printableASCIIPrefix(from: 0)
+                let run = utf8.printableASCIIPrefix(from: 0, atMost: max(0, limit - column) + 1)
                 let count = max(0, min(run, limit - column))
                 putASCII(UnsafeBufferPointer(rebasing: utf8.bytes[0..<count]), x: column, y: y, style: styleIndex)
                 column += count

@@ -106,8 +106,7 @@ public struct TextWidth: Sendable, Hashable {
             var growing = budget >= 0
             if countsASCIIBytes {
                 // Printable ASCII takes a cell per byte: no cluster to find, nothing to measure.
-                let run = utf8.printableASCIIPrefix(from: 0)
-                used = min(run, width + 1)
+                used = utf8.printableASCIIPrefix(from: 0, atMost: width + 1)
                 offset = used
                 if growing {
                     cut = min(used, budget)
@@ -421,17 +420,20 @@ extension TextWidth {
         /// Between two ASCII scalars there is always a cluster break (but in CR LF, and CR is
         /// no printable), and before a control too; the last ASCII byte before a non-ASCII
         /// scalar may be the base of a cluster (e\u{301}, a keycap 1\u{FE0F}\u{20E3}), so it
-        /// is left out.
-        func printableASCIIPrefix(from offset: Int) -> Int {
+        /// is left out. With `limit`, at most that many, found without reading much further (a
+        /// label may be a 50 MB line, of which a screen shows a few hundred cells).
+        func printableASCIIPrefix(from offset: Int, atMost limit: Int = Int.max) -> Int {
+            // One byte past the limit tells whether the limit's last byte is a base.
+            let stop = limit >= end - offset ? end : offset + limit + 1
             var index = offset
-            while index < end {
+            while index < stop {
                 let byte = bytes[index]
                 if byte < 0x20 || byte >= 0x7F {
                     return byte >= 0x80 && index > offset ? index - 1 - offset : index - offset
                 }
                 index += 1
             }
-            return index - offset
+            return min(index - offset, limit)
         }
 
         /// Where the cluster starting at `start` (a cluster boundary) ends.

@@ -163,6 +163,23 @@ import Testing
         }
     }
 
+    /// Measuring only as far as a screen shows (for 50 MB labels and long queries) against
+    /// measuring all of it.
+    @Test(arguments: 0..<measures.count)
+    func boundedMeasuresAgreeWithTheWholeText(_ measureIndex: Int) {
+        let measure = Self.measures[measureIndex]
+        for text in Self.texts(count: 1000, seed: 400 + UInt64(measureIndex)) {
+            let whole = measure.width(of: text)
+            for limit in -1...12 {
+                #expect(measure.width(of: text, upTo: limit) == max(0, min(whole, limit)), "\(text.debugDescription) \(limit)")
+                // The end that fits, as dropping characters from the front until it fits did.
+                var reference = text
+                while measure.width(of: reference) > limit, !reference.isEmpty { reference.removeFirst() }
+                #expect(String(measure.suffix(of: text, fittingWidth: limit)) == reference, "\(text.debugDescription) \(limit)")
+            }
+        }
+    }
+
     @Test func everySingleScalarIsMeasuredAsItsCharacter() {
         // The single-scalar shortcut of width(of: String) skips grapheme breaking.
         let measure = TextWidth()
