@@ -283,11 +283,18 @@ extension Browser {
             left = " no items"
             leftMinimum = state.textWidth.width(of: left)
         }
+        var leftStyle = style
+        if let notice = state.notice {
+            // The whole line, bold (cut with "…" when longer: it is on standard error whole).
+            left = " " + notice
+            rightChoices = [""]
+            leftStyle.bold = true
+        }
         leftMinimum = state.textWidth.width(of: left, upTo: leftMinimum)
         let right = rightChoices.first { state.width - state.textWidth.width(of: $0) - 1 >= leftMinimum } ?? ""
         let rightWidth = state.textWidth.width(of: right)
         let leftRoom = max(0, state.width - rightWidth - (right.isEmpty ? 0 : 1))
-        buffer.put(state.textWidth.truncate(left, toWidth: leftRoom), x: 0, y: row, style: style, maxWidth: leftRoom,
+        buffer.put(state.textWidth.truncate(left, toWidth: leftRoom), x: 0, y: row, style: leftStyle, maxWidth: leftRoom,
                    measure: state.textWidth)
         if !right.isEmpty {
             buffer.put(right, x: state.width - rightWidth, y: row, style: style, measure: state.textWidth)
