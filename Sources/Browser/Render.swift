@@ -130,7 +130,7 @@ extension Browser {
             fill(rect, state.theme.header)
             guard rect.y >= 0, rect.y < viewHeight else { continue }
             let section = state.catalog.sections[header.section]
-            let title = " \(section.title) · \(section.items.count) "
+            let title = " \(VisibleText.standalone(section.title)) · \(section.items.count) "
             buffer.put(state.textWidth.truncate(title, toWidth: max(0, rect.width - 1)), x: rect.x + 1, y: rect.y,
                        style: state.theme.header, maxWidth: rect.width - 1, measure: state.textWidth)
         }
@@ -228,10 +228,11 @@ extension Browser {
             // (Up to 2 cells: all that is asked of a label that may be a 50 MB line.)
             let labelWidth = label.map { state.textWidth.width(of: $0, upTo: 2) } ?? 0
             if let label, labelWidth > 0 && labelRoom >= labelWidth {
-                text = glyph + " " + label
-                // Counted on the label's first character alone, which may join the space (a
-                // combining mark).
-                labelStart = (glyph + " " + String(label.prefix(1))).count - 1
+                // (A label that starts with a combining mark has it on a dotted circle, not on
+                // the space: counted on that first character alone, which could join the space.)
+                let standalone = VisibleText.standalone(label)
+                text = glyph + " " + standalone
+                labelStart = (glyph + " " + String(standalone.prefix(1))).count - 1
             } else {
                 text = glyph
                 fits = glyphWidth <= room
@@ -262,7 +263,7 @@ extension Browser {
         var leftMinimum = 0
         if let focus = state.focus, let item = state.item(at: focus) {
             let markedCount = state.marked.isEmpty ? "" : " \(state.marked.count) marked "
-            let filter = state.filter.map { " /\($0.query) " } ?? ""
+            let filter = state.filter.map { " /\(VisibleText.standalone($0.query.description)) " } ?? ""
             let position = markedCount + filter + " \(state.ordinal(of: focus)) of \(state.itemCount) "
             rightChoices = [position + " ? help ", position, ""]
             var parts: [String] = []
@@ -277,7 +278,7 @@ extension Browser {
                 parts.append(shownLabel(item.label, state))
                 leftMinimum = 1 + state.textWidth.width(of: item.label, upTo: 8)
             }
-            parts.append("· " + state.catalog.sections[focus.section].title)
+            parts.append("· " + VisibleText.standalone(state.catalog.sections[focus.section].title))
             left = " " + parts.joined(separator: "  ")
         } else if state.itemCount == 0 {
             left = " no items"
@@ -302,9 +303,10 @@ extension Browser {
     }
 
     /// A label as the status line needs it: no wider than the screen, which is all the line
-    /// can show of it (the line is cut with "…" at its own room after the label is put in).
+    /// can show of it (the line is cut with "…" at its own room after the label is put in),
+    /// and standing alone after the text before it (`VisibleText.standalone`).
     static func shownLabel(_ label: String, _ state: BrowserState) -> String {
-        state.textWidth.truncate(label, toWidth: state.width)
+        VisibleText.standalone(state.textWidth.truncate(label, toWidth: state.width))
     }
 
     /// The status line while searching: the query being typed and how many items match.
@@ -317,7 +319,7 @@ extension Browser {
         let rightWidth = state.textWidth.width(of: right)
         let room = max(0, state.width - rightWidth - 1)
         // The end of a long query stays visible: that is where the user types.
-        let text = String(state.textWidth.suffix(of: " /" + prompt.text, fittingWidth: room - 1))
+        let text = String(state.textWidth.suffix(of: " /" + VisibleText.standalone(prompt.text), fittingWidth: room - 1))
         let used = buffer.put(text, x: 0, y: row, style: style, maxWidth: room, measure: state.textWidth)
         var cursor = style
         cursor.reverse.toggle()
@@ -329,7 +331,8 @@ extension Browser {
 
     /// In place of the sections when the filter keeps nothing.
     static func drawNoMatches(_ state: BrowserState, into buffer: inout CellBuffer) {
-        let message = state.textWidth.truncate("no matches for \"\(state.filter?.query.description ?? "")\"",
+        let query = VisibleText.standalone(state.filter?.query.description ?? "")
+        let message = state.textWidth.truncate("no matches for \"\(query)\"",
                                                toWidth: state.width - 2)
         let x = max(0, (state.width - state.textWidth.width(of: message)) / 2)
         buffer.put(message, x: x, y: state.viewHeight / 2, style: state.theme.base, measure: state.textWidth)

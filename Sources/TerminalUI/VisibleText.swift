@@ -78,6 +78,15 @@ public enum VisibleText {
             || value == 0x8E2 || value == 0x110BD || value == 0x110CD
     }
 
+    /// `text` to be drawn right after other text (a glyph and a space, a quote): with the
+    /// dotted circle before it when it starts with a cluster of no base, which would otherwise
+    /// join what comes before it (a combining mark on the space) rather than show on its own.
+    public static func standalone(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, !isHidden(first.value),
+              TextWidth.startsWithoutBase(first.value) else { return text }
+        return String(markBase) + text
+    }
+
     /// `text` as the screen shows it, cluster by cluster: what `CellBuffer.put` draws (without
     /// the clipping), for tests and for anything that must show data as text.
     public static func shown(_ text: String, measure: TextWidth = TextWidth()) -> String {

@@ -136,6 +136,17 @@ import Testing
         }
     }
 
+    /// Text put after other text (a label after its glyph and a space): a first cluster of no
+    /// base gets its dotted circle there too, rather than joining the space.
+    @Test func standaloneTextStartsWithABase() {
+        #expect(VisibleText.standalone("\u{301}x") == "◌\u{301}x")
+        #expect(VisibleText.standalone("\u{200D}x") == "◌\u{200D}x")
+        for kept in ["", "abc", "e\u{301}", "\u{1B}[2J", "\u{202E}x", "🏽", "\u{600}1", "中"] {
+            #expect(VisibleText.standalone(kept) == kept, "\(kept.debugDescription)")
+        }
+        #expect(VisibleText.shown(" " + VisibleText.standalone("\u{301}x")) == " ◌\u{301}x")
+    }
+
     @Test func aCellSetToAControlHoldsItsSign() {
         var buffer = CellBuffer(width: 3, height: 1)
         buffer[0, 0] = Cell(text: "\u{1B}", width: 1, style: .plain)
