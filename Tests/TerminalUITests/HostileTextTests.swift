@@ -4,6 +4,7 @@
 // so a cut label still ends in "…". Emoji sequences (ZWJ, variation selectors, skin tones,
 // tags) are not touched.
 
+import CNcursesw
 import SeededRandom
 import Testing
 @testable import TerminalUI
@@ -186,6 +187,50 @@ import Testing
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!text.unicodeScalars.contains { VisibleText.isHidden($0.value) })
         #expect(text.contains("␛[2J") && text.contains("◌\u{301}"))
+    }
+
+    /// The keys a paste of `text` becomes (all of it in one read), decoded as NcursesScreen
+    /// decodes wget_wch's values: an ESC with what follows it as a key sequence, the Esc key only
+    /// when nothing follows; C0 controls as keys, C1 controls ignored.
+    static func keys(pasting text: String) -> [Key] {
+        var keys: [Key] = []
+        var values = text.unicodeScalars.map(\.value)[...]
+        while let value = values.popFirst() {
+            var decoded = NcursesScreen.decode(status: cnc_ok(), value: value)
+            if decoded == .key(.escape) {
+                var following: [UInt32] = []
+                while true {
+                    guard let next = values.popFirst() else {
+                        decoded = NcursesScreen.decodeEscapeSequence(following, ended: true) ?? .ignored
+                        break
+                    }
+                    following.append(next)
+                    if let sequence = NcursesScreen.decodeEscapeSequence(following, ended: false) {
+                        decoded = sequence
+                        break
+                    }
+                }
+            }
+            if case .key(let key) = decoded { keys.append(key) }
+        }
+        return keys
+    }
+
+    /// A paste types no control into the search prompt: escape sequences (the end of a
+    /// bracketed paste among them) are taken whole and dropped, C0 controls are keys (BEL is
+    /// Ctrl-G, which the prompt ignores), C1 controls are dropped. What it types that is hidden
+    /// (bidi controls) is drawn by its sign.
+    @Test func aPasteTypesNoControl() {
+        let pasted = "a\u{1B}[2Jb\u{1B}]52;c;SGk=\u{7}c\u{1B}[201~d\u{9B}31me\u{202E}f\u{1B}]8;;u\u{1B}\\g"
+        let keys = Self.keys(pasting: pasted)
+        let typed = keys.compactMap { key -> Character? in
+            if case .character(let character) = key { return character }
+            return nil
+        }
+        #expect(String(typed) == "ab52;c;SGk=cd31me\u{202E}f8;;ug")  // ESC \ (the string terminator) is Alt+\: dropped
+        #expect(keys.contains(.control("g")))
+        #expect(!typed.contains { $0.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) } })
+        #expect(VisibleText.shown(String(typed)) == "ab52;c;SGk=cd31me\u{FFFD}f8;;ug")
     }
 
     /// No cell of `buffer` holds a hidden scalar, nor a cluster that starts with a scalar of
