@@ -115,7 +115,8 @@ public enum VisibleText {
 
 extension TextWidth {
     /// How the cluster at `range` of `text` is shown, and the cells that takes: the one place
-    /// measuring and drawing ask. Overrides apply to clusters shown as themselves.
+    /// measuring and drawing ask. Overrides apply to clusters shown as themselves (a lone mark
+    /// is drawn on its base whatever `[widths]` says of it).
     @inline(__always)
     func shownCluster(_ range: Range<Int>, in text: UTF8Text) -> (form: VisibleText.Form, width: Int) {
         let (first, firstLength) = text.scalar(at: range.lowerBound)
@@ -126,24 +127,25 @@ extension TextWidth {
             for _ in text.scalars(range) { count += 1 }
             return (.signs, count)
         }
-        if !overrides.isEmpty, let width = overrides[text.string(range)] { return (.itself, width) }
         if firstLength == range.count {
             let width = Self.scalarWidth(Unicode.Scalar(first).unsafelyUnwrapped)
-            if width != 0 { return (.itself, width) }
-            return VisibleText.isPrependedConcatenationMark(first) ? (.signs, 1) : (.onMarkBase, 1)
-        }
-        let width = Self.computedWidth(of: text.scalars(range))
-        if width == 0 {
-            guard VisibleText.isPrependedConcatenationMark(first) else { return (.onMarkBase, 1) }
-            var count = 0
-            for _ in text.scalars(range) { count += 1 }
-            return (.signs, count)
+            if width == 0 {
+                return VisibleText.isPrependedConcatenationMark(first) ? (.signs, 1) : (.onMarkBase, 1)
+            }
+            if !overrides.isEmpty, let width = overrides[text.string(range)] { return (.itself, width) }
+            return (.itself, width)
         }
         // A mark (or ZWJ, a variation selector) leading the cluster: the cluster follows a
         // hidden scalar or starts the text, and the marks after it join it, not a base.
         // (Below U+0300 only controls and the soft hyphen have no width: hidden, above.)
-        if first >= 0x300 && Self.startsWithoutBase(first) {
-            return (.onMarkBase, 1)
+        if first >= 0x300 && Self.startsWithoutBase(first) { return (.onMarkBase, 1) }
+        if !overrides.isEmpty, let width = overrides[text.string(range)] { return (.itself, width) }
+        let width = Self.computedWidth(of: text.scalars(range))
+        if width == 0 {
+            // Only a prepended concatenation mark can start a cluster of no width here.
+            var count = 0
+            for _ in text.scalars(range) { count += 1 }
+            return (.signs, count)
         }
         return (.itself, width)
     }

@@ -90,6 +90,19 @@ import Testing
         }
     }
 
+    /// `[widths]` sizes clusters drawn as themselves: it cannot let a lone mark (or a control,
+    /// which its keys refuse) be drawn bare.
+    @Test func overridesDoNotUndoTheVisibleForm() {
+        let measure = TextWidth(overrides: ["\u{301}": 2, "\u{301}\u{302}": 2, "❤️": 1])
+        for (text, shown) in [("\u{301}", "◌\u{301}"), ("\u{301}\u{302}", "◌\u{301}\u{302}"), ("❤️", "❤️")] {
+            #expect(VisibleText.shown(text, measure: measure) == shown)
+            var buffer = CellBuffer(width: 4, height: 1)
+            #expect(buffer.put(text, x: 0, y: 0, style: .plain, measure: measure) == measure.width(of: text))
+            #expect(buffer[0, 0].text == shown)
+        }
+        #expect(measure.width(of: "\u{301}") == 1 && measure.width(of: "❤️") == 1)
+    }
+
     @Test func emojiSequencesAreDrawnAsThemselves() {
         let emoji = ["👨‍👩‍👧‍👦", "🏳️‍🌈", "👩🏽‍💻", "❤️", "☺︎", "1️⃣", "#️⃣", "🇯🇵", "👍🏽", "🏴󠁧󠁢󠁥󠁮󠁧󠁿", "🧑‍🤝‍🧑", "😶‍🌫️"]
         for glyph in emoji {
