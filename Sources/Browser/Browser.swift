@@ -9,14 +9,27 @@ public enum Browser {
     /// Rows one wheel notch scrolls.
     public static let wheelRows = 3
 
+    /// The status line's notice for the warnings of a data file, the file by its name alone
+    /// ("warning: data.csv: 3 invalid UTF-8 sequences ..."); nil when there are none.
+    public static func notice(for warnings: [DataWarning]) -> String? {
+        guard !warnings.isEmpty else { return nil }
+        return "warning: " + warnings.map { warning in
+            var short = warning
+            short.file = String(warning.file.split(separator: "/").last ?? Substring(warning.file))
+            return short.description
+        }.joined(separator: "; ")
+    }
+
     /// Applies one input event.
     public static func update(_ state: inout BrowserState, _ event: InputEvent) {
         switch event {
         case .resize(let width, let height):
             state.resize(width: width, height: height)
         case .key(let key):
+            state.notice = nil
             handle(key, &state)
         case .mouse(let mouse):
+            state.notice = nil
             handle(mouse, &state)
         }
     }

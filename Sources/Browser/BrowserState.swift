@@ -49,6 +49,10 @@ public struct BrowserState: Sendable {
     /// Presses of `>` minus presses of `<`, applied to a two-column ratio.
     public internal(set) var ratioSteps = 0
     public internal(set) var showingHelp = false
+    /// A message about the data (its load warnings) in the status line, in place of the
+    /// focused item, until the first key or click: printed before the screen started, on
+    /// standard error, it would be seen only after quitting. A resize keeps it.
+    public var notice: String?
     public internal(set) var outcome: Outcome?
     /// Whether Space marks items for one Enter to print them all (--multi).
     public let multiSelect: Bool

@@ -88,7 +88,8 @@ public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
                 names.append(field)
             }
         }
-        let known = (["glyph", "label", "json"] + names).joined(separator: ", ")
-        return "--print \(name): no item has a field \"\(name)\" (choose from: \(known))"
+        // The field names come from the data: escaped, as every message quoting data is.
+        let known = (["glyph", "label", "json"] + names.map { MessageText.escaped($0) }).joined(separator: ", ")
+        return "--print \(MessageText.escaped(name)): no item has a field \(MessageText.quoted(name)) (choose from: \(known))"
     }
 }

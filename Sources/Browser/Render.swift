@@ -1,5 +1,6 @@
 // Composes one frame from the state: section backgrounds, items, footers, then the headers
-// (pinned ones cover the items they sit on), the status line and the help overlay.
+// (pinned ones cover the items they sit on), the status line (StatusLine.swift) and the help
+// overlay.
 
 import Catalog
 import SplitLayout
@@ -130,7 +131,7 @@ extension Browser {
             fill(rect, state.theme.header)
             guard rect.y >= 0, rect.y < viewHeight else { continue }
             let section = state.catalog.sections[header.section]
-            let title = " \(section.title) · \(section.items.count) "
+            let title = " \(VisibleText.standalone(section.title)) · \(section.items.count) "
             buffer.put(state.textWidth.truncate(title, toWidth: max(0, rect.width - 1)), x: rect.x + 1, y: rect.y,
                        style: state.theme.header, maxWidth: rect.width - 1, measure: state.textWidth)
         }
@@ -157,11 +158,14 @@ extension Browser {
         let x = rect.x + padding
         if let query = state.filter?.query {
             let face = itemFace(path, room: room, state)
-            if let label = face.label, face.text.hasSuffix(label) {
+            if let label = face.label, let labelStart = face.labelStart {
                 // Search results: the label's matched characters, bold and underlined (character
-                // offsets of the label, shifted by the glyph and space drawn before it).
-                let labelStart = face.text.count - label.count
-                let ranges = Search.highlights(in: label, for: query)
+                // offsets of the label, shifted by the glyph and space drawn before it). Matched
+                // in the part of the label that shows, and as much again as the query could
+                // need to match across its end: a label may be a 50 MB line.
+                let shown = max(0, face.drawn.shown.count - labelStart)
+                let ranges = Search.highlights(in: String(label.prefix(shown + 2 * query.description.count + 4)),
+                                               for: query)
                 var match = style
                 match.bold = true
                 match.underline = true
@@ -210,6 +214,7 @@ extension Browser {
         let items = state.catalog.sections[path.section].items
         var text: String
         var label: String?
+        var labelStart: Int?
         var fits = false
         // The glyph alone, measured once, when that is what the slot shows.
         var glyphOnly: TextWidth.MeasuredCluster?
@@ -221,9 +226,14 @@ extension Browser {
             // space and an ellipsis, no label at all.)
             let labelRoom = room - glyphWidth - 1
             if labelRoom >= 1 { label = items.label(at: path.item) }
-            let labelWidth = label.map { state.textWidth.width(of: $0) } ?? 0
-            if let label, labelWidth > 0 && labelRoom >= min(labelWidth, 2) {
-                text = glyph + " " + label
+            // (Up to 2 cells: all that is asked of a label that may be a 50 MB line.)
+            let labelWidth = label.map { state.textWidth.width(of: $0, upTo: 2) } ?? 0
+            if let label, labelWidth > 0 && labelRoom >= labelWidth {
+                // (A label that starts with a combining mark has it on a dotted circle, not on
+                // the space: counted on that first character alone, which could join the space.)
+                let standalone = VisibleText.standalone(label)
+                text = glyph + " " + standalone
+                labelStart = (glyph + " " + String(standalone.prefix(1))).count - 1
             } else {
                 text = glyph
                 fits = glyphWidth <= room
@@ -232,83 +242,20 @@ extension Browser {
         } else {
             label = items.label(at: path.item)
             text = label!
+            labelStart = 0
         }
         let drawn = glyphOnly.map { DrawnFace(glyphOnly: $0, shown: "") }
             ?? DrawnFace(glyphOnly: nil, shown: fits ? text : state.textWidth.truncate(text, toWidth: room))
-        return ItemFace(text: text, label: label, drawn: drawn)
+        return ItemFace(label: label, labelStart: labelStart, drawn: drawn)
     }
 
     /// Drawn at the left edge of a marked item's slot.
     public static let markerGlyph = "*"
 
-    /// The focused item's glyph, name, code points and section; the position on the right.
-    static func drawStatus(_ state: BrowserState, into buffer: inout CellBuffer) {
-        let row = state.height - 1
-        let style = state.theme.status
-        buffer.fill(x: 0, y: row, width: state.width, height: 1, style: style)
-        var left = ""
-        // The right side, fullest first; parts drop from the right end while the left side
-        // (the focused glyph and name) would get fewer than `leftMinimum` cells.
-        var rightChoices = [" ? help ", ""]
-        var leftMinimum = 0
-        if let focus = state.focus, let item = state.item(at: focus) {
-            let markedCount = state.marked.isEmpty ? "" : " \(state.marked.count) marked "
-            let filter = state.filter.map { " /\($0.query) " } ?? ""
-            let position = markedCount + filter + " \(state.ordinal(of: focus)) of \(state.itemCount) "
-            rightChoices = [position + " ? help ", position, ""]
-            var parts: [String] = []
-            if let glyph = state.glyph(at: focus) {
-                parts.append(glyph)
-                parts.append(item.label)
-                parts.append(glyph.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
-                    .joined(separator: " "))
-                // The glyph and at least a letter of the name before the ellipsis.
-                leftMinimum = 1 + state.textWidth.width(of: glyph) + 4
-            } else {
-                parts.append(item.label)
-                leftMinimum = 1 + min(state.textWidth.width(of: item.label), 8)
-            }
-            parts.append("· " + state.catalog.sections[focus.section].title)
-            left = " " + parts.joined(separator: "  ")
-        } else if state.itemCount == 0 {
-            left = " no items"
-            leftMinimum = state.textWidth.width(of: left)
-        }
-        leftMinimum = min(leftMinimum, state.textWidth.width(of: left))
-        let right = rightChoices.first { state.width - state.textWidth.width(of: $0) - 1 >= leftMinimum } ?? ""
-        let rightWidth = state.textWidth.width(of: right)
-        let leftRoom = max(0, state.width - rightWidth - (right.isEmpty ? 0 : 1))
-        buffer.put(state.textWidth.truncate(left, toWidth: leftRoom), x: 0, y: row, style: style, maxWidth: leftRoom,
-                   measure: state.textWidth)
-        if !right.isEmpty {
-            buffer.put(right, x: state.width - rightWidth, y: row, style: style, measure: state.textWidth)
-        }
-    }
-
-    /// The status line while searching: the query being typed and how many items match.
-    static func drawSearchPrompt(_ prompt: SearchPrompt, _ state: BrowserState, into buffer: inout CellBuffer) {
-        let row = state.height - 1
-        let style = state.theme.status
-        buffer.fill(x: 0, y: row, width: state.width, height: 1, style: style)
-        let count = state.filter?.count ?? state.itemCount
-        let right = count == 0 ? " no matches " : " \(count) of \(state.source.itemCount) "
-        let rightWidth = state.textWidth.width(of: right)
-        let room = max(0, state.width - rightWidth - 1)
-        // The end of a long query stays visible: that is where the user types.
-        var text = " /" + prompt.text
-        while state.textWidth.width(of: text) > room - 1, !text.isEmpty { text.removeFirst() }
-        let used = buffer.put(text, x: 0, y: row, style: style, maxWidth: room, measure: state.textWidth)
-        var cursor = style
-        cursor.reverse.toggle()
-        if used < room { buffer.put(" ", x: used, y: row, style: cursor) }
-        if rightWidth < state.width {
-            buffer.put(right, x: state.width - rightWidth, y: row, style: style, measure: state.textWidth)
-        }
-    }
-
     /// In place of the sections when the filter keeps nothing.
     static func drawNoMatches(_ state: BrowserState, into buffer: inout CellBuffer) {
-        let message = state.textWidth.truncate("no matches for \"\(state.filter?.query.description ?? "")\"",
+        let query = VisibleText.standalone(state.filter?.query.description ?? "")
+        let message = state.textWidth.truncate("no matches for \"\(query)\"",
                                                toWidth: state.width - 2)
         let x = max(0, (state.width - state.textWidth.width(of: message)) / 2)
         buffer.put(message, x: x, y: state.viewHeight / 2, style: state.theme.base, measure: state.textWidth)
@@ -397,10 +344,11 @@ extension BrowserState {
 
 /// What a slot shows of an item, from the item and the slot's room alone (see `itemFace`).
 struct ItemFace {
-    /// The glyph, the label, or both ("😀 grinning face").
-    var text: String
-    /// The label, when `text` has it.
+    /// The label, when it was read (the slot has room for some of it).
     var label: String?
+    /// Where the label starts in what the slot shows (the glyph, the label, or both: "😀
+    /// grinning face"), in characters; nil when it does not show.
+    var labelStart: Int?
     var drawn: DrawnFace
 }
 

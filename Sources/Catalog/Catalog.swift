@@ -159,10 +159,12 @@ public struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// One line of plain text whatever the file's name and the data quoted in the message:
+    /// anything a terminal would take for a control is escaped (`MessageText`).
     public var description: String {
-        var location = file
+        var location = MessageText.escaped(file)
         if let line { location += ":\(line)" }
         if let column { location += ":\(column)" }
-        return "\(location): \(message)"
+        return "\(location): \(MessageText.escaped(message))"
     }
 }

@@ -124,7 +124,8 @@ public struct DataWarning: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(file): \(message)" }
+    /// One line of plain text, as `DataError`'s.
+    public var description: String { "\(MessageText.escaped(file)): \(MessageText.escaped(message))" }
 }
 
 /// A catalog and what the user should be told about its input.

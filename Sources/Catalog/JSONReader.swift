@@ -317,7 +317,8 @@ private struct JSONParser {
         JSONSyntaxError(position: position(at: offset), message: message, snippet: snippet(at: offset))
     }
 
-    /// Up to 20 scalars of the line starting at `offset`, control characters escaped.
+    /// Up to 20 scalars of the line starting at `offset`, controls and format characters
+    /// escaped (`MessageText`).
     func snippet(at offset: Int) -> String {
         guard offset < end else { return "" }
         var k = offset
@@ -332,18 +333,7 @@ private struct JSONParser {
             k += 1
         }
         let raw = String(decoding: UnsafeBufferPointer(start: p + offset, count: k - offset), as: UTF8.self)
-        var out = ""
-        for scalar in raw.unicodeScalars {
-            let v = scalar.value
-            if v == 0x09 {
-                out += "\\t"
-            } else if v < 0x20 || (0x7F...0x9F).contains(v) {
-                out += "\\u" + hexDigits(v)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        return MessageText.escaped(raw)
     }
 
     /// Names what is at `offset`, for "expected X, found Y" messages.
@@ -364,7 +354,7 @@ private struct JSONParser {
         var decoder = UTF8()
         if case .scalarValue(let scalar) = decoder.decode(&iterator) {
             let v = scalar.value
-            if (0x80...0x9F).contains(v) || v == 0xFEFF { return "U+" + hexDigits(v) }
+            if !MessageText.isShownAsItself(scalar) { return "U+" + hexDigits(v) }
             return "'" + String(scalar) + "' (U+" + hexDigits(v) + ")"
         }
         return "invalid UTF-8 byte 0x" + hexDigits(UInt32(b), width: 2)

@@ -54,8 +54,7 @@ public enum JSONSectionsLoader {
         func describe(_ node: JSONNode) -> String {
             switch node.value {
             case .string(let text):
-                let shown = text.count > 30 ? String(text.prefix(30)) + "..." : text
-                return "string \"\(shown)\""
+                return "string " + MessageText.quoted(text, limit: 30)
             case .integer(let value): return "\(value)"
             case .number(let value): return "\(value)"
             case .bool(let value): return "\(value)"
@@ -71,7 +70,7 @@ public enum JSONSectionsLoader {
             case .object(let members):
                 for member in members where member.key != "sections" {
                     throw fail(JSONNode(value: .null, position: member.keyPosition), "",
-                               "unknown key \"\(member.key)\" at the top level (expected \"sections\")")
+                               "unknown key \(MessageText.quoted(member.key)) at the top level (expected \"sections\")")
                 }
                 guard let sections = root["sections"] else {
                     throw fail(root, "", "missing \"sections\": expected {\"sections\": [...]} or an array of sections")
@@ -97,7 +96,7 @@ public enum JSONSectionsLoader {
             }
             for member in members where !JSONSectionsLoader.sectionKeys.contains(member.key) {
                 throw fail(JSONNode(value: .null, position: member.keyPosition), path,
-                           "unknown key \"\(member.key)\" (allowed: \(JSONSectionsLoader.sectionKeys.sorted().joined(separator: ", ")))")
+                           "unknown key \(MessageText.quoted(member.key)) (allowed: \(JSONSectionsLoader.sectionKeys.sorted().joined(separator: ", ")))")
             }
             var section = Section(title: "", items: [])
             if let title = node["title"] {
@@ -144,7 +143,7 @@ public enum JSONSectionsLoader {
                 var hasLabel = false
                 for member in members {
                     let value = member.value
-                    let keyPath = "\(path).\(member.key)"
+                    let keyPath = path + "." + MessageText.escaped(member.key)
                     switch member.key {
                     case "label":
                         guard case .string(let text) = value.value else {
@@ -205,7 +204,7 @@ public enum JSONSectionsLoader {
                 case "right": hint.right = value
                 default:
                     throw fail(JSONNode(value: .null, position: member.keyPosition), path,
-                               "unknown key \"\(member.key)\" (allowed: top, left, bottom, right)")
+                               "unknown key \(MessageText.quoted(member.key)) (allowed: top, left, bottom, right)")
                 }
             }
             return hint

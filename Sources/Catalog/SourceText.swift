@@ -56,8 +56,9 @@ struct SourceText {
         return DataError(file: file, line: position.line, column: position.column, message: text)
     }
 
-    /// Up to `limit` scalars of the line from `offset`, control characters escaped so the
-    /// message stays on one line, and "…" when the line goes on.
+    /// Up to `limit` scalars of the line from `offset`, controls and format characters
+    /// escaped (`MessageText`) so the message stays one line of plain text, and "…" when the
+    /// line goes on.
     func snippet(at offset: Int, limit: Int = 30) -> String {
         guard offset < count else { return "" }
         var end = offset
@@ -67,25 +68,7 @@ struct SourceText {
     }
 
     static func escapedSnippet(_ raw: String, limit: Int = 30) -> String {
-        var out = ""
-        var scalars = 0
-        for scalar in raw.unicodeScalars {
-            if scalars == limit {
-                out += "…"
-                break
-            }
-            scalars += 1
-            let v = scalar.value
-            if v == 0x09 {
-                out += "\\t"
-            } else if v < 0x20 || (0x7F...0x9F).contains(v) {
-                let hex = String(v, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        MessageText.escaped(raw, limit: limit)
     }
 
     /// The number of line feeds, eight bytes at a time: an upper bound on the records, to

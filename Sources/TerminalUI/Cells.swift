@@ -124,10 +124,16 @@ public struct CellBuffer: Hashable, Sendable {
     }
 
     /// The packed form of a cluster known to be one scalar or more (a new table entry then).
+    /// A cell set to a control (or anything `VisibleText` hides) holds its sign instead, as
+    /// `put` would draw it: nothing hidden is ever stored.
     private mutating func glyph(of cluster: String) -> UInt32 {
         var scalars = cluster.unicodeScalars.makeIterator()
         guard let first = scalars.next() else { return 0 }
+        if VisibleText.isHidden(first.value) { return VisibleText.sign(for: first.value) }
         if scalars.next() == nil { return first.value }
+        if cluster.unicodeScalars.contains(where: { VisibleText.isHidden($0.value) }) {
+            return VisibleText.hiddenSign.value
+        }
         return addCluster(cluster, firstScalar: first.value)
     }
 
@@ -193,7 +199,8 @@ public struct CellBuffer: Hashable, Sendable {
     }
 
     /// Writes `text` from (x, y), cluster by cluster, never past `maxWidth` cells (nor the
-    /// buffer's edge). Control characters are shown as U+FFFD. Returns the cells used.
+    /// buffer's edge), each cluster as `VisibleText` shows it: a control or an invisible format
+    /// character as its sign, a lone combining mark on a dotted circle. Returns the cells used.
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle, maxWidth: Int? = nil,
                              measure: TextWidth = TextWidth()) -> Int {
@@ -206,7 +213,7 @@ public struct CellBuffer: Hashable, Sendable {
             if measure.countsASCIIBytes {
                 // Printable ASCII, a cell per byte, is most text on screen: its cells are
                 // written straight from the bytes, without grapheme breaking or measuring.
-                let run = utf8.printableASCIIPrefix(from: 0)
+                let run = utf8.printableASCIIPrefix(from: 0, atMost: max(0, limit - column) + 1)
                 let count = max(0, min(run, limit - column))
                 putASCII(UnsafeBufferPointer(rebasing: utf8.bytes[0..<count]), x: column, y: y, style: styleIndex)
                 column += count
@@ -216,35 +223,45 @@ public struct CellBuffer: Hashable, Sendable {
             while offset < utf8.end {
                 let range = offset..<utf8.clusterEnd(from: offset)
                 offset = range.upperBound
-                var glyph: UInt32
-                var clusterWidth: Int
-                let (first, firstLength) = utf8.scalar(at: range.lowerBound)
-                if utf8.scalars(range).contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) {
-                    glyph = 0xFFFD
-                    clusterWidth = 1
-                } else {
-                    clusterWidth = measure.width(ofCluster: range, in: utf8)
-                    if clusterWidth == 0 { continue }
-                    if column + clusterWidth > limit { break }
-                    if firstLength == range.count {
-                        glyph = first
-                    } else {
-                        // A glyph drawn on its own (an emoji) shares the caller's string.
-                        glyph = addCluster(range.count == utf8.end ? text : utf8.string(range), firstScalar: first)
-                    }
-                }
+                let (form, clusterWidth) = measure.shownCluster(range, in: utf8)
+                if clusterWidth == 0 { continue }  // overridden to no width
                 if column + clusterWidth > limit { break }
-                if column >= 0 {
-                    clearCutClusters(row: y, from: column, to: column + clusterWidth)
-                    let start = y * width + column
-                    packed[start] = PackedCell(glyph: glyph, width: UInt8(clusterWidth), style: styleIndex)
-                    for extra in 1..<clusterWidth {
-                        packed[start + extra] = PackedCell(glyph: 0, width: 0, style: styleIndex)
+                switch form {
+                case .itself:
+                    let (first, firstLength) = utf8.scalar(at: range.lowerBound)
+                    // A glyph drawn on its own (an emoji) shares the caller's string.
+                    let glyph = firstLength == range.count ? first
+                        : addCluster(range.count == utf8.end ? text : utf8.string(range), firstScalar: first)
+                    putCell(glyph, width: clusterWidth, x: column, y: y, style: styleIndex)
+                case .signs:
+                    var signColumn = column
+                    for scalar in utf8.scalars(range) {
+                        putCell(VisibleText.sign(for: scalar.value), width: 1, x: signColumn, y: y, style: styleIndex)
+                        signColumn += 1
+                    }
+                case .onMarkBase:
+                    if column >= 0 {
+                        let glyph = addCluster(String(VisibleText.markBase) + utf8.string(range),
+                                               firstScalar: VisibleText.markBase.value)
+                        putCell(glyph, width: 1, x: column, y: y, style: styleIndex)
                     }
                 }
                 column += clusterWidth
             }
             return column - x
+        }
+    }
+
+    /// Writes one cell of `glyph`, `width` wide, at (x, y) when x is inside the buffer (the
+    /// caller has clipped the right end).
+    @inline(__always)
+    private mutating func putCell(_ glyph: UInt32, width cellWidth: Int, x: Int, y: Int, style: UInt16) {
+        guard x >= 0 else { return }
+        clearCutClusters(row: y, from: x, to: x + cellWidth)
+        let start = y * width + x
+        packed[start] = PackedCell(glyph: glyph, width: UInt8(cellWidth), style: style)
+        for extra in 1..<max(1, cellWidth) {
+            packed[start + extra] = PackedCell(glyph: 0, width: 0, style: style)
         }
     }
 

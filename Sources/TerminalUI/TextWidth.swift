@@ -12,11 +12,16 @@
 ///   two cells wide), otherwise 1;
 /// - otherwise the first scalar that is not zero-width decides (so a prepended format
 ///   character such as U+0600 takes the width of the digit it is attached to): 0 for C0/C1
-///   controls and DEL (callers replace them before drawing); 2 for Emoji_Presentation and for
+///   controls and DEL (shown by their signs, below); 2 for Emoji_Presentation and for
 ///   East_Asian_Width W or F (`eastAsianWideRanges`); 0 for the general categories Mn, Me and
 ///   Cf (combining marks, ZWJ, variation selectors, soft hyphen), which take precedence over
 ///   W (U+302A–302D, U+3099–309A, U+16FE4 are wide combining marks: 0, as in wcwidth);
 ///   1 for everything else. A cluster made only of zero-width scalars is 0.
+///
+/// What is measured is what `CellBuffer.put` draws (`VisibleText`): a cluster of a control or
+/// an invisible format character takes a cell per scalar, for its visible sign; a cluster with
+/// no base (a lone combining mark) takes the one cell of its dotted-circle base. Overrides
+/// apply to the clusters drawn as themselves.
 public struct TextWidth: Sendable, Hashable {
     /// Per-sequence overrides from the user's configuration (key: the exact cluster text).
     public var overrides: [String: Int] {
@@ -40,14 +45,9 @@ public struct TextWidth: Sendable, Hashable {
     var countsASCIIBytes: Bool { !asciiOverridden }
 
     public func width(of cluster: Character) -> Int {
-        if !overrides.isEmpty, let width = overrides[String(cluster)] { return width }
-        let utf8 = cluster.utf8
-        if utf8.count == 1 {
-            // ASCII: printable 1, controls 0, without any table lookup.
-            let byte = utf8.first!
-            return byte >= 0x20 && byte < 0x7F ? 1 : 0
-        }
-        return Self.computedWidth(of: cluster.unicodeScalars)
+        // ASCII without overrides: one cell, a control's sign too, without any table lookup.
+        if overrides.isEmpty && cluster.utf8.count == 1 { return 1 }
+        return UTF8Text.with(String(cluster)) { utf8 in shownCluster(0..<utf8.end, in: utf8).width }
     }
 
     // Concrete String and Substring entries: the generic one below is not specialised for
@@ -85,10 +85,7 @@ public struct TextWidth: Sendable, Hashable {
     /// The width of the cluster at `range` of `text`.
     @inline(__always)
     func width(ofCluster range: Range<Int>, in text: UTF8Text) -> Int {
-        if !overrides.isEmpty, let width = overrides[text.string(range)] { return width }
-        let (value, length) = text.scalar(at: range.lowerBound)
-        if length == range.count { return Self.scalarWidth(Unicode.Scalar(value).unsafelyUnwrapped) }
-        return Self.computedWidth(of: text.scalars(range))
+        shownCluster(range, in: text).width
     }
 
     /// Longest prefix fitting `width` cells; if the text had to be cut, it ends with `ellipsis` (counted in the width). Never splits a cluster; a wide cluster that would straddle the limit is dropped.
@@ -109,8 +106,7 @@ public struct TextWidth: Sendable, Hashable {
             var growing = budget >= 0
             if countsASCIIBytes {
                 // Printable ASCII takes a cell per byte: no cluster to find, nothing to measure.
-                let run = utf8.printableASCIIPrefix(from: 0)
-                used = min(run, width + 1)
+                used = utf8.printableASCIIPrefix(from: 0, atMost: width + 1)
                 offset = used
                 if growing {
                     cut = min(used, budget)
@@ -145,15 +141,13 @@ public struct TextWidth: Sendable, Hashable {
         let firstScalar: UInt32
     }
 
-    /// `text` measured, when it is one grapheme cluster of 1 or 2 cells and no control
-    /// character (an emoji, a letter); nil otherwise.
+    /// `text` measured, when it is one grapheme cluster of 1 or 2 cells drawn as itself (an
+    /// emoji, a letter; not a control nor a lone mark, see `VisibleText`); nil otherwise.
     public func measuredCluster(_ text: String) -> MeasuredCluster? {
         UTF8Text.with(text) { utf8 in
-            guard utf8.end > 0, utf8.clusterEnd(from: 0) == utf8.end,
-                  !utf8.scalars(0..<utf8.end).contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
-            else { return nil }
-            let width = self.width(ofCluster: 0..<utf8.end, in: utf8)
-            guard width == 1 || width == 2 else { return nil }
+            guard utf8.end > 0, utf8.clusterEnd(from: 0) == utf8.end else { return nil }
+            let (form, width) = shownCluster(0..<utf8.end, in: utf8)
+            guard form == .itself, width == 1 || width == 2 else { return nil }
             let (value, length) = utf8.scalar(at: 0)
             return MeasuredCluster(text: text, width: width, scalar: length == utf8.end ? value : nil, firstScalar: value)
         }
@@ -426,17 +420,20 @@ extension TextWidth {
         /// Between two ASCII scalars there is always a cluster break (but in CR LF, and CR is
         /// no printable), and before a control too; the last ASCII byte before a non-ASCII
         /// scalar may be the base of a cluster (e\u{301}, a keycap 1\u{FE0F}\u{20E3}), so it
-        /// is left out.
-        func printableASCIIPrefix(from offset: Int) -> Int {
+        /// is left out. With `limit`, at most that many, found without reading much further (a
+        /// label may be a 50 MB line, of which a screen shows a few hundred cells).
+        func printableASCIIPrefix(from offset: Int, atMost limit: Int = Int.max) -> Int {
+            // One byte past the limit tells whether the limit's last byte is a base.
+            let stop = limit >= end - offset ? end : offset + limit + 1
             var index = offset
-            while index < end {
+            while index < stop {
                 let byte = bytes[index]
                 if byte < 0x20 || byte >= 0x7F {
                     return byte >= 0x80 && index > offset ? index - 1 - offset : index - offset
                 }
                 index += 1
             }
-            return index - offset
+            return min(index - offset, limit)
         }
 
         /// Where the cluster starting at `start` (a cluster boundary) ends.

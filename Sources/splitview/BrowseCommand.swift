@@ -54,7 +54,7 @@ struct BrowseCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
-            var catalog = try options.loadCatalog(configuration)
+            var (catalog, warnings) = try options.loadData(configuration)
             let format = PrintFormat(parsing: printFormat)
             if let problem = format.problem(for: catalog) { throw InputError(message: problem) }
             let tone = skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone
@@ -93,6 +93,7 @@ struct BrowseCommand: ParsableCommand {
                                      textWidth: TextWidth(overrides: configuration.widthOverrides),
                                      width: screen.width, height: screen.height, multiSelect: multi,
                                      skinTone: tone)
+            state.notice = Browser.notice(for: warnings)
             if let query { state.startSearch(query) }
             let outcome = Browser.run(&state, on: screen)
             screen.close()

@@ -43,12 +43,14 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
-            let catalog = try options.loadCatalog(configuration)
+            let (catalog, warnings) = try options.loadData(configuration)
             let requested = focus.flatMap(parseFocus)
             var state = BrowserState(catalog: catalog, settings: configuration.layoutSettings(for: catalog), theme: configuration.theme,
                                      textWidth: TextWidth(overrides: configuration.widthOverrides),
                                      width: width, height: height, focus: requested,
                                      skinTone: configuration.skinTone)
+            // The browser's first screen shows the warnings in the status line.
+            state.notice = Browser.notice(for: warnings)
             if let requested, state.focus != requested {
                 let sections = catalog.sections
                 let reason = sections.indices.contains(requested.section)

@@ -79,6 +79,12 @@ struct DataOptions: ParsableArguments {
     /// input when it is not a terminal (the browser reads keys from /dev/tty), else the
     /// bundled emoji. Warnings about the data go to stderr here, before any screen starts.
     func loadCatalog(_ configuration: Configuration) throws(InputError) -> Catalog {
+        try loadData(configuration).catalog
+    }
+
+    /// `loadCatalog`'s catalog, with its warnings (printed on stderr already) for the browser
+    /// to show in its status line: a terminal screen hides what was printed before it.
+    func loadData(_ configuration: Configuration) throws(InputError) -> (catalog: Catalog, warnings: [DataWarning]) {
         let loaded: LoadedCatalog
         do {
             if let path = data ?? file {
@@ -95,7 +101,7 @@ struct DataOptions: ParsableArguments {
                 if asksForData {
                     throw InputError(message: "--format and the column options need a data file (FILE, --data FILE or standard input)")
                 }
-                return EmojiCatalog.load(grouping: subgroups ? .subgroup : configuration.emojiGrouping)
+                return (EmojiCatalog.load(grouping: subgroups ? .subgroup : configuration.emojiGrouping), [])
             }
         } catch let error as InputError {
             throw error
@@ -107,7 +113,7 @@ struct DataOptions: ParsableArguments {
         for warning in loaded.warnings {
             FileHandle.standardError.write(Data("splitview: \(warning)\n".utf8))
         }
-        return loaded.catalog
+        return (loaded.catalog, loaded.warnings)
     }
 }
 

@@ -21,10 +21,11 @@ import Testing
         #expect(trimmed(lines) == [
             "  Fruit · 3                                Vegetables · 1",
             // Cards of 20 cells for a data file's labels; the line break inside the quoted
-            // field is a control character, drawn as U+FFFD.
+            // field (CR LF in this file) is two control characters, drawn as their Control
+            // Pictures.
             "  🍎 apple                                 🥕 carrot",
             "  🍌 banana \"split\"",
-            "  🍒 cherry\u{FFFD}pair",
+            "  🍒 cherry␍␊pair",
             "", "", "",
             " 🍎  apple  U+1F34E  · Fruit                                     1 of 4  ? help",
         ])
@@ -166,6 +167,9 @@ import Testing
         let warning = result.stderr.replacingOccurrences(of: Support.fixtures.path + "/", with: "")
         #expect(warning == "splitview: data/invalid-utf8.csv: 3 invalid UTF-8 sequences replaced with U+FFFD (first at line 3)\n")
         #expect(trimmed(lines).first == "  Fruit · 3                                \u{FFFD} · 1")
+        // Printed before the screen starts, the warning would be seen only after quitting: the
+        // browser's first screen has it in the status line too.
+        #expect(lines.last == " warning: invalid-utf8.csv: 3 invalid UTF-8 sequences replaced with U+FFFD (fir…")
         let layout = try Support.run(["layout", "--width", "80", "--height", "8", Support.fixture("data/invalid-utf8.csv")])
         #expect(layout.status == 0)
         #expect(layout.stderr.filter { $0 == "\n" }.count == 1)

@@ -15,10 +15,13 @@ extension Support {
         return unsafeBitCast(symbol, to: type)
     }
 
-    /// `splitview --no-recent` started on a new pseudo-terminal of `columns` x `rows`, in a
-    /// session of its own with the pty as its controlling terminal (/dev/tty), with no user
-    /// configuration in reach. Returns the master side (the caller closes it) and the process.
-    static func startOnPseudoTerminal(columns: Int, rows: Int) throws -> (master: Int32, pid: pid_t) {
+    /// `splitview --no-recent` (and `arguments`) started on a new pseudo-terminal of `columns` x
+    /// `rows`, in a session of its own with the pty as its controlling terminal (/dev/tty), with
+    /// no user configuration in reach (in `home`, else a new directory); its standard output is
+    /// the pty too, or the file `standardOutput` (created or truncated) when given. Returns the
+    /// master side (the caller closes it) and the process.
+    static func startOnPseudoTerminal(columns: Int, rows: Int, arguments extra: [String] = [],
+                                      standardOutput: String? = nil, home: String? = nil) throws -> (master: Int32, pid: pid_t) {
         let openpt = function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
         let grantpt = function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
         let unlockpt = function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
@@ -33,14 +36,18 @@ extension Support {
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         try #require(ioctl(master, UInt(TIOCSWINSZ), &size) == 0)
 
-        let home = FileManagerHelper.temporaryDirectory()
+        let home = home ?? FileManagerHelper.temporaryDirectory()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor: Int32 in [0, 1, 2] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, slave, O_RDWR, 0)
+            if descriptor == 1, let standardOutput {
+                posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, descriptor, slave, O_RDWR, 0)
+            }
         }
-        let arguments: [String] = [binary, "--no-recent"]
+        let arguments: [String] = [binary, "--no-recent"] + extra
         let environment: [String] = ["TERM=xterm-256color", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)",
                                      "XDG_STATE_HOME=\(home)", "LANG=C.UTF-8"]
         let argv = arguments.map { strdup($0) } + [nil]

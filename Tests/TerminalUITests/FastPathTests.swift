@@ -86,18 +86,20 @@ import Testing
         let limit = min(buffer.width, maxWidth.map { x + max(0, $0) } ?? buffer.width)
         var column = x
         for character in text {
-            var cluster = String(character)
-            var clusterWidth = measure.width(of: character)
-            if character.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) {
-                cluster = "\u{FFFD}"
-                clusterWidth = 1
-            }
+            let clusterWidth = measure.width(of: character)
             if clusterWidth == 0 { continue }
             if column + clusterWidth > limit { break }
-            if column >= 0 {
-                buffer.clearCutClusters(row: y, from: column, to: column + clusterWidth)
-                buffer[column, y] = Cell(text: cluster, width: UInt8(clusterWidth), style: style)
-                for extra in 1..<clusterWidth { buffer[column + extra, y] = Cell(text: "", width: 0, style: style) }
+            // Drawn as itself, or as its visible form: signs or a mark on its base, a cell each.
+            let shown = VisibleText.shown(String(character), measure: measure)
+            let cells = shown == String(character) ? [(shown, clusterWidth)] : shown.map { (String($0), 1) }
+            var cellColumn = column
+            for (cluster, cellWidth) in cells {
+                if cellColumn >= 0 {
+                    buffer.clearCutClusters(row: y, from: cellColumn, to: cellColumn + cellWidth)
+                    buffer[cellColumn, y] = Cell(text: cluster, width: UInt8(cellWidth), style: style)
+                    for extra in 1..<cellWidth { buffer[cellColumn + extra, y] = Cell(text: "", width: 0, style: style) }
+                }
+                cellColumn += cellWidth
             }
             column += clusterWidth
         }
@@ -158,6 +160,23 @@ import Testing
                                              measure: measure)
             #expect(used == expected, "\(text.debugDescription) x \(x) max \(String(describing: maxWidth))")
             #expect(fast == reference, "\(text.debugDescription) x \(x) max \(String(describing: maxWidth))")
+        }
+    }
+
+    /// Measuring only as far as a screen shows (for 50 MB labels and long queries) against
+    /// measuring all of it.
+    @Test(arguments: 0..<measures.count)
+    func boundedMeasuresAgreeWithTheWholeText(_ measureIndex: Int) {
+        let measure = Self.measures[measureIndex]
+        for text in Self.texts(count: 1000, seed: 400 + UInt64(measureIndex)) {
+            let whole = measure.width(of: text)
+            for limit in -1...12 {
+                #expect(measure.width(of: text, upTo: limit) == max(0, min(whole, limit)), "\(text.debugDescription) \(limit)")
+                // The end that fits, as dropping characters from the front until it fits did.
+                var reference = text
+                while measure.width(of: reference) > limit, !reference.isEmpty { reference.removeFirst() }
+                #expect(String(measure.suffix(of: text, fittingWidth: limit)) == reference, "\(text.debugDescription) \(limit)")
+            }
         }
     }
 

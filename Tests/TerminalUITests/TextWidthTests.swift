@@ -14,12 +14,14 @@ import Testing
         #expect(measure.width(of: "Hello, world!") == 13)
     }
 
-    @Test func controlsAreZero() {
+    @Test func controlsTakeTheCellOfTheirSign() {
         for value in Array(UInt32(0)..<0x20) + Array(UInt32(0x7F)..<0xA0) {
-            #expect(measure.width(of: Character(Unicode.Scalar(value)!)) == 0, "\(value)")
+            // No width of their own, but drawn as a visible sign of one cell (VisibleText).
+            #expect(TextWidth.computedWidth(of: [Unicode.Scalar(value)!]) == 0, "\(value)")
+            #expect(measure.width(of: Character(Unicode.Scalar(value)!)) == 1, "\(value)")
         }
-        #expect(measure.width(of: "\r\n" as Character) == 0)
-        #expect(measure.width(of: "a\tb") == 2)
+        #expect(measure.width(of: "\r\n" as Character) == 2)  // ␍␊
+        #expect(measure.width(of: "a\tb") == 3)
     }
 
     @Test func cjkIsTwoCellsEach() {
@@ -52,15 +54,19 @@ import Testing
     @Test func combiningMarksAddNoWidth() {
         #expect(measure.width(of: "e\u{0301}" as Character) == 1)
         #expect(measure.width(of: "e\u{0301}\u{0302}\u{0323}" as Character) == 1)
-        #expect(measure.width(of: "\u{0301}" as Character) == 0)  // alone at the start
-        #expect(measure.width(of: "\u{20DD}" as Character) == 0)  // Me alone
         #expect(measure.width(of: "か\u{3099}" as Character) == 2)
-        #expect(measure.width(of: "\u{3099}" as Character) == 0)  // wide combining mark alone
+        // Alone at the start, no width of their own; drawn on a dotted circle, one cell.
+        for mark: Character in ["\u{0301}", "\u{20DD}" /* Me */, "\u{3099}" /* wide */] {
+            #expect(TextWidth.computedWidth(of: mark.unicodeScalars) == 0, "\(mark.unicodeScalars.first!)")
+            #expect(measure.width(of: mark) == 1, "\(mark.unicodeScalars.first!)")
+        }
     }
 
-    @Test func formatCharactersAreZero() {
+    @Test func formatCharactersHaveNoWidthOfTheirOwn() {
         for value: UInt32 in [0x00AD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0xFE0E, 0xFE0F] {
-            #expect(measure.width(of: Character(Unicode.Scalar(value)!)) == 0, "\(value)")
+            #expect(TextWidth.computedWidth(of: [Unicode.Scalar(value)!]) == 0, "\(value)")
+            // Alone, each takes one cell: a sign, or a dotted circle under a joiner or selector.
+            #expect(measure.width(of: Character(Unicode.Scalar(value)!)) == 1, "\(value)")
         }
         // A prepended format character takes the width of what it is attached to.
         #expect(measure.width(of: Character("\u{0600}1")) == 1)

@@ -1,0 +1,86 @@
+// The status line: the focused item (its glyph, label, code points and section) and the
+// position, a notice about the data in their place until the first key, or the search prompt
+// while a search is typed.
+
+import Catalog
+import TerminalUI
+
+extension Browser {
+    /// The focused item's glyph, name, code points and section; the position on the right.
+    static func drawStatus(_ state: BrowserState, into buffer: inout CellBuffer) {
+        let row = state.height - 1
+        let style = state.theme.status
+        buffer.fill(x: 0, y: row, width: state.width, height: 1, style: style)
+        var left = ""
+        // The right side, fullest first; parts drop from the right end while the left side
+        // (the focused glyph and name) would get fewer than `leftMinimum` cells.
+        var rightChoices = [" ? help ", ""]
+        var leftMinimum = 0
+        if let focus = state.focus, let item = state.item(at: focus) {
+            let markedCount = state.marked.isEmpty ? "" : " \(state.marked.count) marked "
+            let filter = state.filter.map { " /\(VisibleText.standalone($0.query.description)) " } ?? ""
+            let position = markedCount + filter + " \(state.ordinal(of: focus)) of \(state.itemCount) "
+            rightChoices = [position + " ? help ", position, ""]
+            var parts: [String] = []
+            if let glyph = state.glyph(at: focus) {
+                parts.append(glyph)
+                parts.append(shownLabel(item.label, state))
+                parts.append(glyph.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
+                    .joined(separator: " "))
+                // The glyph and at least a letter of the name before the ellipsis.
+                leftMinimum = 1 + state.textWidth.width(of: glyph) + 4
+            } else {
+                parts.append(shownLabel(item.label, state))
+                leftMinimum = 1 + state.textWidth.width(of: item.label, upTo: 8)
+            }
+            parts.append("· " + VisibleText.standalone(state.catalog.sections[focus.section].title))
+            left = " " + parts.joined(separator: "  ")
+        } else if state.itemCount == 0 {
+            left = " no items"
+            leftMinimum = state.textWidth.width(of: left)
+        }
+        var leftStyle = style
+        if let notice = state.notice {
+            // The whole line, bold (cut with "…" when longer: it is on standard error whole).
+            left = " " + notice
+            rightChoices = [""]
+            leftStyle.bold = true
+        }
+        leftMinimum = state.textWidth.width(of: left, upTo: leftMinimum)
+        let right = rightChoices.first { state.width - state.textWidth.width(of: $0) - 1 >= leftMinimum } ?? ""
+        let rightWidth = state.textWidth.width(of: right)
+        let leftRoom = max(0, state.width - rightWidth - (right.isEmpty ? 0 : 1))
+        buffer.put(state.textWidth.truncate(left, toWidth: leftRoom), x: 0, y: row, style: leftStyle, maxWidth: leftRoom,
+                   measure: state.textWidth)
+        if !right.isEmpty {
+            buffer.put(right, x: state.width - rightWidth, y: row, style: style, measure: state.textWidth)
+        }
+    }
+
+    /// A label as the status line needs it: no wider than the screen, which is all the line
+    /// can show of it (the line is cut with "…" at its own room after the label is put in),
+    /// and standing alone after the text before it (`VisibleText.standalone`).
+    static func shownLabel(_ label: String, _ state: BrowserState) -> String {
+        VisibleText.standalone(state.textWidth.truncate(label, toWidth: state.width))
+    }
+
+    /// The status line while searching: the query being typed and how many items match.
+    static func drawSearchPrompt(_ prompt: SearchPrompt, _ state: BrowserState, into buffer: inout CellBuffer) {
+        let row = state.height - 1
+        let style = state.theme.status
+        buffer.fill(x: 0, y: row, width: state.width, height: 1, style: style)
+        let count = state.filter?.count ?? state.itemCount
+        let right = count == 0 ? " no matches " : " \(count) of \(state.source.itemCount) "
+        let rightWidth = state.textWidth.width(of: right)
+        let room = max(0, state.width - rightWidth - 1)
+        // The end of a long query stays visible: that is where the user types.
+        let text = String(state.textWidth.suffix(of: " /" + VisibleText.standalone(prompt.text), fittingWidth: room - 1))
+        let used = buffer.put(text, x: 0, y: row, style: style, maxWidth: room, measure: state.textWidth)
+        var cursor = style
+        cursor.reverse.toggle()
+        if used < room { buffer.put(" ", x: used, y: row, style: cursor) }
+        if rightWidth < state.width {
+            buffer.put(right, x: state.width - rightWidth, y: row, style: style, measure: state.textWidth)
+        }
+    }
+}
