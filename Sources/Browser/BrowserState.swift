@@ -16,7 +16,8 @@ public enum Outcome: Hashable, Sendable {
 }
 
 public struct BrowserState: Sendable {
-    /// Below this size the browser shows a "terminal too small" screen instead of garbage.
+    /// Below this size the browser shows a "terminal too small" screen instead of garbage
+    /// (and below `requiredHeight`, which the configured sizes may raise).
     public static let minimumWidth = 20
     public static let minimumHeight = 5
     /// One press of `<` or `>` moves the split by this share of the width.
@@ -107,7 +108,14 @@ public struct BrowserState: Sendable {
 
     /// Rows that show content: all but the status line.
     public var viewHeight: Int { max(0, height - 1) }
-    public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+    public var isTooSmall: Bool { width < Self.minimumWidth || height < requiredHeight }
+    /// The rows a screen needs to show a section's header, its top inset and one whole line
+    /// of items of the configured height above the status line: tall items in the
+    /// configuration (`[item] height = 40`) on a short terminal would show only slices of
+    /// items, and Enter would pick an item the user never saw whole.
+    public var requiredHeight: Int {
+        max(Self.minimumHeight, settings.headerHeight + max(0, settings.parameters.sectionInset.top) + settings.itemHeight + 1)
+    }
     public var maximumOffset: Int { max(0, layout.contentHeight - viewHeight) }
     public var itemCount: Int { itemsBefore.last.map { $0 + catalog.sections.last!.items.count } ?? 0 }
 

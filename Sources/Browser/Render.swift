@@ -47,7 +47,7 @@ extension Browser {
     }
 
     static func drawTooSmall(_ state: BrowserState, into buffer: inout CellBuffer) {
-        let need = "\(BrowserState.minimumWidth) x \(BrowserState.minimumHeight)"
+        let need = "\(BrowserState.minimumWidth) x \(state.requiredHeight)"
         let have = "\(state.width) x \(state.height)"
         // The fullest message that fits, the needed size kept whole: "terminal too small:" is
         // wrapped at spaces (19 cells, wider than some screens it is shown on), but a 10 x 3
@@ -61,7 +61,7 @@ extension Browser {
         ]
         let lines = candidates.first { lines in
             lines.count <= state.height && lines.allSatisfy { $0.count <= state.width }
-        } ?? ["\(BrowserState.minimumWidth)x\(BrowserState.minimumHeight)"]
+        } ?? ["\(BrowserState.minimumWidth)x\(state.requiredHeight)"]
         let top = max(0, (state.height - lines.count) / 2)
         for (index, line) in lines.enumerated() {
             let x = max(0, (state.width - line.count) / 2)

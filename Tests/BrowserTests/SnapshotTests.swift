@@ -179,6 +179,21 @@ struct SnapshotTests {
         #expect(state.focus == path(0, 2))
     }
 
+    @Test("tall configured items raise the height needed: a header, the top inset and one whole line")
+    func tooSmallForTallItems() {
+        var settings = fixtureSettings()
+        settings.itemHeight = 12
+        settings.headerHeight = 2
+        settings.parameters.sectionInset.top = 1
+        let state = fixtureState(width: 30, height: 15, settings: settings)
+        #expect(state.requiredHeight == 16)
+        #expect(state.isTooSmall)
+        #expect(render(state).contains { $0.contains("need 20 x 16") })
+        #expect(!fixtureState(width: 30, height: 16, settings: settings).isTooSmall)
+        // The default sizes need no more than 20 x 5.
+        #expect(fixtureState(width: 30, height: 5).requiredHeight == 5)
+    }
+
     @Test("a screen below 20 x 5 shows what size is needed instead of the browser")
     func tooSmall() {
         let state = fixtureState(width: 15, height: 4)
