@@ -52,10 +52,15 @@ public enum ConfigLoader {
     /// The defaults overridden by the file at `path` (or the defaults alone for nil).
     public static func load(path: String?) throws(ConfigError) -> Configuration {
         guard let path else { return .defaults }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(file: path, message: "cannot read the configuration file (\(JSONSectionsLoader.fileProblem(path)))")
+        // Read as the data files are (read(2) to the end): FileManager.contents(atPath:) fails
+        // on a pipe, so `--config <(...)` was refused as "permission denied".
+        let bytes: [UInt8]
+        do {
+            bytes = try CatalogLoader.read(path: path)
+        } catch {
+            throw ConfigError(file: path, message: error.message.replacingOccurrences(of: "cannot read the file", with: "cannot read the configuration file"))
         }
-        return try parse(Array(data), file: path)
+        return try parse(bytes, file: path)
     }
 
     public static func parse(_ text: String, file: String) throws(ConfigError) -> Configuration {

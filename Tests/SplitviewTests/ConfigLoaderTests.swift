@@ -170,6 +170,21 @@ import Testing
         }
     }
 
+    @Test func aConfigurationFromAPipeIsRead() throws {
+        // `--config <(printf ...)`: a pipe, which FileManager.contents(atPath:) could not read.
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        let text = "[item]\nheight = 3\n"
+        _ = text.withCString { write(fds[1], $0, strlen($0)) }
+        close(fds[1])
+        defer { close(fds[0]) }
+        let configuration = try ConfigLoader.load(path: "/proc/self/fd/\(fds[0])")
+        #expect(configuration.layout.itemHeight == 3)
+        let directory = FileManagerHelper.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(throws: ConfigError.self) { try ConfigLoader.load(path: directory) }
+    }
+
     @Test func lookupOrder() throws {
         let directory = FileManagerHelper.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
