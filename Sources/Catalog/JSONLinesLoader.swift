@@ -24,14 +24,10 @@ enum JSONLinesLoader {
         let reader = JSONSectionsLoader.Reader(file: text.file)
         var flat = FlatLineReader()
         var start = 0
-        var lineNumber = 1
         let end = text.count
         while start < end {
             let stop = firstOf(Byte.newline, Byte.newline, Byte.newline, in: text.bytes, from: start)
-            defer {
-                start = stop + 1
-                lineNumber += 1
-            }
+            defer { start = stop + 1 }
             if text.isBlank(start..<stop) { continue }
             if flatLines && flat.read(start..<stop, of: text, into: &builder, defaultSection: defaultSection) { continue }
 
@@ -41,12 +37,12 @@ enum JSONLinesLoader {
             } catch {
                 var message = error.message
                 if !error.snippet.isEmpty { message += " (at \"\(error.snippet)\")" }
-                throw DataError(file: text.file, line: lineNumber - 1 + error.position.line,
-                                column: error.position.column, message: message)
+                let position = text.position(of: start + byteOffset(of: error.position, inLine: start..<stop, of: text))
+                throw DataError(file: text.file, line: position.line, column: position.column, message: message)
             }
 
             func fail(_ at: JSONNode, _ message: String) -> DataError {
-                text.error(message, at: start + byteOffset(ofColumn: at.position.column, from: start, in: text))
+                text.error(message, at: start + byteOffset(of: at.position, inLine: start..<stop, of: text))
             }
             func failAtLine(_ message: String) -> DataError {
                 text.error(message, at: start)
@@ -115,6 +111,20 @@ enum JSONLinesLoader {
         }
     }
 
+
+    /// The byte offset from the start of `line` of a position the JSON reader gave in it. The
+    /// reader breaks lines at a lone CR too (as in a .json file), where the file's lines break
+    /// only at LF: after `a\r b` its line 2 is the file's same line, further on. (Positions taken
+    /// as line + reader's line - 1 were past the end of a line.)
+    static func byteOffset(of position: SourcePosition, inLine line: Range<Int>, of text: SourceText) -> Int {
+        var readerLine = 1
+        var k = line.lowerBound
+        while readerLine < position.line && k < line.upperBound {
+            if text[k] == Byte.carriageReturn { readerLine += 1 }
+            k += 1
+        }
+        return k - line.lowerBound + byteOffset(ofColumn: position.column, from: k, in: text)
+    }
 
     /// The byte offset from `lineStart` of a 1-based scalar column on that line.
     static func byteOffset(ofColumn column: Int, from lineStart: Int, in text: SourceText) -> Int {

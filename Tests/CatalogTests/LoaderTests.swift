@@ -90,6 +90,16 @@ private func fields(_ item: Item) -> [String] {
             == "x.jsonl:1:3: expected an item object {\"label\": ...}, found string \"just a string\" (at \"\"just a string\"\")")
     }
 
+    /// Fuzz finding (Fuzz/Regressions/FuzzJSONLines/lone-cr-in-line): a lone CR is whitespace
+    /// in a line, not a line break, and positions after it are on that line of the file; they
+    /// were given as the next line's (line 4 of a 3-line file).
+    @Test func aLoneCarriageReturnDoesNotStartALine() {
+        #expect(failure(" \n\t\r\t{\"label\": \"a\"}\n\t\r\t\tab\n", name: "x.jsonl")
+            == "x.jsonl:3:5: expected a value, found 'ab' (strings must be in double quotes) (at \"ab\")")
+        #expect(failure("{\"label\": \"a\",\r \"glyph\": 3}\n", name: "x.jsonl")
+            == "x.jsonl:1:26: glyph: expected a string, found 3 (at \"3}\")")
+    }
+
     @Test func aMissingLabel() {
         #expect(failure("{\"label\": \"a\"}\n{\"section\": \"S\", \"glyph\": \"🍎\"}\n", name: "x.jsonl")
             == "x.jsonl:2:1: an item needs a \"label\" string (at \"{\"section\": \"S\", \"glyph\": \"🍎\"}\")")
