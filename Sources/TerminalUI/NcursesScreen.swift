@@ -68,7 +68,10 @@ public final class NcursesScreen: Screen {
         // goes out when it flushes, or before a frame is written.
         setvbuf(output, nil, _IOFBF, 1 << 14)
         let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
+        // newterm changes the terminal's modes: from here a signal sets back the ones it has now.
+        TerminalGuard.willChangeModes(descriptor: fileno(output))
         guard let screen = newterm(terminalType, output, input) else {
+            TerminalGuard.giveBack()
             fclose(output)
             fclose(input)
             throw TerminalError("cannot initialise the terminal (TERM=\(term.isEmpty ? "unset" : term))")
@@ -77,6 +80,7 @@ public final class NcursesScreen: Screen {
         guard let sequences = TerminalSequences.current() else {
             // A terminal without cursor addressing (TERM=dumb): newterm changed the tty modes.
             endwin()
+            TerminalGuard.giveBack()
             delscreen(screen)
             fclose(output)
             fclose(input)
@@ -88,10 +92,17 @@ public final class NcursesScreen: Screen {
         self.output = output
         self.encoder = FrameEncoder(sequences: sequences, colors: colors)
 
+        // What a handler writes if a signal comes from the first write on.
+        TerminalGuard.setReset(encoder.resetBytes(screenHeight: height, cursor: (max(0, height - 1), 0)))
+        TerminalGuard.setLeave(sequences.leave)
+
         let window = cnc_stdscr()
         raw()  // Ctrl-C arrives as a key, not as SIGINT
         noecho()
         nonl()
+        // ncurses has written nothing yet (newterm queues its strings, raw sets modes): keypad
+        // sends the queue, the alternate screen first.
+        TerminalGuard.willWriteToScreen()
         keypad(window, true)
         curs_set(0)
         set_escdelay(25)
@@ -139,15 +150,23 @@ public final class NcursesScreen: Screen {
         guard screen != nil, let window = cnc_stdscr(), let output else { return }
         _ = takeSignals(stopping: false)
         if needsTakeover || !TerminalGuard.isScreenActive {
-            // ncurses takes the terminal (back after an endwin: its modes, the alternate
-            // screen) and clears it; stdscr, always blank, has nothing else to draw.
+            if !TerminalGuard.isScreenActive {
+                // Back after an endwin: the program's modes first, on their own, so that a
+                // signal while tcsetattr waits for the terminal to read what it was sent
+                // (TCSADRAIN) sets the shell's back and writes nothing: nothing has changed on
+                // the screen yet. wrefresh sets them again, at once.
+                TerminalGuard.willTakeBack()
+                reset_prog_mode()
+            }
+            // ncurses takes the terminal (back after an endwin: the alternate screen, keypad
+            // and mouse modes) and clears it; stdscr, always blank, has nothing else to draw.
+            TerminalGuard.willWriteToScreen()
             clearok(cnc_curscr(), true)
             wrefresh(window)
             TerminalGuard.screenDidStart()
             needsTakeover = false
             encoder.screenCleared(width: width, height: height)
-            TerminalGuard.setReset(encoder.resetBytes(screenHeight: height, cursor: ncursesCursor),
-                                   descriptor: fileno(output))
+            TerminalGuard.setReset(encoder.resetBytes(screenHeight: height, cursor: (max(0, height - 1), 0)))
         }
         let bytes = encoder.encode(frame, screenWidth: width, screenHeight: height, cursorAfter: ncursesCursor)
         fflush(output)
