@@ -46,6 +46,9 @@ public final class NcursesScreen: Screen {
     private var redrawnAfterSignal: (width: Int, height: Int)?
     /// Whether the last event returned was a mouse button press (its release is still to come).
     private var lastEventWasPress = false
+    /// A resize or mouse event ncurses gave right after an ESC, not part of what the ESC began:
+    /// the next read takes it, after the ESC's own event (see `readEscapeSequence`).
+    private var inputAfterEscape: DecodedInput?
 
     /// Takes over the terminal at `terminalPath`: /dev/tty, so that standard output stays free
     /// for the result even when it is piped (the benchmark passes a pseudo-terminal). Throws
@@ -221,16 +224,22 @@ public final class NcursesScreen: Screen {
                 return .resize(width: width, height: height)
             }
             let wait = min(deadline.map { max(0, $0 - Self.monotonicMilliseconds()) } ?? Self.waitSlice, Self.waitSlice)
-            wtimeout(window, Int32(wait))
-            // wget_wch refreshes a window that was touched (a resize touches every window):
-            // that would clear the screen under the frame. The next frame redraws anyway.
-            cnc_untouchwin(window)
-            var value: wint_t = 0
             let started = Self.monotonicMilliseconds()
-            errno = 0
-            let status = wget_wch(window, &value)
-            var input = Self.decode(status: status, value: UInt32(value))
-            if input == .key(.escape) { input = readEscapeSequence(window) }
+            var input: DecodedInput
+            if let pending = inputAfterEscape {
+                inputAfterEscape = nil
+                input = pending
+            } else {
+                wtimeout(window, Int32(wait))
+                // wget_wch refreshes a window that was touched (a resize touches every window):
+                // that would clear the screen under the frame. The next frame redraws anyway.
+                cnc_untouchwin(window)
+                var value: wint_t = 0
+                errno = 0
+                let status = wget_wch(window, &value)
+                input = Self.decode(status: status, value: UInt32(value))
+                if input == .key(.escape) { input = readEscapeSequence(window) }
+            }
             switch input {
             case .nothing:
                 // The wait ended with nothing: its time was up, or a signal cut it short (the
@@ -285,6 +294,12 @@ public final class NcursesScreen: Screen {
     /// entry knows (Home as \e[1~ in tmux with TERM=xterm-256color, Alt+key, an X10 mouse
     /// report): then the rest is already waiting, and reading it here keeps it from being
     /// taken as Esc (quit) plus loose characters.
+    ///
+    /// A resize or a mouse event read here did not come with the ESC: it is kept for the next
+    /// read, and the ESC stands for what came before it. ncurses reports a SIGWINCH (a resize,
+    /// or the one the guard raises when the process is stopped or continued) at the first read
+    /// that finds no input: after a stop and `fg`, that was this read, right after the user's
+    /// first Esc, which was lost.
     private func readEscapeSequence(_ window: UnsafeMutablePointer<WINDOW>) -> DecodedInput {
         var following: [UInt32] = []
         while true {
@@ -296,9 +311,11 @@ public final class NcursesScreen: Screen {
             let status = wget_wch(window, &value)
             if status == cnc_key_code_yes() {
                 // A key ncurses decoded right after the ESC: Alt with a function key, which the
-                // browser has no use for; a resize or a mouse event must not be lost.
+                // browser has no use for; a resize or a mouse event comes next.
                 let decoded = Self.decode(status: status, value: UInt32(value))
-                return decoded == .resize || decoded == .mouse ? decoded : .ignored
+                guard decoded == .resize || decoded == .mouse else { return .ignored }
+                inputAfterEscape = decoded
+                return Self.decodeEscapeSequence(following, ended: true) ?? .ignored
             }
             guard status == cnc_ok() else {
                 return Self.decodeEscapeSequence(following, ended: true) ?? .ignored
