@@ -129,6 +129,17 @@ struct PseudoTerminal {
     /// with it as the controlling terminal (/dev/tty), with no user configuration in reach and
     /// no core dump (SIGQUIT's default action makes one where allowed).
     func start(_ arguments: [String] = []) throws -> pid_t {
+        try spawn(["/bin/sh", "-c", "ulimit -c 0; exec \"$0\" \"$@\"", Support.binary, "--no-recent"] + arguments)
+    }
+
+    /// An interactive bash on this terminal, with job control (its prompt: `READY$ `).
+    func startShell() throws -> pid_t {
+        try spawn(["/bin/bash", "--norc", "--noprofile", "-i"], environment: ["PS1=READY$ ", "HISTFILE=/dev/null"])
+    }
+
+    /// `command` started in a session of its own with this terminal as its controlling terminal
+    /// and its standard input, output and error, in an environment with no user files in reach.
+    func spawn(_ command: [String], environment extra: [String] = []) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -136,15 +147,14 @@ struct PseudoTerminal {
             posix_spawn_file_actions_addopen(&actions, descriptor, slavePath, O_RDWR, 0)
         }
         let nowhere = "/nonexistent/splitview-tests"
-        let command: [String] = ["/bin/sh", "-c", "ulimit -c 0; exec \"$0\" \"$@\"", Support.binary, "--no-recent"] + arguments
         let environment: [String] = ["TERM=xterm-256color", "HOME=\(nowhere)", "XDG_CONFIG_HOME=\(nowhere)",
-                                     "XDG_STATE_HOME=\(nowhere)", "LANG=C.UTF-8"]
+                                     "XDG_STATE_HOME=\(nowhere)", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"] + extra
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
         let setsid: Int16 = 0x80  // POSIX_SPAWN_SETSID (glibc): a session of its own
-        try #require(Support.withSpawnAttributes(flags: setsid) { posix_spawn(&pid, "/bin/sh", &actions, &$0, argv, envp) } == 0)
+        try #require(Support.withSpawnAttributes(flags: setsid) { posix_spawn(&pid, command[0], &actions, &$0, argv, envp) } == 0)
         return pid
     }
 
