@@ -130,6 +130,7 @@ public final class NcursesScreen: Screen {
             // chose an item on its press has its release still coming (as ^[[<0;60;10m).
             if lastEventWasPress { discardMouseRelease(withinMilliseconds: 100) }
             flushinp()
+            learnTerminalSize()
         }
         TerminalGuard.endScreen()
         delscreen(screen)
@@ -139,6 +140,18 @@ public final class NcursesScreen: Screen {
         output = nil
         input = nil
         encoder.forget()
+    }
+
+    /// Tells ncurses the terminal's size if it changed since ncurses last read it: a key read
+    /// before a resize's SIGWINCH was taken (`q` at the end of a resize storm) left ncurses with
+    /// the size before, and endwin puts the cursor on that size's last row for the shell, which
+    /// on a terminal without an alternate screen is another row than the last (or none).
+    private func learnTerminalSize() {
+        guard let output else { return }
+        var size = winsize()
+        guard ioctl(fileno(output), UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0,
+              is_term_resized(Int32(size.ws_row), Int32(size.ws_col)) else { return }
+        resizeterm(Int32(size.ws_row), Int32(size.ws_col))
     }
 
     /// The colours frames are drawn with.
