@@ -22,6 +22,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -49,6 +50,8 @@ typedef struct {
     volatile sig_atomic_t terminal_fd;
     volatile sig_atomic_t has_modes;
     struct termios modes;
+    /// 1 when standard error is that terminal too (the handler's line then goes with its bytes).
+    volatile sig_atomic_t stderr_is_terminal;
     /// Lengths of the bytes below; 0 while Swift rewrites them (a handler then writes nothing
     /// rather than half).
     volatile sig_atomic_t reset_length;
@@ -151,7 +154,8 @@ static inline void cnc_guard_write_promptly(int fd, const char *bytes, int lengt
 }
 
 /// One line to stderr, if it takes it within a quarter of a second (a stalled terminal there
-/// too must not keep the process alive). Async-signal-safe.
+/// must not keep the process alive; when it is the program's own, cnc_guard_give_back writes the
+/// line). Async-signal-safe.
 static inline void cnc_guard_say(const char *line) {
     struct pollfd poller = {.fd = STDERR_FILENO, .events = POLLOUT, .revents = 0};
     if (poll(&poller, 1, 250) <= 0 || !(poller.revents & POLLOUT)) return;
@@ -161,9 +165,12 @@ static inline void cnc_guard_say(const char *line) {
 
 /// Gives the terminal back if the program has it, once: its modes as they were before newterm,
 /// unless another process group is in the foreground now (the shell, after a SIGSTOP: the modes
-/// are its own), then `reset` and `leave`. Returns 1 if it had the terminal. Async-signal-safe:
-/// the handlers, the atexit hook and Swift's ways out when ncurses cannot be used all call it.
-static inline int cnc_guard_give_back(cnc_guard_state *state) {
+/// are its own), then `reset` and `leave`; and `line` after them when standard error is that
+/// terminal (one write that does not wait on it for long, not a write to stderr that could),
+/// setting `*line_written`. Returns 1 if it had the terminal. Async-signal-safe: the handlers,
+/// the atexit hook and Swift's ways out when ncurses cannot be used all call it.
+static inline int cnc_guard_give_back(cnc_guard_state *state, const char *line, int *line_written) {
+    if (line_written != NULL) *line_written = 0;
     if (state == NULL || !state->owns_modes) return 0;
     const int screen = state->owns_screen;
     state->owns_modes = 0;
@@ -177,17 +184,22 @@ static inline int cnc_guard_give_back(cnc_guard_state *state) {
         pid_t foreground = tcgetpgrp(fd);
         if (foreground < 0 || foreground == getpgrp()) tcsetattr(fd, TCSANOW, &state->modes);
     }
-    if (!screen) return 1;
-    char bytes[sizeof state->reset + sizeof state->leave];
+    char bytes[sizeof state->reset + sizeof state->leave + 128];
     int length = 0;
     const int reset_length = state->reset_length, leave_length = state->leave_length;
-    if (reset_length > 0 && reset_length <= (int)sizeof state->reset) {
+    if (screen && reset_length > 0 && reset_length <= (int)sizeof state->reset) {
         memcpy(bytes, state->reset, (size_t)reset_length);
         length += reset_length;
     }
-    if (leave_length > 0 && leave_length <= (int)sizeof state->leave) {
+    if (screen && leave_length > 0 && leave_length <= (int)sizeof state->leave) {
         memcpy(bytes + length, state->leave, (size_t)leave_length);
         length += leave_length;
+    }
+    const size_t line_length = line != NULL ? strlen(line) : 0;
+    if (line_length > 0 && line_length <= 128 && state->stderr_is_terminal) {
+        memcpy(bytes + length, line, line_length);
+        length += (int)line_length;
+        if (line_written != NULL) *line_written = 1;
     }
     if (length > 0) cnc_guard_write_promptly(fd, bytes, length);
     return 1;
@@ -206,6 +218,10 @@ static inline int cnc_guard_keep_modes(cnc_guard_state *state, int fd) {
     if (has_modes) state->modes = modes;
     state->has_modes = has_modes;
     state->terminal_fd = fd;
+    // The device behind each (TIOCGDEV: /dev/tty's own number is not its terminal's).
+    unsigned int terminal_device = 0, error_device = 0;
+    state->stderr_is_terminal = ioctl(fd, TIOCGDEV, &terminal_device) == 0
+        && ioctl(STDERR_FILENO, TIOCGDEV, &error_device) == 0 && terminal_device == error_device;
     // The modes are in memory before a handler can see owns_modes (a handler runs on this
     // thread: a compiler barrier is all it takes).
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
@@ -220,14 +236,17 @@ static void cnc_guard_handler(int sig) {
         return;
     }
     *handling = 1;
-    int restored = cnc_guard_give_back(*cnc_guard_state_slot());
-    cnc_guard_say(cnc_guard_message(sig, restored));
+    cnc_guard_state *state = *cnc_guard_state_slot();
+    const char *message = cnc_guard_message(sig, state != NULL && state->owns_modes);
+    int said = 0;
+    cnc_guard_give_back(state, message, &said);
+    if (!said) cnc_guard_say(message);
     cnc_guard_reraise(sig);
 }
 
 /// An exit() that skipped NcursesScreen.close() and TerminalGuard.restore().
 static void cnc_guard_at_exit(void) {
-    (void)cnc_guard_give_back(*cnc_guard_state_slot());
+    (void)cnc_guard_give_back(*cnc_guard_state_slot(), NULL, NULL);
 }
 
 /// SIGCONT: the process goes on after a stop (kill -TSTP handled below, or SIGSTOP, which ncurses

@@ -82,7 +82,7 @@ public enum TerminalGuard {
     /// Gives the terminal back without ncurses, as a handler does; for ways out where ncurses
     /// cannot be used (it failed to start).
     static func giveBack() {
-        _ = cnc_guard_give_back(state)
+        _ = cnc_guard_give_back(state, nil, nil)
     }
 
     /// Called by NcursesScreen once it has taken over the terminal, and again whenever it
