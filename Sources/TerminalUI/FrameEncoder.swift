@@ -69,7 +69,8 @@ struct FrameEncoder {
 
     /// The bytes that put right what a frame cut short (by a signal) may have left: CAN ends an
     /// unfinished escape sequence, then normal attributes, autowrap on, the whole screen as the
-    /// scrolling region, and the cursor at `cursor`, where ncurses believes it is.
+    /// scrolling region, and the cursor at `cursor` (the last row's start, where endwin leaves it
+    /// for the shell when the terminal has no alternate screen).
     func resetBytes(screenHeight: Int, cursor: (row: Int, column: Int)) -> [UInt8] {
         var bytes: [UInt8] = [0x18]
         bytes += sequences.normal

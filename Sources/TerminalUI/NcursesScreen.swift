@@ -46,6 +46,9 @@ public final class NcursesScreen: Screen {
     private var redrawnAfterSignal: (width: Int, height: Int)?
     /// Whether the last event returned was a mouse button press (its release is still to come).
     private var lastEventWasPress = false
+    /// A resize or mouse event ncurses gave right after an ESC, not part of what the ESC began:
+    /// the next read takes it, after the ESC's own event (see `readEscapeSequence`).
+    private var inputAfterEscape: DecodedInput?
 
     /// Takes over the terminal at `terminalPath`: /dev/tty, so that standard output stays free
     /// for the result even when it is piped (the benchmark passes a pseudo-terminal). Throws
@@ -68,7 +71,10 @@ public final class NcursesScreen: Screen {
         // goes out when it flushes, or before a frame is written.
         setvbuf(output, nil, _IOFBF, 1 << 14)
         let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
+        // newterm changes the terminal's modes: from here a signal sets back the ones it has now.
+        TerminalGuard.willChangeModes(descriptor: fileno(output))
         guard let screen = newterm(terminalType, output, input) else {
+            TerminalGuard.giveBack()
             fclose(output)
             fclose(input)
             throw TerminalError("cannot initialise the terminal (TERM=\(term.isEmpty ? "unset" : term))")
@@ -77,6 +83,7 @@ public final class NcursesScreen: Screen {
         guard let sequences = TerminalSequences.current() else {
             // A terminal without cursor addressing (TERM=dumb): newterm changed the tty modes.
             endwin()
+            TerminalGuard.giveBack()
             delscreen(screen)
             fclose(output)
             fclose(input)
@@ -88,10 +95,17 @@ public final class NcursesScreen: Screen {
         self.output = output
         self.encoder = FrameEncoder(sequences: sequences, colors: colors)
 
+        // What a handler writes if a signal comes from the first write on.
+        TerminalGuard.setReset(encoder.resetBytes(screenHeight: height, cursor: (max(0, height - 1), 0)))
+        TerminalGuard.setLeave(sequences.leave)
+
         let window = cnc_stdscr()
         raw()  // Ctrl-C arrives as a key, not as SIGINT
         noecho()
         nonl()
+        // ncurses has written nothing yet (newterm queues its strings, raw sets modes): keypad
+        // sends the queue, the alternate screen first.
+        TerminalGuard.willWriteToScreen()
         keypad(window, true)
         curs_set(0)
         set_escdelay(25)
@@ -116,6 +130,7 @@ public final class NcursesScreen: Screen {
             // chose an item on its press has its release still coming (as ^[[<0;60;10m).
             if lastEventWasPress { discardMouseRelease(withinMilliseconds: 100) }
             flushinp()
+            learnTerminalSize()
         }
         TerminalGuard.endScreen()
         delscreen(screen)
@@ -125,6 +140,18 @@ public final class NcursesScreen: Screen {
         output = nil
         input = nil
         encoder.forget()
+    }
+
+    /// Tells ncurses the terminal's size if it changed since ncurses last read it: a key read
+    /// before a resize's SIGWINCH was taken (`q` at the end of a resize storm) left ncurses with
+    /// the size before, and endwin puts the cursor on that size's last row for the shell, which
+    /// on a terminal without an alternate screen is another row than the last (or none).
+    private func learnTerminalSize() {
+        guard let output else { return }
+        var size = winsize()
+        guard ioctl(fileno(output), UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0,
+              is_term_resized(Int32(size.ws_row), Int32(size.ws_col)) else { return }
+        resizeterm(Int32(size.ws_row), Int32(size.ws_col))
     }
 
     /// The colours frames are drawn with.
@@ -139,15 +166,23 @@ public final class NcursesScreen: Screen {
         guard screen != nil, let window = cnc_stdscr(), let output else { return }
         _ = takeSignals(stopping: false)
         if needsTakeover || !TerminalGuard.isScreenActive {
-            // ncurses takes the terminal (back after an endwin: its modes, the alternate
-            // screen) and clears it; stdscr, always blank, has nothing else to draw.
+            if !TerminalGuard.isScreenActive {
+                // Back after an endwin: the program's modes first, on their own, so that a
+                // signal while tcsetattr waits for the terminal to read what it was sent
+                // (TCSADRAIN) sets the shell's back and writes nothing: nothing has changed on
+                // the screen yet. wrefresh sets them again, at once.
+                TerminalGuard.willTakeBack()
+                reset_prog_mode()
+            }
+            // ncurses takes the terminal (back after an endwin: the alternate screen, keypad
+            // and mouse modes) and clears it; stdscr, always blank, has nothing else to draw.
+            TerminalGuard.willWriteToScreen()
             clearok(cnc_curscr(), true)
             wrefresh(window)
             TerminalGuard.screenDidStart()
             needsTakeover = false
             encoder.screenCleared(width: width, height: height)
-            TerminalGuard.setReset(encoder.resetBytes(screenHeight: height, cursor: ncursesCursor),
-                                   descriptor: fileno(output))
+            TerminalGuard.setReset(encoder.resetBytes(screenHeight: height, cursor: (max(0, height - 1), 0)))
         }
         let bytes = encoder.encode(frame, screenWidth: width, screenHeight: height, cursorAfter: ncursesCursor)
         fflush(output)
@@ -202,16 +237,22 @@ public final class NcursesScreen: Screen {
                 return .resize(width: width, height: height)
             }
             let wait = min(deadline.map { max(0, $0 - Self.monotonicMilliseconds()) } ?? Self.waitSlice, Self.waitSlice)
-            wtimeout(window, Int32(wait))
-            // wget_wch refreshes a window that was touched (a resize touches every window):
-            // that would clear the screen under the frame. The next frame redraws anyway.
-            cnc_untouchwin(window)
-            var value: wint_t = 0
             let started = Self.monotonicMilliseconds()
-            errno = 0
-            let status = wget_wch(window, &value)
-            var input = Self.decode(status: status, value: UInt32(value))
-            if input == .key(.escape) { input = readEscapeSequence(window) }
+            var input: DecodedInput
+            if let pending = inputAfterEscape {
+                inputAfterEscape = nil
+                input = pending
+            } else {
+                wtimeout(window, Int32(wait))
+                // wget_wch refreshes a window that was touched (a resize touches every window):
+                // that would clear the screen under the frame. The next frame redraws anyway.
+                cnc_untouchwin(window)
+                var value: wint_t = 0
+                errno = 0
+                let status = wget_wch(window, &value)
+                input = Self.decode(status: status, value: UInt32(value))
+                if input == .key(.escape) { input = readEscapeSequence(window) }
+            }
             switch input {
             case .nothing:
                 // The wait ended with nothing: its time was up, or a signal cut it short (the
@@ -266,6 +307,12 @@ public final class NcursesScreen: Screen {
     /// entry knows (Home as \e[1~ in tmux with TERM=xterm-256color, Alt+key, an X10 mouse
     /// report): then the rest is already waiting, and reading it here keeps it from being
     /// taken as Esc (quit) plus loose characters.
+    ///
+    /// A resize or a mouse event read here did not come with the ESC: it is kept for the next
+    /// read, and the ESC stands for what came before it. ncurses reports a SIGWINCH (a resize,
+    /// or the one the guard raises when the process is stopped or continued) at the first read
+    /// that finds no input: after a stop and `fg`, that was this read, right after the user's
+    /// first Esc, which was lost.
     private func readEscapeSequence(_ window: UnsafeMutablePointer<WINDOW>) -> DecodedInput {
         var following: [UInt32] = []
         while true {
@@ -277,9 +324,11 @@ public final class NcursesScreen: Screen {
             let status = wget_wch(window, &value)
             if status == cnc_key_code_yes() {
                 // A key ncurses decoded right after the ESC: Alt with a function key, which the
-                // browser has no use for; a resize or a mouse event must not be lost.
+                // browser has no use for; a resize or a mouse event comes next.
                 let decoded = Self.decode(status: status, value: UInt32(value))
-                return decoded == .resize || decoded == .mouse ? decoded : .ignored
+                guard decoded == .resize || decoded == .mouse else { return .ignored }
+                inputAfterEscape = decoded
+                return Self.decodeEscapeSequence(following, ended: true) ?? .ignored
             }
             guard status == cnc_ok() else {
                 return Self.decodeEscapeSequence(following, ended: true) ?? .ignored
@@ -317,136 +366,5 @@ public final class NcursesScreen: Screen {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
-    }
-}
-
-// MARK: - Pure parts (tested without a terminal)
-
-extension NcursesScreen {
-    /// What one wget_wch result means.
-    enum DecodedInput: Hashable {
-        case key(Key)
-        case resize
-        case mouse
-        /// A key the browser has no use for: read the next one.
-        case ignored
-        /// ERR: the timeout passed (or the input failed).
-        case nothing
-    }
-
-    /// Maps wget_wch's status (OK, KEY_CODE_YES or ERR) and value to an input.
-    static func decode(status: Int32, value: UInt32) -> DecodedInput {
-        if status == cnc_key_code_yes() {
-            return decodeFunctionKey(Int32(bitPattern: value))
-        }
-        guard status == cnc_ok() else { return .nothing }
-        switch value {
-        case 9: return .key(.tab)
-        case 10, 13: return .key(.enter)
-        case 27: return .key(.escape)
-        case 8, 127: return .key(.backspace)
-        case 1...26: return .key(.control(Character(Unicode.Scalar(UInt8(value) + 0x60))))
-        case 0..<0x20, 0x80..<0xA0: return .ignored
-        default:
-            guard let scalar = Unicode.Scalar(value) else { return .ignored }
-            return .key(.character(Character(scalar)))
-        }
-    }
-
-    /// What an ESC followed by `following` (characters read at once after it) means; nil when
-    /// the sequence is not finished and more may come. `ended`: nothing more came, decide with
-    /// what there is. Nothing after the ESC is the Esc key; a sequence the browser has no use
-    /// for, an unfinished one and Alt+key are ignored rather than taken for Esc.
-    static func decodeEscapeSequence(_ following: [UInt32], ended: Bool) -> DecodedInput? {
-        let escape: UInt32 = 0x1B, csi = ascii("["), ss3 = ascii("O")
-        guard let first = following.first else { return ended ? .key(.escape) : nil }
-        switch first {
-        case csi:
-            return decodeControlSequence(following.dropFirst(), ended: ended)
-        case ss3:
-            guard following.count >= 2 else { return ended ? .ignored : nil }
-            switch following[1] {
-            case ascii("H"): return .key(.home)
-            case ascii("F"): return .key(.end)
-            case ascii("A"): return .key(.up)
-            case ascii("B"): return .key(.down)
-            case ascii("C"): return .key(.right)
-            case ascii("D"): return .key(.left)
-            default: return .ignored
-            }
-        case escape:
-            // Two Esc presses within ESCDELAY still mean Esc; ESC before a sequence is Alt with it.
-            if following.count == 1 && ended { return .key(.escape) }
-            return decodeEscapeSequence(Array(following.dropFirst()), ended: ended).map { _ in .ignored }
-        default:
-            return .ignored  // Alt+key
-        }
-    }
-
-    private static func ascii(_ character: Unicode.Scalar) -> UInt32 { character.value }
-
-    /// A CSI sequence after its "\e[": parameter and intermediate bytes (0x20-0x3F), then a
-    /// final byte (0x40-0x7E).
-    private static func decodeControlSequence(_ sequence: ArraySlice<UInt32>, ended: Bool) -> DecodedInput? {
-        guard let finalIndex = sequence.firstIndex(where: { !(0x20...0x3F).contains($0) }) else {
-            // Longer than any key's sequence: give up rather than swallow what follows.
-            if sequence.count > 16 { return .ignored }
-            return ended ? .ignored : nil
-        }
-        let final = sequence[finalIndex]
-        guard (0x40...0x7E).contains(final) else { return .ignored }
-        let parameters = String(decoding: sequence[..<finalIndex].map { UInt8($0) }, as: UTF8.self)
-        if final == ascii("M") && parameters.isEmpty {
-            // An X10 mouse report: three bytes (button, column, row) follow.
-            if sequence.endIndex - finalIndex - 1 < 3 { return ended ? .ignored : nil }
-            return .ignored
-        }
-        let unmodified = parameters.isEmpty || parameters == "1"
-        switch (Character(Unicode.Scalar(UInt8(final))), parameters) {
-        case ("H", _) where unmodified: return .key(.home)
-        case ("F", _) where unmodified: return .key(.end)
-        case ("A", _) where unmodified: return .key(.up)
-        case ("B", _) where unmodified: return .key(.down)
-        case ("C", _) where unmodified: return .key(.right)
-        case ("D", _) where unmodified: return .key(.left)
-        case ("Z", ""): return .key(.backTab)
-        case ("~", "1"), ("~", "7"): return .key(.home)
-        case ("~", "4"), ("~", "8"): return .key(.end)
-        case ("~", "5"): return .key(.pageUp)
-        case ("~", "6"): return .key(.pageDown)
-        case ("~", "3"): return .key(.delete)
-        default: return .ignored
-        }
-    }
-
-    private static func decodeFunctionKey(_ code: Int32) -> DecodedInput {
-        switch code {
-        case cnc_key_up(): return .key(.up)
-        case cnc_key_down(): return .key(.down)
-        case cnc_key_left(): return .key(.left)
-        case cnc_key_right(): return .key(.right)
-        case cnc_key_ppage(), cnc_key_a3(): return .key(.pageUp)
-        case cnc_key_npage(), cnc_key_c3(): return .key(.pageDown)
-        case cnc_key_home(), cnc_key_a1(), cnc_key_find(): return .key(.home)
-        case cnc_key_end(), cnc_key_c1(), cnc_key_select(): return .key(.end)
-        case cnc_key_btab(): return .key(.backTab)
-        case cnc_key_enter(): return .key(.enter)
-        case cnc_key_backspace(): return .key(.backspace)
-        case cnc_key_dc(): return .key(.delete)
-        case cnc_key_resize(): return .resize
-        case cnc_key_mouse(): return .mouse
-        default: return .ignored
-        }
-    }
-
-    /// The action of a mouse event's button state, nil for one the browser does not use.
-    static func mouseAction(_ state: mmask_t) -> MouseEvent.Action? {
-        if state & cnc_button4_pressed() != 0 { return .wheelUp }
-        if cnc_button5_pressed() != 0 && state & cnc_button5_pressed() != 0 { return .wheelDown }
-        if state & cnc_button1_pressed() != 0 { return .press }
-        if state & cnc_button1_released() != 0 { return .release }
-        if state & cnc_button1_double_clicked() != 0 { return .doubleClick }
-        if state & cnc_button1_clicked() != 0 { return .click }
-        return nil
     }
 }

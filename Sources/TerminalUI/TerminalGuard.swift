@@ -1,12 +1,20 @@
 // Restoring the terminal on every way out.
 //
-// The signal handlers are C (CNcursesw/shim.h, `cnc_guard_*`). For a signal that ends the
-// program, when a screen is active: prepared bytes that undo what a frame cut short may have
-// left (autowrap off, a scrolling region, an unfinished escape sequence), then endwin()
-// (ncurses documents it as the way out from a signal handler), one prepared line to stderr
-// with write(2), and the signal raised again with its default disposition, so that the exit
-// status tells how the program died (128 + n in a shell). SIGTSTP only asks NcursesScreen to
-// give the terminal back and stop between two frames; SIGCONT has the screen drawn again whole.
+// The signal handlers are C (CNcursesw/terminal_guard.h, `cnc_guard_*`). For a signal that ends
+// the program while the terminal is the program's, they use no ncurses (endwin from a handler
+// can block on a stalled terminal, or run ncurses' output code again half way through it): the
+// terminal's modes as they were before newterm (kept with tcgetattr) set again at once, then
+// prepared bytes that undo what a frame cut short may have left (an unfinished escape sequence,
+// autowrap off, a scrolling region) and what the screen turned on (the alternate screen, mouse
+// reporting, keypad transmit, the hidden cursor), written without waiting on the terminal for
+// long; one prepared line to stderr, and the signal raised again with its default disposition,
+// so that the exit status tells how the program died (128 + n in a shell). SIGTSTP only asks
+// NcursesScreen to give the terminal back and stop between two frames; SIGCONT has the screen
+// drawn again whole.
+//
+// The terminal is the program's from just before newterm first changes its modes until endwin
+// has given it back whole, so that a signal at any moment in between restores it: while ncurses
+// starts, while a frame's write waits on a terminal that does not read, while endwin does.
 //
 // What the handlers share with Swift (cnc_guard_state) is memory allocated here, once: the
 // header cannot hold shared state (Swift gives every object file its own copy of a static
@@ -21,14 +29,14 @@ import Musl
 #endif
 
 public enum TerminalGuard {
-    /// What the handlers read (cnc_guard_state): whether an NcursesScreen is showing (endwin
-    /// has not been called since it drew), whether the process was continued after a stop,
-    /// and the bytes that put the terminal right before endwin. Written outside the handlers,
-    /// and by them.
+    /// What the handlers read (cnc_guard_state): whether the terminal's modes and screen are the
+    /// program's, the modes to set back, the bytes that give the screen back, whether an
+    /// NcursesScreen is showing, whether the process was continued after a stop. Written
+    /// outside the handlers, and by them.
     nonisolated(unsafe) static let state: UnsafeMutablePointer<cnc_guard_state> = {
         let state = UnsafeMutablePointer<cnc_guard_state>.allocate(capacity: 1)
         state.initialize(to: cnc_guard_state())
-        state.pointee.reset_fd = -1
+        state.pointee.terminal_fd = -1
         return state
     }()
 
@@ -53,6 +61,30 @@ public enum TerminalGuard {
     /// Whether a screen is showing (no endwin since it drew).
     static var isScreenActive: Bool { state.pointee.active != 0 }
 
+    /// Called before anything changes the terminal at `descriptor` (newterm): keeps its modes,
+    /// which a handler sets back from now on.
+    static func willChangeModes(descriptor: Int32) {
+        _ = cnc_guard_keep_modes(state, descriptor)
+    }
+
+    /// Called just before ncurses may write to the terminal for the first time since it took
+    /// it (or took it again): from now on a handler also writes the reset and leave bytes.
+    static func willWriteToScreen() {
+        state.pointee.owns_screen = 1
+    }
+
+    /// Called before ncurses takes the terminal again after giving it back (endwin): its modes
+    /// are the program's again from now on, and the screen too after `willWriteToScreen()`.
+    static func willTakeBack() {
+        state.pointee.owns_modes = 1
+    }
+
+    /// Gives the terminal back without ncurses, as a handler does; for ways out where ncurses
+    /// cannot be used (it failed to start).
+    static func giveBack() {
+        _ = cnc_guard_give_back(state, nil, nil)
+    }
+
     /// Called by NcursesScreen once it has taken over the terminal, and again whenever it
     /// takes it back (after an endwin).
     static func screenDidStart() {
@@ -67,7 +99,7 @@ public enum TerminalGuard {
         return true
     }
 
-    /// Whether SIGTSTP asked to stop since the last call (the screen was showing).
+    /// Whether SIGTSTP asked to stop since the last call (the terminal was the program's).
     static func takeStopRequest() -> Bool {
         guard state.pointee.stop_requested != 0 else { return false }
         state.pointee.stop_requested = 0
@@ -80,22 +112,35 @@ public enum TerminalGuard {
         cnc_guard_stop_now(state)
     }
 
-    /// The bytes a handler writes to `descriptor` before endwin (at most 128; more are not kept).
-    static func setReset(_ bytes: [UInt8], descriptor: Int32) {
+    /// The bytes a handler writes first, for the screen's current size (at most 128; more are
+    /// not kept).
+    static func setReset(_ bytes: [UInt8]) {
         state.pointee.reset_length = 0  // a handler meanwhile writes nothing rather than half
-        let count = withUnsafeMutableBytes(of: &state.pointee.reset) { buffer in
-            guard bytes.count <= buffer.count else { return 0 }
-            buffer.copyBytes(from: bytes)
-            return bytes.count
-        }
-        state.pointee.reset_fd = descriptor
+        let count = withUnsafeMutableBytes(of: &state.pointee.reset) { copy(bytes, into: $0) }
         state.pointee.reset_length = Int32(count)
     }
 
-    /// endwin() unless `restore()` (or a handler) already did.
+    /// The bytes a handler writes after the reset: what endwin would (at most 256; more are not
+    /// kept).
+    static func setLeave(_ bytes: [UInt8]) {
+        state.pointee.leave_length = 0
+        let count = withUnsafeMutableBytes(of: &state.pointee.leave) { copy(bytes, into: $0) }
+        state.pointee.leave_length = Int32(count)
+    }
+
+    private static func copy(_ bytes: [UInt8], into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard bytes.count <= buffer.count else { return 0 }
+        buffer.copyBytes(from: bytes)
+        return bytes.count
+    }
+
+    /// endwin() unless `restore()` (or a handler) already did; the terminal is given back whole
+    /// when it returns (a signal meanwhile still finds it the program's).
     static func endScreen() {
         guard isScreenActive else { return }
         state.pointee.active = 0
         endwin()
+        state.pointee.owns_screen = 0
+        state.pointee.owns_modes = 0
     }
 }

@@ -38,6 +38,11 @@ struct TerminalSequences {
     var scrollForward: ((inout [UInt8], _ lines: Int) -> Void)?
     /// ri or rin `lines` times, the cursor on the region's first row: its lines move down.
     var scrollReverse: ((inout [UInt8], _ lines: Int) -> Void)?
+    /// What endwin writes to give the screen back, for a signal handler that cannot call it:
+    /// mouse reporting off (XM with 0, the string ncurses switches it with; else xterm's
+    /// normal tracking mode when the entry has a mouse key), keypad transmit off (rmkx), the
+    /// cursor shown (cnorm) and the normal screen (rmcup).
+    var leave: [UInt8] = []
 
     var canScrollRegions: Bool { scrollRegion != nil && scrollForward != nil && scrollReverse != nil }
 
@@ -76,6 +81,13 @@ struct TerminalSequences {
         let moveCursor = Parametrised(cup)
         let region = string("csr").map(Parametrised.init)
         let foreground = setaf.map(Parametrised.init), background = setab.map(Parametrised.init)
+        var leave: [UInt8] = []
+        if let xm = string("XM") {
+            leave += Parametrised(xm).bytes(0)
+        } else if string("kmous") != nil && ansi {
+            leave += Array("\u{1B}[?1000l".utf8)
+        }
+        leave += text("rmkx") + text("cnorm") + text("rmcup")
         return TerminalSequences(
             normal: text("sgr0"), bold: text("bold"), dim: text("dim"), reverse: text("rev"),
             underline: text("smul"), defaultColors: text("op"),
@@ -87,7 +99,7 @@ struct TerminalSequences {
             cornerScrolls: autowrapOff.isEmpty && flag("am") && !flag("xenl"),
             moveCursor: { bytes, row, column in moveCursor.append(to: &bytes, row, column) },
             scrollRegion: region.map { region in { bytes, top, bottom in region.append(to: &bytes, top, bottom) } },
-            scrollForward: repeated(ind, indn), scrollReverse: repeated(ri, rin))
+            scrollForward: repeated(ind, indn), scrollReverse: repeated(ri, rin), leave: leave)
     }
 
     /// The sequences of the terminal ncurses has set up (`newterm`).

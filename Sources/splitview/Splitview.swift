@@ -14,6 +14,16 @@ struct Splitview: ParsableCommand {
         version: "0.1.0",
         subcommands: [BrowseCommand.self, LayoutCommand.self, RenderCommand.self],
         defaultSubcommand: BrowseCommand.self)
+
+    /// SIGQUIT (Ctrl-\ where a terminal sends it) back to its default action before anything
+    /// else: the Swift runtime's backtracer takes it on Linux, printed a crash report and let
+    /// the program go on (`--filter`, `layout -` and `render -` waiting on a standard input held
+    /// open went on waiting). Now it ends the program as it ends any, with no report; the
+    /// browser's handlers (TerminalGuard) take it again to give the terminal back first.
+    static func main() {
+        signal(SIGQUIT, SIG_DFL)
+        main(nil)
+    }
 }
 
 /// Options every subcommand that shows data takes.
