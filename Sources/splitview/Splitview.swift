@@ -22,7 +22,26 @@ struct Splitview: ParsableCommand {
     /// browser's handlers (TerminalGuard) take it again to give the terminal back first.
     static func main() {
         signal(SIGQUIT, SIG_DFL)
-        main(nil)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            // ArgumentParser's messages quote the arguments as they were typed (an unknown
+            // option, a bad --focus), and its exit(withError:) prints them as they are: an
+            // argument holding ESC [ 2 J would clear the terminal it is printed on. So its
+            // message is printed here, line by line, with controls and bidi characters escaped
+            // as in every other message (MessageText).
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+                .map { MessageText.escaped(String($0)) }
+                .joined(separator: "\n")
+            if !message.isEmpty {
+                let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
+                stream.write(Data((message + "\n").utf8))
+            }
+            Foundation.exit(code.rawValue)
+        }
     }
 }
 

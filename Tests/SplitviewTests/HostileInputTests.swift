@@ -151,6 +151,25 @@ import Glibc
     /// A plain-lines file of one 50 MB line (hostile text in it every so often): loaded,
     /// rendered and browsed in seconds, not minutes; the pick prints the line whole. Not timed
     /// beyond generous limits: the machine is shared.
+    /// Arguments are typed text too: the argument parser's messages quote them, and were
+    /// printed as they are (an ESC [ 2 J in --focus cleared the terminal the error went to).
+    @Test func argumentsQuotedInUsageErrorsAreEscaped() throws {
+        let focus = try Support.run(["render", "--width", "10", "--height", "5", "--focus", "\u{1B}[2J\u{202E}x"])
+        #expect(focus.status == 64)
+        #expect(focus.stderr.contains("got \"\\u001B[2J\\u202Ex\""), "\(focus.stderr.debugDescription)")
+        let option = try Support.run(["--\u{1B}]52;c;aGk=\u{07}"])
+        #expect(option.status == 64)
+        #expect(option.stderr.contains("Unknown option '--\\u001B]52;c;aGk'"), "\(option.stderr.debugDescription)")
+        for result in [focus, option] {
+            Self.expectNoDataControl(Array(result.stderr.utf8), "a usage error")
+            #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        }
+        let help = try Support.run(["--help"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: ") && help.stderr.isEmpty)
+        let version = try Support.run(["--version"])
+        #expect(version.status == 0 && version.stdout == "0.1.0\n")
+    }
+
     @Test func aFiftyMegabyteLine() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
