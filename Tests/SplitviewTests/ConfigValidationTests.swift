@@ -73,6 +73,12 @@ import Testing
             == "test.toml:2:1: widths.\"U+ZZ\": \"U+ZZ\" is not a code point written U+XXXX (e.g. \"❤️\" = 2 or \"U+2764 U+FE0F\" = 2)")
         #expect(error("[widths]\n\"U+1B\" = 1\n")
             == "test.toml:2:1: widths.\"U+1B\": U+001B is a control or format character, not something a terminal draws")
+        // Fuzz finding (Fuzz/Regressions/FuzzWidths/lone-variation-selector): a width for a
+        // sequence with no base was taken and never used (it is drawn on a dotted circle).
+        #expect(error("[widths]\n\"U+FE0F\" = 2\n")
+            == "test.toml:2:1: widths.\"U+FE0F\": U+FE0F has no character before it to join: splitview draws it on a dotted circle (◌), one cell wide, whatever [widths] says; name the sequence it ends, with its base")
+        #expect(error("[widths]\n\"\u{0301}\" = 0\n")?.contains("U+0301 has no character before it to join") == true)
+        #expect(error("[widths]\n\"e\u{0301}\" = 1\n") == nil)
         #expect(try! ConfigLoader.parse("[widths]\n\"U+2764 U+FE0F\" = 1\n\"🫠\" = 1\n", file: "t").widthOverrides
             == ["\u{2764}\u{FE0F}": 1, "🫠": 1])
     }
