@@ -22,23 +22,26 @@ let package = Package(
     ],
     targets: [
         .target(name: "SplitLayout"),
+        // Text quoted into the one-line messages on standard error, escaped so that it cannot
+        // act on the terminal; shared by the TOML reader and the data loaders.
+        .target(name: "SafeText"),
         // A TOML 1.0 reader that keeps the position of every key and value (why not a
         // library: see Sources/TOML/TOMLValue.swift).
-        .target(name: "TOML"),
+        .target(name: "TOML", dependencies: ["SafeText"]),
         // The seeded generator of the randomised tests and the benchmarks.
         .target(name: "SeededRandom"),
         // The bundled emoji table (Data/emoji.tsv), compiled into the binary so the program
         // finds it from any directory and when installed.
         .target(name: "CEmojiData"),
-        .target(name: "Catalog", dependencies: ["CEmojiData"]),
+        .target(name: "Catalog", dependencies: ["CEmojiData", "SafeText"]),
         // Only TerminalUI touches the terminal; CNcursesw wraps the ncursesw macros and globals.
         // (No pkgConfig: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines
         // what it needs and the module map links ncursesw.)
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
-        .target(name: "Browser", dependencies: ["SplitLayout", "Catalog", "TerminalUI"]),
+        .target(name: "Browser", dependencies: ["SplitLayout", "Catalog", "TerminalUI", "SafeText"]),
         // The user's own files: the configuration and the recent picks.
-        .target(name: "UserFiles", dependencies: ["TOML", "Browser", "Catalog", "SplitLayout", "TerminalUI"]),
+        .target(name: "UserFiles", dependencies: ["TOML", "Browser", "Catalog", "SplitLayout", "TerminalUI", "SafeText"]),
         .executableTarget(
             name: "splitview",
             dependencies: [
@@ -47,6 +50,7 @@ let package = Package(
                 "Browser",
                 "TerminalUI",
                 "UserFiles",
+                "SafeText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,7 +70,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SeededRandom"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SafeText", "SeededRandom"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SeededRandom"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout", "SeededRandom"]),
         .testTarget(

@@ -1,6 +1,7 @@
 // What a pick prints on standard output (--print), one line per picked item.
 
 import Catalog
+import SafeText
 
 public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
     /// The glyph when the item has one, else its label (the default).

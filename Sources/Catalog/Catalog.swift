@@ -1,6 +1,8 @@
 // The data model: sections of items, as read from the bundled emoji or a user's file.
 // Catalog never draws and knows nothing of geometry beyond the hints a data file may carry.
 
+import SafeText
+
 /// Which column a data file asks a section to go to.
 public enum ColumnHint: String, Hashable, Sendable, CaseIterable {
     case left, right

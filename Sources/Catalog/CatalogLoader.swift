@@ -12,6 +12,8 @@ import Musl
 import Darwin
 #endif
 
+import SafeText
+
 /// The formats splitview reads.
 public enum DataFormat: String, CaseIterable, Sendable {
     /// Sectioned JSON: `{"sections": [...]}` or a bare array of sections.

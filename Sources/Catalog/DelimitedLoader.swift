@@ -14,6 +14,8 @@
 // escapes \t \n \r \\ stand for tab, line feed, carriage return and backslash. Blank lines
 // are skipped in both.
 
+import SafeText
+
 /// Which columns of a CSV or TSV file hold an item's section, label and glyph. A nil name
 /// means "find it by the common names"; a name matches exactly, else ignoring case, else as a
 /// column number from 1.

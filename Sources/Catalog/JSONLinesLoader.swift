@@ -17,6 +17,8 @@ import Musl
 import Darwin
 #endif
 
+import SafeText
+
 enum JSONLinesLoader {
     /// `flatLines: false` sends every line to the full parser (for tests of the fast path).
     static func load(_ text: SourceText, into builder: inout CatalogBuilder, defaultSection: String,

@@ -11,6 +11,8 @@
 // the UTF-8 lead bytes since the start of the line, continuing from the last recorded
 // position on the same line (so a million values on one minified line stay linear).
 
+import SafeText
+
 // MARK: - Public types
 
 /// A place in a source file. Both fields are 1-based. The column counts Unicode scalars from

@@ -5,6 +5,7 @@
 // path of the key, e.g. `data.json:7:21: sections[0].items[2].width: expected ...`.
 
 import Foundation
+import SafeText
 
 public enum JSONSectionsLoader {
     /// Largest size accepted for widths, heights, insets and spacings: far beyond any terminal,

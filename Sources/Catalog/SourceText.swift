@@ -4,6 +4,8 @@
 // separators. When something goes wrong, `position(of:)` counts lines from the start, once,
 // so that cost is paid only by a file that is about to be refused.
 
+import SafeText
+
 /// An input's bytes (after any UTF-8 byte order mark) and the name messages give it.
 struct SourceText {
     let bytes: UnsafeBufferPointer<UInt8>

@@ -1,6 +1,8 @@
 // The bytes of a TOML document: where the reader is, positions for messages, and the lexical
 // pieces shared by the lines and the values (spaces, comments, line ends, keys, strings).
 
+import SafeText
+
 struct TOMLScanner {
     let bytes: [UInt8]
     /// The next byte to read.
@@ -88,10 +90,7 @@ struct TOMLScanner {
         }
     }
 
-    static func codePoint(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
+    static func codePoint(_ value: UInt32) -> String { MessageText.codePoint(value) }
 
     /// The scalar whose UTF-8 starts at `offset` (the document is valid UTF-8 by then).
     static func scalar(at offset: Int, in bytes: [UInt8]) -> Unicode.Scalar {
@@ -101,44 +100,11 @@ struct TOMLScanner {
         return "\u{FFFD}"
     }
 
-    /// Whether a terminal shows `scalar` as itself: not a control, and not a format character
-    /// that changes how text around it is shown (bidi overrides and isolates, line and paragraph
-    /// separators); the joiner and tags of emoji sequences are kept.
-    static func isSafeToShow(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned:
-            return false
-        case .format:
-            return scalar.value == 0x200D || (0xE0020...0xE007F).contains(scalar.value)
-        default:
-            return true
-        }
-    }
+    /// Whether a terminal shows `scalar` as itself, and `text` quoted for a message with the
+    /// rest escaped: the rules of every message (MessageText), whose escapes are TOML's too.
+    static func isSafeToShow(_ scalar: Unicode.Scalar) -> Bool { MessageText.isShownAsItself(scalar) }
 
-    /// `text` in double quotes for a message, with what a terminal would not show as itself
-    /// written as an escape (`\u001B`), and quotes and backslashes escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            default:
-                if isSafeToShow(scalar) {
-                    result.unicodeScalars.append(scalar)
-                } else {
-                    let digits = String(scalar.value, radix: 16, uppercase: true)
-                    result += scalar.value > 0xFFFF
-                        ? "\\U" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
-                        : "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { MessageText.quoted(text) }
 
     // MARK: Encoding
 

@@ -2,6 +2,7 @@
 
 import TerminalUI
 import TOML
+import SafeText
 
 public enum WidthOverrideKey {
     public struct Problem: Error, Hashable {
@@ -33,7 +34,7 @@ public enum WidthOverrideKey {
             return .failure(Problem(message: "expected the text itself or its code points as the key (\(example))"))
         }
         if let unsafe = sequence.unicodeScalars.first(where: { !TOMLText.isSafeToShow($0) }) {
-            return .failure(Problem(message: "\(codePoint(unsafe)) is a control or format character, not something a terminal draws"))
+            return .failure(Problem(message: "\(MessageText.codePoint(unsafe.value)) is a control or format character, not something a terminal draws"))
         }
         guard sequence.count == 1 else {
             return .failure(Problem(message: "expected one character sequence (one grapheme cluster), found \(sequence.count) (\(example))"))
@@ -42,14 +43,8 @@ public enum WidthOverrideKey {
         // joiner) is always drawn on a dotted circle, one cell wide, so that it cannot join the
         // cell before it: a width for it would be taken and never used (a fuzz finding).
         if VisibleText.shown(sequence) != sequence, let first = sequence.unicodeScalars.first {
-            return .failure(Problem(message: "\(codePoint(first)) has no character before it to join: splitview draws it on a dotted circle (◌), one cell wide, whatever [widths] says; name the sequence it ends, with its base"))
+            return .failure(Problem(message: "\(MessageText.codePoint(first.value)) has no character before it to join: splitview draws it on a dotted circle (◌), one cell wide, whatever [widths] says; name the sequence it ends, with its base"))
         }
         return .success(sequence)
-    }
-
-    /// `U+XXXX`, at least four hex digits.
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let digits = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

@@ -4,6 +4,7 @@ import ArgumentParser
 import Browser
 import Catalog
 import Foundation
+import SafeText
 import UserFiles
 
 @main

@@ -3,6 +3,7 @@
 // one line. The cases include the fuzzers' findings: a raw DEL in "found string ..." from the
 // JSON loaders, NULs in the column list of the delimited loader.
 
+import SafeText
 import Testing
 
 @testable import Catalog

@@ -65,4 +65,10 @@ public enum MessageText {
         }
         return result
     }
+
+    /// `U+XXXX`, with at least four hex digits, as Unicode writes a code point.
+    public static func codePoint(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
 }
