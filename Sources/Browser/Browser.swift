@@ -22,6 +22,16 @@ public enum Browser {
 
     /// Applies one input event.
     public static func update(_ state: inout BrowserState, _ event: InputEvent) {
+        take(event, &state)
+        state.applyStaleFilter()
+    }
+
+    /// Applies one input event, but an edit of the search prompt's text leaves the search to
+    /// catch up (`applyStaleFilter`), so that `run` searches once for a whole paste: a search
+    /// per pasted character (each over a longer query) made a paste of 12,000 characters take
+    /// minutes. Any other event sees the filter caught up first.
+    static func take(_ event: InputEvent, _ state: inout BrowserState) {
+        if !editsSearchText(event, state) { state.applyStaleFilter() }
         switch event {
         case .resize(let width, let height):
             state.resize(width: width, height: height)
@@ -42,7 +52,14 @@ public enum Browser {
         }
         screen.show(render(state))
         while state.outcome == nil, let event = screen.nextEvent(timeoutMilliseconds: nil) {
-            update(&state, event)
+            take(event, &state)
+            // What has arrived already (a paste, a key held down) is taken before the next
+            // frame and the next search: a frame and a search per key made a 12,000-character
+            // paste into the search prompt take minutes, and showed nobody the frames between.
+            while state.outcome == nil, let waiting = screen.nextEvent(timeoutMilliseconds: 0) {
+                take(waiting, &state)
+            }
+            state.applyStaleFilter()
             if state.outcome == nil { screen.show(render(state)) }
         }
         return state.outcome
@@ -110,6 +127,16 @@ public enum Browser {
     /// Keys while the search prompt is open: text edits the query and filters at once; Enter
     /// closes the prompt keeping the filter; Esc closes it and shows everything again, focused
     /// where it was before the prompt opened. Moves, pages and picks work as usual (false).
+    /// Whether `event` only edits the text of the open search prompt (see `take`).
+    static func editsSearchText(_ event: InputEvent, _ state: BrowserState) -> Bool {
+        guard case .key(let key) = event, state.searchPrompt != nil, !state.showingHelp,
+              state.toneChooser == nil, !state.isTooSmall else { return false }
+        switch key {
+        case .character, .backspace, .control("u"), .control("w"): return true
+        default: return false
+        }
+    }
+
     static func handleSearchPrompt(_ key: Key, _ state: inout BrowserState) -> Bool {
         guard var prompt = state.searchPrompt else { return false }
         switch key {
@@ -136,7 +163,7 @@ public enum Browser {
             return false
         }
         state.searchPrompt = prompt
-        state.applyFilter(prompt.text)
+        state.filterIsStale = true
         return true
     }
 

@@ -35,6 +35,9 @@ public struct BrowserState: Sendable {
     public internal(set) var searchPrompt: SearchPrompt?
     /// The results along what was typed, so Backspace costs nothing at a million items.
     var searches = SearchSession()
+    /// Set when the prompt's text changed and the filter does not follow it yet (a paste is
+    /// searched once, at its end: see `Browser.take`).
+    var filterIsStale = false
     public let settings: LayoutSettings
     public let theme: Theme
     public let textWidth: TextWidth
@@ -332,6 +335,7 @@ extension BrowserState {
     /// re-splits over the sections that still have items. The focus stays on its item while
     /// the item matches, else goes to the first match.
     public mutating func applyFilter(_ text: String) {
+        filterIsStale = false
         let query = SearchQuery(text)
         let focusSource = focus.map(sourcePath)
         if query.isEmpty {
@@ -352,6 +356,13 @@ extension BrowserState {
         }
         clampOffset()
         if let focus { scrollIntoView(focus) }
+    }
+
+    /// Brings the filter up to the prompt's text, if it changed since the last search.
+    mutating func applyStaleFilter() {
+        guard filterIsStale else { return }
+        filterIsStale = false
+        if let prompt = searchPrompt { applyFilter(prompt.text) }
     }
 
     /// Opens the search prompt with `text` typed (--query).

@@ -49,6 +49,9 @@ public final class MemoryScreen: Screen {
     public private(set) var height: Int
     public private(set) var frames: [CellBuffer] = []
     public var pendingEvents: [InputEvent] = []
+    /// Whether the queued events are there at once, as a paste is (a wait of 0 ms takes
+    /// them), rather than one per wait, as keys typed one after another arrive.
+    public var eventsArriveTogether = false
 
     public init(width: Int, height: Int) {
         self.width = width
@@ -63,7 +66,7 @@ public final class MemoryScreen: Screen {
     public func resize(width: Int, height: Int) { pendingEvents.append(.resize(width: width, height: height)) }
 
     public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent? {
-        guard !pendingEvents.isEmpty else { return nil }
+        guard !pendingEvents.isEmpty, timeoutMilliseconds != 0 || eventsArriveTogether else { return nil }
         let event = pendingEvents.removeFirst()
         if case .resize(let newWidth, let newHeight) = event {
             width = newWidth

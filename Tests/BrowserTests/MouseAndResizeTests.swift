@@ -247,6 +247,20 @@ struct RunLoopTests {
         #expect(Browser.run(&fresh, on: screen) == .cancelled)
     }
 
+    @Test("events that arrive together, as a paste does, are all taken before the next frame")
+    func aPasteIsOneFrame() {
+        var state = fixtureState(width: 44, height: 8)
+        let screen = MemoryScreen(width: 44, height: 8)
+        screen.eventsArriveTogether = true
+        let pasted = String(repeating: "a1 ", count: 400)
+        screen.pendingEvents = [.key(.character("/"))] + pasted.map { .key(.character($0)) }
+        #expect(Browser.run(&state, on: screen) == nil)
+        // The first frame, then one for the whole burst (not 1,201).
+        #expect(screen.frames.count == 2)
+        #expect(state.searchPrompt?.text == pasted)
+        #expect(screen.lastFrame == Browser.render(state))
+    }
+
     @Test("a session driven by clicks: focus, scroll, choose")
     func mouseSession() {
         var state = fixtureState(width: 44, height: 12, catalog: longCatalog)
