@@ -120,6 +120,38 @@ import Glibc
         #expect(Array(output) == Array((Self.firstLabel + "\n").utf8))
     }
 
+    /// A long paste into the search prompt is taken whole before the next frame and searched
+    /// once (it took minutes, a search and a frame per character). The limits are generous:
+    /// this checks that it ends, not how fast.
+    @Test func aTwelveThousandCharacterPasteIntoTheSearchPrompt() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (master, pid) = try Support.startOnPseudoTerminal(columns: 80, rows: 24, home: directory)
+        defer { close(master) }
+        let (start, _) = Support.drain(master, pid, for: 20) { MouseInputTests.contains($0, "1 of 1870") }
+        try #require(MouseInputTests.contains(start, "1 of 1870"), "no first frame")
+        MouseInputTests.send("/", to: master)
+        let paste = String(repeating: "zq ", count: 4_000)  // 12,000 characters
+        // In pieces, reading in between: the terminal's buffers are a few kilobytes, and a
+        // frame written meanwhile must not wait on a reader that is busy writing.
+        var received: [UInt8] = []
+        var rest = Substring(paste)
+        while !rest.isEmpty {
+            MouseInputTests.send(String(rest.prefix(500)), to: master)
+            rest = rest.dropFirst(500)
+            received += Support.drain(master, pid, for: 0.02).bytes
+        }
+        // Esc after the paste closes the prompt: the whole catalog again once all is taken.
+        MouseInputTests.send("\u{1B}", to: master)
+        let (closed, _) = Support.drain(master, pid, for: 60) { MouseInputTests.contains($0, "1 of 1870") }
+        #expect(MouseInputTests.contains(received + closed, "no matches"))
+        #expect(MouseInputTests.contains(closed, "1 of 1870"), "the paste was not taken within 60 s")
+        MouseInputTests.send("q", to: master)
+        let (_, ended) = Support.drain(master, pid, for: 30)
+        let status = try #require(ended, "splitview did not end")
+        #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 1)
+    }
+
     @Test func messagesQuotingTheDataAreOnePlainLine() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
