@@ -124,9 +124,6 @@ public enum Browser {
         }
     }
 
-    /// Keys while the search prompt is open: text edits the query and filters at once; Enter
-    /// closes the prompt keeping the filter; Esc closes it and shows everything again, focused
-    /// where it was before the prompt opened. Moves, pages and picks work as usual (false).
     /// Whether `event` only edits the text of the open search prompt (see `take`).
     static func editsSearchText(_ event: InputEvent, _ state: BrowserState) -> Bool {
         guard case .key(let key) = event, state.searchPrompt != nil, !state.showingHelp,
@@ -137,6 +134,10 @@ public enum Browser {
         }
     }
 
+    /// Keys while the search prompt is open: text edits the query, and the filter follows
+    /// before the next frame or the next other key (`applyStaleFilter`); Enter closes the
+    /// prompt keeping the filter; Esc closes it and shows everything again, focused where it
+    /// was before the prompt opened. Moves, pages and picks work as usual (false).
     static func handleSearchPrompt(_ key: Key, _ state: inout BrowserState) -> Bool {
         guard var prompt = state.searchPrompt else { return false }
         switch key {

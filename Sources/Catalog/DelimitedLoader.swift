@@ -93,7 +93,6 @@ enum DelimitedLoader {
             return trimmed.isEmpty ? "column \(index + 1)" : trimmed
         }
         let headerLine = text.position(of: headerStart).line
-        var shownNames: String { names.map { MessageText.escaped($0) }.joined(separator: ", ") }
 
         func choose(_ requested: String?, common: [String]) throws(DataError) -> Int? {
             if let requested {
@@ -102,7 +101,7 @@ enum DelimitedLoader {
                 if let index = names.firstIndex(where: { $0.lowercased() == lowered }) { return index }
                 if let number = Int(requested), (1...names.count).contains(number) { return number - 1 }
                 throw DataError(file: text.file, line: headerLine,
-                                message: "no column \(MessageText.quoted(requested)) (columns: \(shownNames))")
+                                message: "no column \(MessageText.quoted(requested)) (columns: \(names.joined(separator: ", ")))")
             }
             for candidate in common {
                 if let index = names.firstIndex(where: { $0.lowercased() == candidate }) { return index }
@@ -113,7 +112,7 @@ enum DelimitedLoader {
         let glyphColumn = try choose(columns.glyph, common: ColumnChoice.glyphNames)
         guard let labelColumn = try choose(columns.label, common: ColumnChoice.labelNames) else {
             throw DataError(file: text.file, line: headerLine, message:
-                "no label column (columns: \(shownNames)): name one with --label-column, "
+                "no label column (columns: \(names.joined(separator: ", "))): name one with --label-column, "
                 + "or call it label, name or title")
         }
         let chosen = Set([sectionColumn, glyphColumn, labelColumn].compactMap { $0 })

@@ -81,7 +81,7 @@ enum JSONLinesLoader {
                     item.keywords = try keywords(value, fail: fail, reader: reader)
                 default:
                     guard let scalar = value.scalarText else {
-                        throw fail(value, "\(MessageText.escaped(member.key)): expected a string, number or boolean, found \(value.kindName)")
+                        throw fail(value, "\(member.key): expected a string, number or boolean, found \(value.kindName)")
                     }
                     item.fields.append(Item.Field(name: member.key, value: scalar))
                 }

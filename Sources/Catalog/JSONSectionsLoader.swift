@@ -144,7 +144,7 @@ public enum JSONSectionsLoader {
                 var hasLabel = false
                 for member in members {
                     let value = member.value
-                    let keyPath = path + "." + MessageText.escaped(member.key)
+                    let keyPath = path + "." + member.key
                     switch member.key {
                     case "label":
                         guard case .string(let text) = value.value else {

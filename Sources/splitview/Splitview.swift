@@ -161,7 +161,10 @@ extension ParsableCommand {
         do {
             try body()
         } catch let error as InputError {
-            FileHandle.standardError.write(Data("splitview: \(error.message)\n".utf8))
+            // Escaped here, where every such line leaves, whatever built it (a message quoting
+            // the data, a file name, an option's value): each error type escapes what it
+            // quotes too, and escaping is idempotent.
+            FileHandle.standardError.write(Data("splitview: \(MessageText.escaped(error.message))\n".utf8))
             throw ExitCode(2)
         }
     }
