@@ -4,30 +4,9 @@
 
 import Catalog
 import SplitLayout
-import Synchronization
 import TerminalUI
 
 extension Browser {
-    /// The help overlay's lines: every key, and Space when marking is on.
-    public static func helpLines(multiSelect: Bool) -> [(keys: String, action: String)] {
-        var lines: [(keys: String, action: String)] = [
-            ("arrows  h j k l", "move (across the two columns too)"),
-            ("PgUp PgDn  ^B ^F", "page up / down"),
-            ("Home End  g G", "first / last item"),
-            ("Tab  Shift-Tab", "next / previous section"),
-            ("<  >", "move the split left / right"),
-            ("s", "skin tone of the focused emoji"),
-            ("/", "search; Enter keeps, Esc drops"),
-            ("Enter", multiSelect ? "print the marked items (or the focused one) and exit"
-                                  : "print the focused item and exit"),
-            ("click / wheel", "focus (click again to pick) / scroll"),
-            ("q  Esc", "quit without output"),
-            ("?", "close this help"),
-        ]
-        if multiSelect { lines.insert(("Space", "mark / unmark, then the next item"), at: 6) }
-        return lines
-    }
-
     public static func render(_ state: BrowserState) -> CellBuffer {
         var buffer = CellBuffer(width: state.width, height: state.height, style: state.theme.base)
         if state.isTooSmall {
@@ -44,48 +23,6 @@ extension Browser {
         if state.toneChooser != nil { drawToneChooser(state, into: &buffer) }
         if state.showingHelp { drawHelp(state, into: &buffer) }
         return buffer
-    }
-
-    static func drawTooSmall(_ state: BrowserState, into buffer: inout CellBuffer) {
-        let need = "\(BrowserState.minimumWidth) x \(state.requiredHeight)"
-        let have = "\(state.width) x \(state.height)"
-        // The fullest message that fits, the needed size kept whole: "terminal too small:" is
-        // wrapped at spaces (19 cells, wider than some screens it is shown on), but a 10 x 3
-        // screen cut "need 20 x 5" to "need 20 x" and lost the 5.
-        let candidates: [[String]] = [
-            wrapped("terminal too small:", toWidth: state.width) + ["need " + need, "have " + have],
-            wrapped("too small:", toWidth: state.width) + ["need " + need],
-            ["need " + need],
-            ["need", need],
-            [need],
-        ]
-        let lines = candidates.first { lines in
-            lines.count <= state.height && lines.allSatisfy { $0.count <= state.width }
-        } ?? ["\(BrowserState.minimumWidth)x\(state.requiredHeight)"]
-        let top = max(0, (state.height - lines.count) / 2)
-        for (index, line) in lines.enumerated() {
-            let x = max(0, (state.width - line.count) / 2)
-            buffer.put(line, x: x, y: top + index, style: state.theme.base)
-        }
-    }
-
-    /// ASCII text broken at spaces into lines of at most `width` characters (a longer word
-    /// stays whole and is clipped when drawn).
-    static func wrapped(_ text: String, toWidth width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if line.isEmpty {
-                line = String(word)
-            } else if line.count + 1 + word.count <= width {
-                line += " " + word
-            } else {
-                lines.append(line)
-                line = String(word)
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
     }
 
     /// The background colour of a section: its data's own, else the theme's cycle.
@@ -261,70 +198,7 @@ extension Browser {
         buffer.put(message, x: x, y: state.viewHeight / 2, style: state.theme.base, measure: state.textWidth)
     }
 
-    /// The skin-tone chooser: a box of the focused emoji's glyph and variants, below the
-    /// emoji when there is room, else above it; the selected option in the focus style.
-    static func drawToneChooser(_ state: BrowserState, into buffer: inout CellBuffer) {
-        guard let chooser = state.toneChooser else { return }
-        let count = chooser.options.count
-        let columns = ToneChooser.columns(forWidth: state.width, optionCount: count)
-        let rows = (count + columns - 1) / columns
-        let boxWidth = min(state.width, columns * 4 + 4)
-        let boxHeight = min(state.viewHeight, rows + 2)
-        guard boxWidth >= 8, boxHeight >= 3 else { return }
-        let anchor = state.layout.frame(of: chooser.path).map { Rect(x: $0.x, y: $0.y - state.offset, width: $0.width, height: $0.height) }
-            ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        let x = min(max(0, anchor.x - 2), state.width - boxWidth)
-        let below = anchor.maxY
-        let y = below + boxHeight <= state.viewHeight ? below : max(0, anchor.y - boxHeight)
-        let style = state.theme.help
-        buffer.fill(x: x, y: y, width: boxWidth, height: boxHeight, style: style)
-        let inner = boxWidth - 2
-        let title = state.textWidth.truncate(" skin tone ", toWidth: inner)
-        let titleWidth = state.textWidth.width(of: title)
-        buffer.put("┌" + title + String(repeating: "─", count: max(0, inner - titleWidth)) + "┐", x: x, y: y, style: style,
-                   measure: state.textWidth)
-        buffer.put("└" + String(repeating: "─", count: inner) + "┘", x: x, y: y + boxHeight - 1, style: style)
-        for row in 0..<(boxHeight - 2) {
-            buffer.put("│", x: x, y: y + 1 + row, style: style)
-            buffer.put("│", x: x + boxWidth - 1, y: y + 1 + row, style: style)
-            for column in 0..<columns {
-                let index = row * columns + column
-                guard index < count else { break }
-                let slotX = x + 2 + column * 4
-                guard slotX + 4 <= x + boxWidth - 1 else { break }
-                let slotStyle = index == chooser.selected ? state.theme.focus : style
-                buffer.fill(x: slotX, y: y + 1 + row, width: 4, height: 1, style: slotStyle)
-                buffer.put(chooser.options[index], x: slotX + 1, y: y + 1 + row, style: slotStyle, maxWidth: 2,
-                           measure: state.textWidth)
-            }
-        }
-    }
 
-    static func drawHelp(_ state: BrowserState, into buffer: inout CellBuffer) {
-        let helpLines = helpLines(multiSelect: state.multiSelect)
-        let keysWidth = helpLines.map { $0.keys.count }.max()!
-        let body = helpLines.map { $0.keys + String(repeating: " ", count: keysWidth - $0.keys.count) + "   " + $0.action }
-        let title = "splitview keys"
-        let innerWidth = min(state.width - 4, max(title.count, body.map(\.count).max()!) + 2)
-        let boxHeight = min(state.viewHeight, body.count + 4)
-        guard innerWidth > 4, boxHeight > 2 else { return }
-        let x = max(0, (state.width - innerWidth - 2) / 2)
-        let y = max(0, (state.viewHeight - boxHeight) / 2)
-        let style = state.theme.help
-        buffer.fill(x: x, y: y, width: innerWidth + 2, height: boxHeight, style: style)
-        buffer.put("┌" + String(repeating: "─", count: innerWidth) + "┐", x: x, y: y, style: style)
-        buffer.put("└" + String(repeating: "─", count: innerWidth) + "┘", x: x, y: y + boxHeight - 1, style: style)
-        for row in (y + 1)..<(y + boxHeight - 1) {
-            buffer.put("│", x: x, y: row, style: style)
-            buffer.put("│", x: x + innerWidth + 1, y: row, style: style)
-        }
-        var bold = style
-        bold.bold = true
-        buffer.put(title, x: x + 2, y: y + 1, style: bold, maxWidth: innerWidth - 2)
-        for (index, line) in body.enumerated() where y + 3 + index < y + boxHeight - 1 {
-            buffer.put(line, x: x + 2, y: y + 3 + index, style: style, maxWidth: innerWidth - 2)
-        }
-    }
 }
 
 extension String {
@@ -342,57 +216,3 @@ extension BrowserState {
     }
 }
 
-/// What a slot shows of an item, from the item and the slot's room alone (see `itemFace`).
-struct ItemFace {
-    /// The label, when it was read (the slot has room for some of it).
-    var label: String?
-    /// Where the label starts in what the slot shows (the glyph, the label, or both: "😀
-    /// grinning face"), in characters; nil when it does not show.
-    var labelStart: Int?
-    var drawn: DrawnFace
-}
-
-/// What is drawn in a slot: the glyph alone, measured, or text fitted to the room.
-struct DrawnFace {
-    var glyphOnly: TextWidth.MeasuredCluster?
-    /// The text truncated to the room ("" with `glyphOnly`).
-    var shown: String
-}
-
-/// The faces of the items drawn lately, by source path and room, so that a frame does not read,
-/// measure and fit again each of the couple of thousand items the frame before showed.
-///
-/// Direct-mapped and bounded (16,384 faces, more than a 200 x 60 screen has cells): an item
-/// takes one slot, replacing what was there. A state's catalog never changes (a filter shows some of its
-/// items, by the same source paths) nor its width rules; a glyph chosen in the tone chooser is
-/// never kept here. The lock is taken once per frame.
-final class ItemFaces: Sendable {
-    struct Table {
-        // Three arrays rather than one of optional slots: a lookup compares the key in place
-        // instead of copying a slot and its strings out first.
-        fileprivate var paths = [ItemPath](repeating: ItemPath(section: -1, item: -1), count: ItemFaces.slotCount)
-        fileprivate var rooms = [Int](repeating: 0, count: ItemFaces.slotCount)
-        fileprivate var faces = [DrawnFace?](repeating: nil, count: ItemFaces.slotCount)
-
-        /// The face kept for `path` (whose position among all items is `ordinal`) in `room`
-        /// cells, else `make()`'s, kept.
-        mutating func face(of path: ItemPath, ordinal: Int, room: Int, _ make: () -> DrawnFace) -> DrawnFace {
-            // By position: a screen shows runs of consecutive items, which take consecutive
-            // slots and so never each other's (hashed, a screenful of 3,000 items took each
-            // other's slots by the hundred, every frame).
-            let slot = ordinal & (ItemFaces.slotCount - 1)
-            if paths[slot] == path && rooms[slot] == room, let face = faces[slot] { return face }
-            let face = make()
-            paths[slot] = path
-            rooms[slot] = room
-            faces[slot] = face
-            return face
-        }
-    }
-
-    fileprivate static let slotBits = 14
-    fileprivate static let slotCount = 1 << slotBits
-    private let table = Mutex(Table())
-
-    func withFaces<R>(_ body: (inout Table) -> R) -> R { table.withLock { body(&$0) } }
-}

@@ -1,0 +1,47 @@
+// The skin-tone chooser's box, drawn next to the focused emoji.
+
+import Catalog
+import SplitLayout
+import TerminalUI
+
+extension Browser {
+    /// The skin-tone chooser: a box of the focused emoji's glyph and variants, below the
+    /// emoji when there is room, else above it; the selected option in the focus style.
+    static func drawToneChooser(_ state: BrowserState, into buffer: inout CellBuffer) {
+        guard let chooser = state.toneChooser else { return }
+        let count = chooser.options.count
+        let columns = ToneChooser.columns(forWidth: state.width, optionCount: count)
+        let rows = (count + columns - 1) / columns
+        let boxWidth = min(state.width, columns * 4 + 4)
+        let boxHeight = min(state.viewHeight, rows + 2)
+        guard boxWidth >= 8, boxHeight >= 3 else { return }
+        let anchor = state.layout.frame(of: chooser.path).map { Rect(x: $0.x, y: $0.y - state.offset, width: $0.width, height: $0.height) }
+            ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let x = min(max(0, anchor.x - 2), state.width - boxWidth)
+        let below = anchor.maxY
+        let y = below + boxHeight <= state.viewHeight ? below : max(0, anchor.y - boxHeight)
+        let style = state.theme.help
+        buffer.fill(x: x, y: y, width: boxWidth, height: boxHeight, style: style)
+        let inner = boxWidth - 2
+        let title = state.textWidth.truncate(" skin tone ", toWidth: inner)
+        let titleWidth = state.textWidth.width(of: title)
+        buffer.put("┌" + title + String(repeating: "─", count: max(0, inner - titleWidth)) + "┐", x: x, y: y, style: style,
+                   measure: state.textWidth)
+        buffer.put("└" + String(repeating: "─", count: inner) + "┘", x: x, y: y + boxHeight - 1, style: style)
+        for row in 0..<(boxHeight - 2) {
+            buffer.put("│", x: x, y: y + 1 + row, style: style)
+            buffer.put("│", x: x + boxWidth - 1, y: y + 1 + row, style: style)
+            for column in 0..<columns {
+                let index = row * columns + column
+                guard index < count else { break }
+                let slotX = x + 2 + column * 4
+                guard slotX + 4 <= x + boxWidth - 1 else { break }
+                let slotStyle = index == chooser.selected ? state.theme.focus : style
+                buffer.fill(x: slotX, y: y + 1 + row, width: 4, height: 1, style: slotStyle)
+                buffer.put(chooser.options[index], x: slotX + 1, y: y + 1 + row, style: slotStyle, maxWidth: 2,
+                           measure: state.textWidth)
+            }
+        }
+    }
+
+}
