@@ -6,6 +6,61 @@ import SplitLayout
 import Synchronization
 import TerminalUI
 
+extension Browser {
+    /// What a slot of `room` cells shows of an item, from the item alone: its glyph and label
+    /// (the label only when some of it shows), fitted to the room.
+    static func itemFace(_ path: ItemPath, room: Int, _ state: BrowserState) -> ItemFace {
+        // The label and glyph are read from the store alone, and the label only where it is
+        // drawn: making the whole `Item`, or a label an emoji grid has no room for, for each
+        // of the ~2,000 items of a frame was a good part of its cost.
+        let items = state.catalog.sections[path.section].items
+        var text: String
+        var label: String?
+        var labelStart: Int?
+        var fits = false
+        // The glyph alone, measured once, when that is what the slot shows.
+        var glyphOnly: TextWidth.MeasuredCluster?
+        if let glyph = state.shownGlyph(at: path, of: items) {
+            let measured = state.textWidth.measuredCluster(glyph)
+            let glyphWidth = measured?.width ?? state.textWidth.width(of: glyph)
+            // The label only when some of it shows: the whole label, or at least one cell of it
+            // before the ellipsis. (With exactly glyph + 2 cells this used to draw "😀 …": a
+            // space and an ellipsis, no label at all.)
+            let labelRoom = room - glyphWidth - 1
+            if labelRoom >= 1 { label = items.label(at: path.item) }
+            // (Up to 2 cells: all that is asked of a label that may be a 50 MB line.)
+            let labelWidth = label.map { state.textWidth.width(of: $0, upTo: 2) } ?? 0
+            if let label, labelWidth > 0 && labelRoom >= labelWidth {
+                // (A label that starts with a combining mark has it on a dotted circle, not on
+                // the space: counted on that first character alone, which could join the space.)
+                let standalone = VisibleText.standalone(label)
+                text = glyph + " " + standalone
+                labelStart = (glyph + " " + String(standalone.prefix(1))).count - 1
+            } else {
+                text = glyph
+                fits = glyphWidth <= room
+                if fits { glyphOnly = measured }
+            }
+        } else {
+            label = items.label(at: path.item)
+            text = label!
+            labelStart = 0
+        }
+        let drawn = glyphOnly.map { DrawnFace(glyphOnly: $0, shown: "") }
+            ?? DrawnFace(glyphOnly: nil, shown: fits ? text : state.textWidth.truncate(text, toWidth: room))
+        return ItemFace(label: label, labelStart: labelStart, drawn: drawn)
+    }
+}
+
+extension BrowserState {
+    /// `glyph(at:)` for a path known to exist in section `items`, read from the store alone
+    /// when no tone was chosen or set (every frame asks it of every item on screen).
+    func shownGlyph(at path: ItemPath, of items: ItemList) -> String? {
+        if chosenGlyphs.isEmpty && skinTone == nil { return items.glyph(at: path.item) }
+        return glyph(at: path)
+    }
+}
+
 /// What a slot shows of an item, from the item and the slot's room alone (see `itemFace`).
 struct ItemFace {
     /// The label, when it was read (the slot has room for some of it).
@@ -31,7 +86,8 @@ struct DrawnFace {
 /// items, by the same source paths) nor its width rules; a glyph chosen in the tone chooser is
 /// never kept here. The lock is taken once per frame.
 final class ItemFaces: Sendable {
-    struct Table {
+    /// The slots; a class so that the widgets of a frame share it while the lock is held.
+    final class Table {
         // Three arrays rather than one of optional slots: a lookup compares the key in place
         // instead of copying a slot and its strings out first.
         fileprivate var paths = [ItemPath](repeating: ItemPath(section: -1, item: -1), count: ItemFaces.slotCount)
@@ -40,7 +96,7 @@ final class ItemFaces: Sendable {
 
         /// The face kept for `path` (whose position among all items is `ordinal`) in `room`
         /// cells, else `make()`'s, kept.
-        mutating func face(of path: ItemPath, ordinal: Int, room: Int, _ make: () -> DrawnFace) -> DrawnFace {
+        func face(of path: ItemPath, ordinal: Int, room: Int, _ make: () -> DrawnFace) -> DrawnFace {
             // By position: a screen shows runs of consecutive items, which take consecutive
             // slots and so never each other's (hashed, a screenful of 3,000 items took each
             // other's slots by the hundred, every frame).
@@ -56,7 +112,11 @@ final class ItemFaces: Sendable {
 
     fileprivate static let slotBits = 14
     fileprivate static let slotCount = 1 << slotBits
-    private let table = Mutex(Table())
+    /// Only used while `lock` is held (a Mutex of the class itself would not let the frame's
+    /// widgets share it).
+    nonisolated(unsafe) private let table = Table()
+    private let lock = Mutex(())
 
-    func withFaces<R>(_ body: (inout Table) -> R) -> R { table.withLock { body(&$0) } }
+    /// Runs `body` (a frame's drawing) with the table, locked.
+    func withFaces<R>(_ body: (Table) -> R) -> R { lock.withLock { _ in body(table) } }
 }

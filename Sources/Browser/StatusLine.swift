@@ -3,14 +3,17 @@
 // while a search is typed.
 
 import Catalog
+import SplitLayout
 import TerminalUI
 
-extension Browser {
-    /// The focused item's glyph, name, code points and section; the position on the right.
-    static func drawStatus(_ state: BrowserState, into buffer: inout CellBuffer) {
-        let row = state.height - 1
+/// The focused item's glyph, name, code points and section; the position on the right.
+struct StatusLine: Widget {
+    let state: BrowserState
+
+    func render(in area: Rect, into buffer: inout CellBuffer) {
+        let row = area.y
         let style = state.theme.status
-        buffer.fill(x: 0, y: row, width: state.width, height: 1, style: style)
+        buffer.fill(area, style)
         var left = ""
         // The right side, fullest first; parts drop from the right end while the left side
         // (the focused glyph and name) would get fewer than `leftMinimum` cells.
@@ -24,13 +27,13 @@ extension Browser {
             var parts: [String] = []
             if let glyph = state.glyph(at: focus) {
                 parts.append(glyph)
-                parts.append(shownLabel(item.label, state))
+                parts.append(shownLabel(item.label, width: area.width))
                 parts.append(glyph.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
                     .joined(separator: " "))
                 // The glyph and at least a letter of the name before the ellipsis.
                 leftMinimum = 1 + state.textWidth.width(of: glyph) + 4
             } else {
-                parts.append(shownLabel(item.label, state))
+                parts.append(shownLabel(item.label, width: area.width))
                 leftMinimum = 1 + state.textWidth.width(of: item.label, upTo: 8)
             }
             parts.append("· " + VisibleText.standalone(state.catalog.sections[focus.section].title))
@@ -47,40 +50,51 @@ extension Browser {
             leftStyle.bold = true
         }
         leftMinimum = state.textWidth.width(of: left, upTo: leftMinimum)
-        let right = rightChoices.first { state.width - state.textWidth.width(of: $0) - 1 >= leftMinimum } ?? ""
+        let right = rightChoices.first { area.width - state.textWidth.width(of: $0) - 1 >= leftMinimum } ?? ""
         let rightWidth = state.textWidth.width(of: right)
-        let leftRoom = max(0, state.width - rightWidth - (right.isEmpty ? 0 : 1))
-        buffer.put(state.textWidth.truncate(left, toWidth: leftRoom), x: 0, y: row, style: leftStyle, maxWidth: leftRoom,
-                   measure: state.textWidth)
+        let leftRoom = max(0, area.width - rightWidth - (right.isEmpty ? 0 : 1))
+        buffer.put(state.textWidth.truncate(left, toWidth: leftRoom), x: area.x, y: row, style: leftStyle,
+                   maxWidth: leftRoom, measure: state.textWidth)
         if !right.isEmpty {
-            buffer.put(right, x: state.width - rightWidth, y: row, style: style, measure: state.textWidth)
+            buffer.put(right, x: area.maxX - rightWidth, y: row, style: style, measure: state.textWidth)
         }
     }
 
-    /// A label as the status line needs it: no wider than the screen, which is all the line
-    /// can show of it (the line is cut with "…" at its own room after the label is put in),
-    /// and standing alone after the text before it (`VisibleText.standalone`).
-    static func shownLabel(_ label: String, _ state: BrowserState) -> String {
-        VisibleText.standalone(state.textWidth.truncate(label, toWidth: state.width))
+    /// A label as the status line needs it: no wider than the line, which is all it can show
+    /// of it (the line is cut with "…" at its own room after the label is put in), and
+    /// standing alone after the text before it (`VisibleText.standalone`).
+    func shownLabel(_ label: String, width: Int) -> String {
+        VisibleText.standalone(state.textWidth.truncate(label, toWidth: width))
     }
+}
 
-    /// The status line while searching: the query being typed and how many items match.
-    static func drawSearchPrompt(_ prompt: SearchPrompt, _ state: BrowserState, into buffer: inout CellBuffer) {
-        let row = state.height - 1
+/// The status line while searching: the query being typed and how many items match.
+struct SearchPromptLine: Widget {
+    let prompt: SearchPrompt
+    let state: BrowserState
+
+    func render(in area: Rect, into buffer: inout CellBuffer) {
+        let row = area.y
         let style = state.theme.status
-        buffer.fill(x: 0, y: row, width: state.width, height: 1, style: style)
+        buffer.fill(area, style)
         let count = state.filter?.count ?? state.itemCount
         let right = count == 0 ? " no matches " : " \(count) of \(state.source.itemCount) "
         let rightWidth = state.textWidth.width(of: right)
-        let room = max(0, state.width - rightWidth - 1)
+        let room = max(0, area.width - rightWidth - 1)
         // The end of a long query stays visible: that is where the user types.
         let text = String(state.textWidth.suffix(of: " /" + VisibleText.standalone(prompt.text), fittingWidth: room - 1))
-        let used = buffer.put(text, x: 0, y: row, style: style, maxWidth: room, measure: state.textWidth)
+        let used = buffer.put(text, x: area.x, y: row, style: style, maxWidth: room, measure: state.textWidth)
         var cursor = style
         cursor.reverse.toggle()
-        if used < room { buffer.put(" ", x: used, y: row, style: cursor) }
-        if rightWidth < state.width {
-            buffer.put(right, x: state.width - rightWidth, y: row, style: style, measure: state.textWidth)
+        if used < room { buffer.put(" ", x: area.x + used, y: row, style: cursor) }
+        if rightWidth < area.width {
+            buffer.put(right, x: area.maxX - rightWidth, y: row, style: style, measure: state.textWidth)
         }
+    }
+}
+
+extension String {
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }

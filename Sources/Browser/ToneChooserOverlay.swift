@@ -4,22 +4,27 @@ import Catalog
 import SplitLayout
 import TerminalUI
 
-extension Browser {
-    /// The skin-tone chooser: a box of the focused emoji's glyph and variants, below the
-    /// emoji when there is room, else above it; the selected option in the focus style.
-    static func drawToneChooser(_ state: BrowserState, into buffer: inout CellBuffer) {
+/// The skin-tone chooser: a box of the focused emoji's glyph and variants, below the emoji
+/// when there is room in the view (`area`), else above it; the selected option in the focus
+/// style.
+struct ToneChooserOverlay: Widget {
+    let state: BrowserState
+
+    func render(in area: Rect, into buffer: inout CellBuffer) {
         guard let chooser = state.toneChooser else { return }
         let count = chooser.options.count
+        // As many a line as the keys move over (`ToneChooser.columns` for the screen's width).
         let columns = ToneChooser.columns(forWidth: state.width, optionCount: count)
         let rows = (count + columns - 1) / columns
-        let boxWidth = min(state.width, columns * 4 + 4)
-        let boxHeight = min(state.viewHeight, rows + 2)
+        let boxWidth = min(area.width, columns * 4 + 4)
+        let boxHeight = min(area.height, rows + 2)
         guard boxWidth >= 8, boxHeight >= 3 else { return }
-        let anchor = state.layout.frame(of: chooser.path).map { Rect(x: $0.x, y: $0.y - state.offset, width: $0.width, height: $0.height) }
-            ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        let x = min(max(0, anchor.x - 2), state.width - boxWidth)
+        let anchor = state.layout.frame(of: chooser.path)
+            .map { Rect(x: area.x + $0.x, y: area.y + $0.y - state.offset, width: $0.width, height: $0.height) }
+            ?? Rect(x: area.x, y: area.y, width: 0, height: 0)
+        let x = min(max(area.x, anchor.x - 2), area.maxX - boxWidth)
         let below = anchor.maxY
-        let y = below + boxHeight <= state.viewHeight ? below : max(0, anchor.y - boxHeight)
+        let y = below + boxHeight <= area.maxY ? below : max(area.y, anchor.y - boxHeight)
         let style = state.theme.help
         buffer.fill(x: x, y: y, width: boxWidth, height: boxHeight, style: style)
         let inner = boxWidth - 2

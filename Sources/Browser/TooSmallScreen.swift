@@ -4,33 +4,36 @@ import Catalog
 import SplitLayout
 import TerminalUI
 
-extension Browser {
-    static func drawTooSmall(_ state: BrowserState, into buffer: inout CellBuffer) {
+/// The whole screen when it is smaller than the browser needs.
+struct TooSmallScreen: Widget {
+    let state: BrowserState
+
+    func render(in area: Rect, into buffer: inout CellBuffer) {
         let need = "\(BrowserState.minimumWidth) x \(state.requiredHeight)"
-        let have = "\(state.width) x \(state.height)"
+        let have = "\(area.width) x \(area.height)"
         // The fullest message that fits, the needed size kept whole: "terminal too small:" is
         // wrapped at spaces (19 cells, wider than some screens it is shown on), but a 10 x 3
         // screen cut "need 20 x 5" to "need 20 x" and lost the 5.
         let candidates: [[String]] = [
-            wrapped("terminal too small:", toWidth: state.width) + ["need " + need, "have " + have],
-            wrapped("too small:", toWidth: state.width) + ["need " + need],
+            wrapped("terminal too small:", toWidth: area.width) + ["need " + need, "have " + have],
+            wrapped("too small:", toWidth: area.width) + ["need " + need],
             ["need " + need],
             ["need", need],
             [need],
         ]
         let lines = candidates.first { lines in
-            lines.count <= state.height && lines.allSatisfy { $0.count <= state.width }
+            lines.count <= area.height && lines.allSatisfy { $0.count <= area.width }
         } ?? ["\(BrowserState.minimumWidth)x\(state.requiredHeight)"]
-        let top = max(0, (state.height - lines.count) / 2)
+        let top = area.y + max(0, (area.height - lines.count) / 2)
         for (index, line) in lines.enumerated() {
-            let x = max(0, (state.width - line.count) / 2)
+            let x = area.x + max(0, (area.width - line.count) / 2)
             buffer.put(line, x: x, y: top + index, style: state.theme.base)
         }
     }
 
     /// ASCII text broken at spaces into lines of at most `width` characters (a longer word
     /// stays whole and is clipped when drawn).
-    static func wrapped(_ text: String, toWidth width: Int) -> [String] {
+    func wrapped(_ text: String, toWidth width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {

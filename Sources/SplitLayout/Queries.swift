@@ -26,11 +26,36 @@ extension SplitLayout {
         return result
     }
 
+    /// Calls `body` with the index of every section that meets `viewport` (content
+    /// coordinates), column by column, top to bottom: the sections a frame draws, each then
+    /// asked for its elements with `forEachElement(ofSection:in:)`.
+    public func forEachSection(in viewport: Rect, _ body: (Int) -> Void) {
+        let viewport = viewport.clampedToCoordinates
+        guard !viewport.isEmpty else { return }
+        forEachSection(meeting: viewport, body)
+    }
+
+    /// The elements of section `index` that intersect `viewport` (whose `y` is the scroll
+    /// offset, as for `forEachElement(in:)`), in drawing order: background, header, items,
+    /// footer.
+    public func forEachElement(ofSection index: Int, in viewport: Rect, _ body: (LayoutElement) -> Void) {
+        let viewport = viewport.clampedToCoordinates
+        guard sections.indices.contains(index), !viewport.isEmpty else { return }
+        visit(section: sections[index], area: viewport, offset: viewport.y, body)
+    }
+
     /// `area` nil means the whole content.
     private func visit(area: Rect?, offset: Int, _ body: (LayoutElement) -> Void) {
         if let area, area.isEmpty { return }
         // Everything the content can hold, for the whole-content walk.
         let area = area ?? Rect(x: 0, y: 0, width: max(viewportWidth, 1), height: max(contentHeight, 1))
+        forEachSection(meeting: area) { index in
+            visit(section: sections[index], area: area, offset: offset, body)
+        }
+    }
+
+    /// The sections of the columns that meet `area` whose rows meet its rows.
+    private func forEachSection(meeting area: Rect, _ body: (Int) -> Void) {
         let rows = area.y..<area.maxY
         for (columnIndex, column) in columns.enumerated() {
             guard column.width > 0, column.range.overlaps(area.x..<area.maxX) else { continue }
@@ -40,32 +65,35 @@ extension SplitLayout {
                 let section = sections[order[position]]
                 position += 1
                 if section.frame.y >= rows.upperBound { break }
-
-                if let background = section.backgroundFrame, background.intersects(area) {
-                    body(LayoutElement(kind: .background, section: section.index, item: nil,
-                                       side: section.side, frame: background, pinnedY: nil))
-                }
-                if let header = section.headerFrame {
-                    let pinnedY = pinnedHeaderY(section: section.index, offset: offset)
-                    var drawn = header
-                    drawn.y = pinnedY
-                    if drawn.intersects(area) {
-                        body(LayoutElement(kind: .header, section: section.index, item: nil,
-                                           side: section.side, frame: header, pinnedY: pinnedY))
-                    }
-                }
-                let grid = section.grid
-                for line in grid.lines(meeting: rows) {
-                    grid.forEachItem(inLine: line, meeting: area) { item, frame in
-                        body(LayoutElement(kind: .item, section: section.index, item: item,
-                                           side: section.side, frame: frame, pinnedY: nil))
-                    }
-                }
-                if let footer = section.footerFrame, footer.intersects(area) {
-                    body(LayoutElement(kind: .footer, section: section.index, item: nil,
-                                       side: section.side, frame: footer, pinnedY: nil))
-                }
+                body(section.index)
             }
+        }
+    }
+
+    private func visit(section: SectionGeometry, area: Rect, offset: Int, _ body: (LayoutElement) -> Void) {
+        if let background = section.backgroundFrame, background.intersects(area) {
+            body(LayoutElement(kind: .background, section: section.index, item: nil,
+                               side: section.side, frame: background, pinnedY: nil))
+        }
+        if let header = section.headerFrame {
+            let pinnedY = pinnedHeaderY(section: section.index, offset: offset)
+            var drawn = header
+            drawn.y = pinnedY
+            if drawn.intersects(area) {
+                body(LayoutElement(kind: .header, section: section.index, item: nil,
+                                   side: section.side, frame: header, pinnedY: pinnedY))
+            }
+        }
+        let grid = section.grid
+        for line in grid.lines(meeting: area.y..<area.maxY) {
+            grid.forEachItem(inLine: line, meeting: area) { item, frame in
+                body(LayoutElement(kind: .item, section: section.index, item: item,
+                                   side: section.side, frame: frame, pinnedY: nil))
+            }
+        }
+        if let footer = section.footerFrame, footer.intersects(area) {
+            body(LayoutElement(kind: .footer, section: section.index, item: nil,
+                               side: section.side, frame: footer, pinnedY: nil))
         }
     }
 

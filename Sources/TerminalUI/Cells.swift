@@ -30,6 +30,19 @@ public struct CellStyle: Hashable, Sendable {
     }
 
     public static let plain = CellStyle()
+
+    /// The alpha at and above which a faded style is drawn as it is.
+    public static let opaqueAlpha = 0.95
+
+    /// This style seen at `alpha` (1 opaque, 0 transparent), for a card an effect fades: a
+    /// terminal cell has no translucency, only the dim attribute (SGR 2, "faint"), so any alpha
+    /// below `opaqueAlpha` is drawn dim and nothing finer.
+    public func faded(to alpha: Double) -> CellStyle {
+        guard alpha < Self.opaqueAlpha else { return self }
+        var faded = self
+        faded.dim = true
+        return faded
+    }
 }
 
 /// One cell. A wide cluster occupies its first cell; the cells it covers after that hold
@@ -89,6 +102,9 @@ public struct CellBuffer: Hashable, Sendable {
     /// The style last looked up: writes come in runs of one style, found without a search.
     private var lastStyle: CellStyle
     private var lastStyleIndex: UInt16 = 0
+    /// The cells writes may change (`withClip`): [clipLeft, clipRight) x [clipTop, clipBottom),
+    /// the whole buffer outside a `withClip`.
+    private var clipLeft = 0, clipTop = 0, clipRight: Int, clipBottom: Int
 
     public init(width: Int, height: Int, style: CellStyle = .plain) {
         self.width = max(0, width)
@@ -98,6 +114,23 @@ public struct CellBuffer: Hashable, Sendable {
         self.clusterFirstScalars = []
         self.lastStyle = style
         self.packed = Array(repeating: PackedCell(glyph: 0x20, width: 1, style: 0), count: self.width * self.height)
+        self.clipRight = self.width
+        self.clipBottom = self.height
+    }
+
+    /// Runs `body` with writes (`fill`, `put`) limited to the rectangle at (x, y), `width` x
+    /// `height` cells, within the clip already in force: what a widget draws stays in its area.
+    /// A wide cluster that would cross the clip's edge is not drawn (never half an emoji), and
+    /// one already there that a write inside cuts is blanked on both sides, as at any cut.
+    public mutating func withClip<Result>(x: Int, y: Int, width: Int, height: Int,
+                                          _ body: (inout CellBuffer) throws -> Result) rethrows -> Result {
+        let saved = (clipLeft, clipTop, clipRight, clipBottom)
+        defer { (clipLeft, clipTop, clipRight, clipBottom) = saved }
+        clipLeft = max(clipLeft, x)
+        clipTop = max(clipTop, y)
+        clipRight = max(clipLeft, min(clipRight, x + max(0, width)))
+        clipBottom = max(clipTop, min(clipBottom, y + max(0, height)))
+        return try body(&self)
     }
 
     /// The index of `style` in `styles`, added when new.
@@ -185,8 +218,8 @@ public struct CellBuffer: Hashable, Sendable {
 
     /// Fills a rectangle (clipped) with blanks of `style`.
     public mutating func fill(x: Int, y: Int, width: Int, height: Int, style: CellStyle) {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(self.width, x + width), y1 = min(self.height, y + height)
+        let x0 = max(clipLeft, x), y0 = max(clipTop, y)
+        let x1 = min(clipRight, x + width), y1 = min(clipBottom, y + height)
         guard x0 < x1, y0 < y1 else { return }
         let blank = PackedCell(glyph: 0x20, width: 1, style: styleIndex(style))
         for row in y0..<y1 {
@@ -204,8 +237,8 @@ public struct CellBuffer: Hashable, Sendable {
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle, maxWidth: Int? = nil,
                              measure: TextWidth = TextWidth()) -> Int {
-        guard y >= 0, y < height else { return 0 }
-        let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
+        guard y >= clipTop, y < clipBottom else { return 0 }
+        let limit = min(clipRight, maxWidth.map { x + max(0, $0) } ?? clipRight)
         let styleIndex = styleIndex(style)
         return TextWidth.UTF8Text.with(text) { utf8 in
             var column = x
@@ -240,7 +273,7 @@ public struct CellBuffer: Hashable, Sendable {
                         signColumn += 1
                     }
                 case .onMarkBase:
-                    if column >= 0 {
+                    if column >= clipLeft {
                         let glyph = addCluster(String(VisibleText.markBase) + utf8.string(range),
                                                firstScalar: VisibleText.markBase.value)
                         putCell(glyph, width: 1, x: column, y: y, style: styleIndex)
@@ -252,11 +285,11 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
-    /// Writes one cell of `glyph`, `width` wide, at (x, y) when x is inside the buffer (the
+    /// Writes one cell of `glyph`, `width` wide, at (x, y) when x is inside the clip (the
     /// caller has clipped the right end).
     @inline(__always)
     private mutating func putCell(_ glyph: UInt32, width cellWidth: Int, x: Int, y: Int, style: UInt16) {
-        guard x >= 0 else { return }
+        guard x >= clipLeft else { return }
         clearCutClusters(row: y, from: x, to: x + cellWidth)
         let start = y * width + x
         packed[start] = PackedCell(glyph: glyph, width: UInt8(cellWidth), style: style)
@@ -270,8 +303,8 @@ public struct CellBuffer: Hashable, Sendable {
     @discardableResult
     public mutating func put(_ cluster: TextWidth.MeasuredCluster, x: Int, y: Int, style: CellStyle,
                              maxWidth: Int? = nil) -> Int {
-        let limit = min(width, maxWidth.map { x + max(0, $0) } ?? width)
-        guard y >= 0, y < height, x >= 0, x + cluster.width <= limit else { return 0 }
+        let limit = min(clipRight, maxWidth.map { x + max(0, $0) } ?? clipRight)
+        guard y >= clipTop, y < clipBottom, x >= clipLeft, x + cluster.width <= limit else { return 0 }
         let styleIndex = styleIndex(style)
         let glyph: UInt32
         if let scalar = cluster.scalar {
@@ -287,9 +320,9 @@ public struct CellBuffer: Hashable, Sendable {
     }
 
     /// Writes printable ASCII bytes from (x, y), one cell each, skipping those left of the
-    /// buffer (the caller has clipped the right end).
+    /// clip (the caller has clipped the right end).
     private mutating func putASCII(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: UInt16) {
-        let start = max(0, x), end = x + bytes.count
+        let start = max(clipLeft, x), end = x + bytes.count
         guard start < end else { return }
         // Only the run's two ends can cut a wide cluster: inside it, each cell is overwritten.
         clearCutClusters(row: y, from: start, to: end)

@@ -1,0 +1,153 @@
+// The sections of the view, and the grid style of section: its background, its items in
+// wrapping lines, its footer and its header (pinned or not).
+
+import Catalog
+import SplitLayout
+import TerminalUI
+
+/// The content rows of the screen: every section that meets the view, each drawn by the
+/// widget of its style into its own part of the view.
+struct SectionsView: Widget {
+    let state: BrowserState
+    /// The faces kept from earlier frames (locked for this frame).
+    let faces: ItemFaces.Table
+
+    func render(in area: Rect, into buffer: inout CellBuffer) {
+        let viewport = Rect(x: area.x, y: state.offset, width: area.width, height: area.height)
+        var layers = Layers()
+        state.layout.forEachSection(in: viewport) { index in
+            var frame = state.layout.sections[index].frame
+            frame.y -= state.offset - area.y
+            // Sections never overlap: their order among the layers does not matter.
+            layers.add(GridSection(state: state, section: index, faces: faces), in: frame)
+        }
+        layers.render(into: &buffer)
+    }
+}
+
+/// A section of the `grid` style: items in lines that wrap at the column's width.
+struct GridSection: Widget {
+    let state: BrowserState
+    let section: Int
+    let faces: ItemFaces.Table
+
+    /// `area`: the section's frame on the screen (its part outside the view is clipped).
+    func render(in area: Rect, into buffer: inout CellBuffer) {
+        // Content rows to screen rows.
+        let shift = state.layout.sections[section].frame.y - area.y
+        let viewport = Rect(x: area.x, y: state.offset, width: area.width, height: state.viewHeight)
+        var header: LayoutElement?
+        var footer: LayoutElement?
+        // The footer and the header go on top of the items: a pinned header covers the items
+        // it sits on.
+        state.layout.forEachElement(ofSection: section, in: viewport) { element in
+            var screenRect = element.drawnFrame
+            screenRect.y -= shift
+            switch element.kind {
+            case .background:
+                var style = state.theme.base
+                if let color = background(of: element.section) { style.background = color }
+                buffer.fill(screenRect, style)
+            case .item:
+                drawItem(ItemPath(section: element.section, item: element.item!), in: screenRect, into: &buffer)
+            case .footer:
+                footer = element
+            case .header:
+                header = element
+            }
+        }
+        if let footer {
+            var rect = footer.frame
+            rect.y -= shift
+            buffer.fill(rect, state.theme.footer)
+        }
+        if let header {
+            var rect = header.drawnFrame
+            rect.y -= shift
+            buffer.fill(rect, state.theme.header)
+            guard rect.y >= 0, rect.y < state.viewHeight else { return }
+            let section = state.catalog.sections[header.section]
+            let title = " \(VisibleText.standalone(section.title)) · \(section.items.count) "
+            buffer.put(state.textWidth.truncate(title, toWidth: max(0, rect.width - 1)), x: rect.x + 1, y: rect.y,
+                       style: state.theme.header, maxWidth: rect.width - 1, measure: state.textWidth)
+        }
+    }
+
+    /// The background colour of a section: its data's own, else the theme's cycle.
+    func background(of section: Int) -> TerminalColor? {
+        if let color = state.catalog.sections[section].background { return color.terminalColor }
+        let cycle = state.theme.sectionBackgrounds
+        return cycle.isEmpty ? nil : cycle[section % cycle.count]
+    }
+
+    func drawItem(_ path: ItemPath, in rect: Rect, into buffer: inout CellBuffer) {
+        guard path.section < state.catalog.sections.count, path.item < state.catalog.sections[path.section].items.count
+        else { return }
+        var style = path == state.focus ? state.theme.focus : state.theme.item
+        if path != state.focus, let color = background(of: path.section) { style.background = color }
+        buffer.fill(rect, style)
+        guard rect.y >= 0, rect.y < state.viewHeight else { return }
+        // One cell of padding on each side when the slot has room for it.
+        let padding = rect.width >= 4 ? 1 : 0
+        let room = rect.width - 2 * padding
+        let x = rect.x + padding
+        if let query = state.filter?.query {
+            let face = Browser.itemFace(path, room: room, state)
+            if let label = face.label, let labelStart = face.labelStart {
+                // Search results: the label's matched characters, bold and underlined (character
+                // offsets of the label, shifted by the glyph and space drawn before it). Matched
+                // in the part of the label that shows, and as much again as the query could
+                // need to match across its end: a label may be a 50 MB line.
+                let shown = max(0, face.drawn.shown.count - labelStart)
+                let ranges = Search.highlights(in: String(label.prefix(shown + 2 * query.description.count + 4)),
+                                               for: query)
+                var match = style
+                match.bold = true
+                match.underline = true
+                var column = x
+                for (offset, character) in face.drawn.shown.enumerated() {
+                    let lit = offset >= labelStart && ranges.contains { $0.contains(offset - labelStart) }
+                    column += buffer.put(String(character), x: column, y: rect.y, style: lit ? match : style,
+                                         maxWidth: x + room - column, measure: state.textWidth)
+                }
+            } else {
+                drawFace(face.drawn, x: x, y: rect.y, room: room, style: style, into: &buffer)
+            }
+        } else {
+            let source = state.sourcePath(path)
+            let drawn = !state.chosenGlyphs.isEmpty && state.chosenGlyphs[source] != nil
+                ? Browser.itemFace(path, room: room, state).drawn  // a tone chosen since: not the face kept
+                : faces.face(of: source, ordinal: state.itemsBefore[path.section] + path.item, room: room) {
+                    Browser.itemFace(path, room: room, state).drawn
+                }
+            drawFace(drawn, x: x, y: rect.y, room: room, style: style, into: &buffer)
+        }
+        if state.isMarked(path) {
+            // In the left padding cell (over the first cell of a slot without padding): ASCII,
+            // so no terminal can disagree about its width.
+            var marker = style
+            marker.bold = true
+            buffer.put(Browser.markerGlyph, x: rect.x, y: rect.y, style: marker)
+        }
+    }
+
+    func drawFace(_ face: DrawnFace, x: Int, y: Int, room: Int, style: CellStyle, into buffer: inout CellBuffer) {
+        if let glyph = face.glyphOnly {
+            buffer.put(glyph, x: x, y: y, style: style, maxWidth: room)
+        } else {
+            buffer.put(face.shown, x: x, y: y, style: style, maxWidth: room, measure: state.textWidth)
+        }
+    }
+}
+
+extension Browser {
+    /// Drawn at the left edge of a marked item's slot.
+    public static let markerGlyph = "*"
+}
+
+extension CellBuffer {
+    /// Fills a rectangle of the layout's geometry (clipped).
+    mutating func fill(_ rect: Rect, _ style: CellStyle) {
+        fill(x: rect.x, y: rect.y, width: rect.width, height: rect.height, style: style)
+    }
+}
