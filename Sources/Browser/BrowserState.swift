@@ -25,7 +25,7 @@ public struct BrowserState: Sendable {
 
     /// Everything loaded. Item paths kept across searches (marks, chosen tones, the focus to
     /// restore) are paths into this catalog: "source paths".
-    public let source: Catalog
+    public private(set) var source: Catalog
     /// What is shown: `source`, or the items the search filter kept. The focus, the layout and
     /// `item(at:)` use paths into this catalog.
     public private(set) var catalog: Catalog
@@ -42,7 +42,8 @@ public struct BrowserState: Sendable {
     public let theme: Theme
     public let textWidth: TextWidth
     /// What drawing each item takes that depends on the item alone, kept between frames (and
-    /// shared by the copies of this state, which show the same catalog).
+    /// shared by the copies of this state, which show the same items: a catalog only grows,
+    /// `load`, and a source path keeps its item).
     let itemFaces = ItemFaces()
     public private(set) var width: Int
     public private(set) var height: Int
@@ -68,6 +69,10 @@ public struct BrowserState: Sendable {
     public internal(set) var toneChooser: ToneChooser?
     /// Glyphs chosen in the tone chooser, by item: shown and printed instead of the default.
     public internal(set) var chosenGlyphs: [ItemPath: String] = [:]
+    /// The time of the last event (an input or a tick): what values in motion are read at.
+    public internal(set) var now = Moment(milliseconds: 0)
+    /// Values in motion and timers; the loop wakes at `nextWakeUp` for them.
+    public internal(set) var timeline = Timeline()
     /// The focus's screen row at the last size that was not too small (see `resize`).
     var focusRowBeforeTooSmall: Int?
     private(set) var specs: [SectionSpec]
@@ -108,6 +113,10 @@ public struct BrowserState: Sendable {
     }
 
     // MARK: Derived values
+
+    /// When the loop must wake the session with a tick even if no input comes; nil: only
+    /// input (or data arriving) changes what is shown.
+    public var nextWakeUp: Moment? { timeline.nextWakeUp(after: now) }
 
     /// Rows that show content: all but the status line.
     public var viewHeight: Int { max(0, height - 1) }
@@ -378,5 +387,23 @@ extension BrowserState {
         self.offset = offset
         clampOffset()
         scrollIntoView(shown)
+    }
+}
+
+extension BrowserState {
+    /// Takes the catalog grown by data that arrived: the same sections with the same items
+    /// first, more items after them and more sections after those. The focused item stays at
+    /// its row of the screen; a search in force covers the new items too.
+    public mutating func load(_ grown: Catalog) {
+        source = grown
+        // Its results along the query were over the items there were.
+        searches = SearchSession()
+        if let filter {
+            applyFilter(searchPrompt?.text ?? filter.query.description)
+            return
+        }
+        catalog = source
+        (specs, itemsBefore) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
+        relayout()
     }
 }

@@ -1,20 +1,81 @@
-// The loop that drives a session: events in, frames out.
+// The loop that drives a session: events in (input, time, data), frames out.
 
 import Catalog
+import Synchronization
 import SplitLayout
 import TerminalUI
 
+/// Everything that changes a session's state.
+public enum BrowserEvent: Sendable {
+    /// A key, a click or a resize, with the time it was read.
+    case input(InputEvent, at: Moment)
+    /// Time has passed: values in motion move on, timers fire (`BrowserState.nextWakeUp`).
+    case tick(at: Moment)
+    /// More data arrived: the catalog grown (see `BrowserState.load`).
+    case loaded(Catalog)
+}
+
+/// Where events made away from the loop (a loader reading a pipe) wait for it. The loop looks
+/// at least once a frame (`Timeline.frameInterval`) while the inbox is open.
+public final class EventInbox: Sendable {
+    private let state = Mutex<(events: [BrowserEvent], isOpen: Bool)>(([], true))
+
+    public init() {}
+
+    /// Adds an event for the loop to take.
+    public func post(_ event: BrowserEvent) {
+        state.withLock { $0.events.append(event) }
+    }
+
+    /// Says no more events will be posted: the loop stops looking.
+    public func close() {
+        state.withLock { $0.isOpen = false }
+    }
+
+    public var isOpen: Bool { state.withLock { $0.isOpen } }
+
+    /// The events posted since the last call, in order.
+    func takeAll() -> [BrowserEvent] {
+        state.withLock { state in
+            defer { state.events = [] }
+            return state.events
+        }
+    }
+}
+
 extension Browser {
-    /// Applies one input event.
-    public static func update(_ state: inout BrowserState, _ event: InputEvent) {
+    /// Applies one event.
+    public static func update(_ state: inout BrowserState, _ event: BrowserEvent) {
         take(event, &state)
         state.applyStaleFilter()
     }
 
-    /// Applies one input event, but an edit of the search prompt's text leaves the search to
-    /// catch up (`applyStaleFilter`), so that `run` searches once for a whole paste: a search
-    /// per pasted character (each over a longer query) made a paste of 12,000 characters take
+    /// Applies one input event, read at the time of the last event.
+    public static func update(_ state: inout BrowserState, _ event: InputEvent) {
+        update(&state, .input(event, at: state.now))
+    }
+
+    /// Applies one event, but an edit of the search prompt's text leaves the search to catch
+    /// up (`applyStaleFilter`), so that `run` searches once for a whole paste: a search per
+    /// pasted character (each over a longer query) made a paste of 12,000 characters take
     /// minutes. Any other event sees the filter caught up first.
+    static func take(_ event: BrowserEvent, _ state: inout BrowserState) {
+        switch event {
+        case .input(let input, let time):
+            state.now = max(state.now, time)
+            take(input, &state)
+        case .tick(let time):
+            state.now = max(state.now, time)
+            state.applyStaleFilter()
+            // Nothing in the browser moves by itself yet: what arrived stays at rest where it
+            // arrived, and no timer has an owner. (Row sections will take theirs here.)
+            _ = state.timeline.advance(to: state.now)
+        case .loaded(let catalog):
+            state.applyStaleFilter()
+            state.load(catalog)
+        }
+    }
+
     static func take(_ event: InputEvent, _ state: inout BrowserState) {
         if !editsSearchText(event, state) { state.applyStaleFilter() }
         switch event {
@@ -30,22 +91,46 @@ extension Browser {
     }
 
     /// Runs a session on a screen until it ends (or, for an in-memory screen, until its
-    /// queued events run out).
-    public static func run(_ state: inout BrowserState, on screen: Screen) -> Outcome? {
+    /// queued events run out and nothing moves). Waits for input no longer than the state's
+    /// next wake-up (then it ticks) and, while `inbox` is open, than a frame (then it takes
+    /// what was posted). A frame is drawn after each round that changed something.
+    public static func run(_ state: inout BrowserState, on screen: Screen, inbox: EventInbox? = nil) -> Outcome? {
+        state.now = max(state.now, screen.now)
         if state.width != screen.width || state.height != screen.height {
             state.resize(width: screen.width, height: screen.height)
         }
         screen.show(render(state))
-        while state.outcome == nil, let event = screen.nextEvent(timeoutMilliseconds: nil) {
-            take(event, &state)
-            // What has arrived already (a paste, a key held down) is taken before the next
-            // frame and the next search: a frame and a search per key made a 12,000-character
-            // paste into the search prompt take minutes, and showed nobody the frames between.
-            while state.outcome == nil, let waiting = screen.nextEvent(timeoutMilliseconds: 0) {
-                take(waiting, &state)
+        while state.outcome == nil {
+            // Open before taking: a post and close after this look are seen by the next one.
+            let inboxOpen = inbox?.isOpen ?? false
+            let posted = inbox?.takeAll() ?? []
+            if !posted.isEmpty {
+                for event in posted where state.outcome == nil { take(event, &state) }
+                state.applyStaleFilter()
+                if state.outcome == nil { screen.show(render(state)) }
+                continue
+            }
+            var wait = state.nextWakeUp.map { max(0, $0 - screen.now) }
+            if inboxOpen { wait = min(wait ?? Timeline.frameInterval, Timeline.frameInterval) }
+            var changed = false
+            if let event = screen.nextEvent(timeoutMilliseconds: wait) {
+                take(.input(event, at: screen.now), &state)
+                // What has arrived already (a paste, a key held down) is taken before the next
+                // frame and the next search: a frame and a search per key made a 12,000-character
+                // paste into the search prompt take minutes, and showed nobody the frames between.
+                while state.outcome == nil, let waiting = screen.nextEvent(timeoutMilliseconds: 0) {
+                    take(.input(waiting, at: screen.now), &state)
+                }
+                changed = true
+            } else if wait == nil || screen.inputHasEnded {
+                break
+            }
+            if state.outcome == nil, let wakeUp = state.nextWakeUp, screen.now >= wakeUp {
+                take(.tick(at: screen.now), &state)
+                changed = true
             }
             state.applyStaleFilter()
-            if state.outcome == nil { screen.show(render(state)) }
+            if changed && state.outcome == nil { screen.show(render(state)) }
         }
         return state.outcome
     }

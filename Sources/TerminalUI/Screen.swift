@@ -1,5 +1,11 @@
 // What the browser draws on and reads from: a real terminal or an in-memory one.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A key the browser understands, decoded from the terminal's input.
 public enum Key: Hashable, Sendable {
     case character(Character)
@@ -33,25 +39,81 @@ public enum InputEvent: Hashable, Sendable {
     case resize(width: Int, height: Int)
 }
 
+/// A time on a monotonic clock, in milliseconds: when an input arrived, when the browser
+/// wants to wake up (the next frame of an animation).
+public struct Moment: Comparable, Hashable, Sendable, CustomStringConvertible {
+    public var milliseconds: Int
+
+    public init(milliseconds: Int) {
+        self.milliseconds = milliseconds
+    }
+
+    /// Now on the system's monotonic clock (CLOCK_MONOTONIC: never set back, unlike the
+    /// time of day).
+    public static var now: Moment {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Moment(milliseconds: Int(time.tv_sec) * 1000 + Int(time.tv_nsec) / 1_000_000)
+    }
+
+    public static func < (a: Moment, b: Moment) -> Bool { a.milliseconds < b.milliseconds }
+    public static func + (moment: Moment, milliseconds: Int) -> Moment {
+        Moment(milliseconds: moment.milliseconds &+ milliseconds)
+    }
+    /// Milliseconds from `b` to `a`.
+    public static func - (a: Moment, b: Moment) -> Int { a.milliseconds &- b.milliseconds }
+
+    public var description: String { "\(milliseconds) ms" }
+}
+
 /// A place to show frames and read input from.
 public protocol Screen: AnyObject {
     var width: Int { get }
     var height: Int { get }
+    /// The time on the clock input events are read by (the monotonic clock, or a test's).
+    var now: Moment { get }
+    /// Whether the input has ended for good (the terminal is gone): no event will come, so
+    /// a wait for one with a timeout must not be tried again.
+    var inputHasEnded: Bool { get }
     /// Shows a whole frame; implementations send only what changed.
     func show(_ frame: CellBuffer)
     /// The next input event, waiting at most `timeoutMilliseconds` (nil: wait for one).
+    /// Nil when the time ran out, or the input has ended.
     func nextEvent(timeoutMilliseconds: Int?) -> InputEvent?
 }
 
-/// A screen in memory, for tests: it keeps every frame and plays back queued events.
+extension Screen {
+    public var now: Moment { .now }
+    public var inputHasEnded: Bool { false }
+}
+
+/// A screen in memory, for tests: it keeps every frame and plays back queued events, on a
+/// clock of its own that moves only when a wait runs out or an event queued for a later time
+/// is read (so animations are stepped exactly, whatever the machine's speed).
 public final class MemoryScreen: Screen {
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var frames: [CellBuffer] = []
-    public var pendingEvents: [InputEvent] = []
+    /// Events and the time each arrives (nil: it is there when asked for, as before a test
+    /// cared about time).
+    private var queue: [(event: InputEvent, time: Moment?)] = []
     /// Whether the queued events are there at once, as a paste is (a wait of 0 ms takes
     /// them), rather than one per wait, as keys typed one after another arrive.
     public var eventsArriveTogether = false
+    public private(set) var now = Moment(milliseconds: 0)
+    /// The timeout of every wait for an event, in order (nil: wait until one comes).
+    public private(set) var waits: [Int?] = []
+
+    /// The queued events that have no time of their own.
+    public var pendingEvents: [InputEvent] {
+        get { queue.map(\.event) }
+        set { queue = newValue.map { ($0, nil) } }
+    }
+
+    /// Queues `event` to arrive at `time` (the clock moves to it when a wait reaches it).
+    public func queue(_ event: InputEvent, at time: Moment) {
+        queue.append((event, time))
+    }
 
     public init(width: Int, height: Int) {
         self.width = width
@@ -63,11 +125,29 @@ public final class MemoryScreen: Screen {
     public func show(_ frame: CellBuffer) { frames.append(frame) }
 
     /// Queues a resize; the size changes when the event is read, as with a real terminal.
-    public func resize(width: Int, height: Int) { pendingEvents.append(.resize(width: width, height: height)) }
+    public func resize(width: Int, height: Int) { queue.append((.resize(width: width, height: height), nil)) }
 
+    /// The first queued event if it has arrived within the wait; the clock moves to its time,
+    /// or by the whole wait when none arrives in it. With nothing queued and no timeout, nil
+    /// at once: the input has ended.
     public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent? {
-        guard !pendingEvents.isEmpty, timeoutMilliseconds != 0 || eventsArriveTogether else { return nil }
-        let event = pendingEvents.removeFirst()
+        waits.append(timeoutMilliseconds)
+        guard let first = queue.first else {
+            if let timeout = timeoutMilliseconds { now = now + max(0, timeout) }
+            return nil
+        }
+        if let time = first.time {
+            if time > now {
+                guard timeoutMilliseconds.map({ now + max(0, $0) >= time }) ?? true else {
+                    now = now + max(0, timeoutMilliseconds!)
+                    return nil
+                }
+                now = time
+            }
+        } else if timeoutMilliseconds == 0 && !eventsArriveTogether {
+            return nil
+        }
+        let event = queue.removeFirst().event
         if case .resize(let newWidth, let newHeight) = event {
             width = newWidth
             height = newHeight

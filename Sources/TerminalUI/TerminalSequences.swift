@@ -2,6 +2,7 @@
 // ncurses loaded for $TERM), so that splitview draws on any terminal ncurses knows.
 
 import CNcursesw
+import Synchronization
 
 /// The sequences of one terminal. The parametrised ones are functions that append their bytes.
 struct TerminalSequences {
@@ -166,9 +167,16 @@ struct TerminalSequences {
                 bytes.append(ansi.final)
                 return
             }
-            let result = format.withUnsafeBufferPointer { cnc_tiparm2($0.baseAddress!, Int32(first), Int32(second)) }
-            if let result { bytes += TerminalSequences.bytes(result) }
+            // tiparm writes into one static buffer: two threads at once (tests encode frames in
+            // parallel) read each other's half-made sequences. The copy is made under the lock.
+            let result = Self.tiparmLock.withLock { _ in
+                format.withUnsafeBufferPointer { cnc_tiparm2($0.baseAddress!, Int32(first), Int32(second)) }
+                    .map { TerminalSequences.bytes($0) }
+            }
+            if let result { bytes += result }
         }
+
+        private static let tiparmLock = Mutex(())
 
         func bytes(_ first: Int, _ second: Int = 0) -> [UInt8] {
             var bytes: [UInt8] = []

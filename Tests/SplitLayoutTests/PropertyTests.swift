@@ -249,6 +249,22 @@ struct PropertyTests {
         }
     }
 
+    @Test("section by section, the visible elements are the visible query's, in its order")
+    func sectionBySectionEqualsVisible() async {
+        await propertyCheck(count: 300, input: Gens.scenario) { s in
+            let l = s.layout
+            for viewport in s.viewports(for: l) {
+                var bySection: [LayoutElement] = []
+                var seen = Set<Int>()
+                l.forEachSection(in: viewport) { index in
+                    #expect(seen.insert(index).inserted, "section \(index) twice in \(viewport)")
+                    l.forEachElement(ofSection: index, in: viewport) { bySection.append($0) }
+                }
+                #expect(bySection == l.elements(in: viewport), "\(viewport)\n\(s)")
+            }
+        }
+    }
+
     @Test("element(at:) finds every item at its centre, and agrees with brute force at random points")
     func hitTesting() async {
         await propertyCheck(count: 300, input: Gens.scenario) { s in

@@ -1,0 +1,123 @@
+// Time in the browser: values in motion and one-shot timers. Time enters the state only
+// through events (an input's time, a tick), so a test steps an animation by feeding ticks.
+
+import TerminalUI
+
+/// Names a value in motion or a timer; the owner chooses it (a row section's offset is
+/// `MotionKey("row offset", section: 3)`).
+public struct MotionKey: Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var section: Int?
+
+    public init(_ name: String, section: Int? = nil) {
+        self.name = name
+        self.section = section
+    }
+
+    public var description: String { section.map { "\(name) [\($0)]" } ?? name }
+}
+
+/// How a transition's progress maps to its value's progress.
+public enum Easing: Hashable, Sendable {
+    case linear
+    /// Fast, then slowing into the target (cubic): what a flicked card does.
+    case easeOut
+
+    /// The value's progress (0...1) at the time's progress `t` (0...1).
+    public func callAsFunction(_ t: Double) -> Double {
+        let t = min(1, max(0, t))
+        switch self {
+        case .linear: return t
+        case .easeOut: return 1 - (1 - t) * (1 - t) * (1 - t)
+        }
+    }
+}
+
+/// A value moving from `from` to `to` over `duration` milliseconds from `start`.
+public struct Transition: Hashable, Sendable {
+    public var from: Double
+    public var to: Double
+    public var start: Moment
+    public var duration: Int
+    public var easing: Easing
+
+    public init(from: Double, to: Double, start: Moment, duration: Int, easing: Easing = .easeOut) {
+        self.from = from
+        self.to = to
+        self.start = start
+        self.duration = max(0, duration)
+        self.easing = easing
+    }
+
+    public func isFinished(at now: Moment) -> Bool { now - start >= duration }
+
+    /// The value at `now`: `from` before the start, `to` from the end on.
+    public func value(at now: Moment) -> Double {
+        guard !isFinished(at: now) else { return to }
+        let t = Double(max(0, now - start)) / Double(duration)
+        return from + (to - from) * easing(t)
+    }
+}
+
+/// What the session waits for besides input. While a transition runs it asks for a frame every
+/// `frameInterval`; a timer asks to be woken at its time (a snap after a burst of wheel notches
+/// has gone quiet). The loop passes the earliest of these to the screen as its wait.
+public struct Timeline: Sendable {
+    /// 60 frames a second; the spec asks for 16-33 ms between the frames of a move.
+    public static let frameInterval = 16
+
+    public private(set) var transitions: [MotionKey: Transition] = [:]
+    public private(set) var timers: [MotionKey: Moment] = [:]
+
+    public init() {}
+
+    public var isIdle: Bool { transitions.isEmpty && timers.isEmpty }
+
+    /// Moves `key`'s value to `target` over `duration` ms from `now`; from `origin` when it was
+    /// at rest, else from where its running transition has it at `now` (a new key during a
+    /// move retargets it: no jump back, no wait for the end).
+    public mutating func move(_ key: MotionKey, from origin: Double, to target: Double, at now: Moment,
+                              duration: Int, easing: Easing = .easeOut) {
+        let current = transitions[key].map { $0.value(at: now) } ?? origin
+        transitions[key] = Transition(from: current, to: target, start: now, duration: duration, easing: easing)
+    }
+
+    /// The value of `key` at `now` while it moves; nil when it is at rest (its owner holds the
+    /// resting value).
+    public func value(of key: MotionKey, at now: Moment) -> Double? {
+        transitions[key]?.value(at: now)
+    }
+
+    /// Wakes the session at `time` with `key` among the fired timers (replacing a timer of
+    /// the same key: a new wheel notch puts the snap off).
+    public mutating func schedule(_ key: MotionKey, at time: Moment) {
+        timers[key] = time
+    }
+
+    public mutating func cancel(_ key: MotionKey) {
+        transitions[key] = nil
+        timers[key] = nil
+    }
+
+    /// When the session must be woken after `now`: a frame later while something moves (or
+    /// when the first move ends, if sooner: the last frame shows it arrived, on time), else
+    /// the first timer; nil when nothing waits.
+    public func nextWakeUp(after now: Moment) -> Moment? {
+        let arrival = transitions.values.map { $0.start + $0.duration }.min()
+        let frame = arrival.map { min(now + Self.frameInterval, max(now, $0)) }
+        return [frame, timers.values.min()].compactMap { $0 }.min()
+    }
+
+    /// What happened by `now`: the transitions that arrived (removed; their owners take the
+    /// target as the resting value) and the timers that fired (removed), each in key order.
+    public mutating func advance(to now: Moment) -> (arrived: [MotionKey: Double], fired: [MotionKey]) {
+        var arrived: [MotionKey: Double] = [:]
+        for (key, transition) in transitions where transition.isFinished(at: now) {
+            arrived[key] = transition.to
+            transitions[key] = nil
+        }
+        let fired = timers.filter { $0.value <= now }.keys.sorted { $0.description < $1.description }
+        for key in fired { timers[key] = nil }
+        return (arrived, fired)
+    }
+}

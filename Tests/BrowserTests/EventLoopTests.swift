@@ -1,0 +1,165 @@
+// Time and data as events: ticks step values in motion, the loop waits no longer than the
+// state's next wake-up, and data that arrives grows the catalog under a still view.
+
+@testable import Browser
+import Catalog
+import SplitLayout
+import Testing
+import TerminalUI
+
+@Suite("Event loop: time and data")
+struct EventLoopTests {
+    let key = MotionKey("test offset", section: 0)
+
+    @Test("a transition eases out from its origin to its target and then stays there")
+    func transitionValues() {
+        let transition = Transition(from: 0, to: 10, start: Moment(milliseconds: 100), duration: 100)
+        #expect(transition.value(at: Moment(milliseconds: 50)) == 0)
+        #expect(transition.value(at: Moment(milliseconds: 100)) == 0)
+        // Ease-out: more than half of the way at half of the time.
+        #expect(transition.value(at: Moment(milliseconds: 150)) == 10 * (1 - 0.125))
+        #expect(transition.value(at: Moment(milliseconds: 200)) == 10)
+        #expect(transition.value(at: Moment(milliseconds: 900)) == 10)
+        let linear = Transition(from: 4, to: 0, start: Moment(milliseconds: 0), duration: 40, easing: .linear)
+        #expect(linear.value(at: Moment(milliseconds: 10)) == 3)
+    }
+
+    @Test("ticks step an animation: a frame every 16 ms while it moves, none once it has arrived")
+    func ticksStepAnAnimation() {
+        var state = fixtureState()
+        state.timeline.move(key, from: 0, to: 30, at: state.now, duration: 64, easing: .linear)
+        var values: [Double] = []
+        var wakeUps: [Int] = []
+        while let wakeUp = state.nextWakeUp {
+            wakeUps.append(wakeUp.milliseconds)
+            Browser.update(&state, .tick(at: wakeUp))
+            values.append(state.timeline.value(of: key, at: state.now) ?? 30)
+        }
+        #expect(wakeUps == [16, 32, 48, 64])
+        #expect(values == [7.5, 15, 22.5, 30])
+        #expect(state.timeline.isIdle)
+    }
+
+    @Test("a new target while moving retargets from where the value is: no jump back")
+    func retargeting() {
+        var timeline = Timeline()
+        timeline.move(key, from: 0, to: 10, at: Moment(milliseconds: 0), duration: 100, easing: .linear)
+        timeline.move(key, from: 0, to: 20, at: Moment(milliseconds: 50), duration: 100, easing: .linear)
+        #expect(timeline.value(of: key, at: Moment(milliseconds: 50)) == 5)
+        #expect(timeline.value(of: key, at: Moment(milliseconds: 100)) == 12.5)
+        #expect(timeline.value(of: key, at: Moment(milliseconds: 150)) == 20)
+    }
+
+    @Test("a timer wakes the session at its time, and a new one of the same key puts it off")
+    func timers() {
+        var timeline = Timeline()
+        let snap = MotionKey("snap", section: 2)
+        timeline.schedule(snap, at: Moment(milliseconds: 120))
+        #expect(timeline.nextWakeUp(after: Moment(milliseconds: 0)) == Moment(milliseconds: 120))
+        timeline.schedule(snap, at: Moment(milliseconds: 200))
+        #expect(timeline.advance(to: Moment(milliseconds: 150)).fired.isEmpty)
+        #expect(timeline.advance(to: Moment(milliseconds: 200)).fired == [snap])
+        #expect(timeline.isIdle && timeline.nextWakeUp(after: Moment(milliseconds: 200)) == nil)
+        // A transition asks for frames sooner than a later timer.
+        timeline.schedule(snap, at: Moment(milliseconds: 500))
+        timeline.move(key, from: 0, to: 1, at: Moment(milliseconds: 200), duration: 50)
+        #expect(timeline.nextWakeUp(after: Moment(milliseconds: 210)) == Moment(milliseconds: 226))
+    }
+
+    @Test("run waits no longer than the next wake-up, ticks, draws a frame a tick, and waits for input once still")
+    func runPassesTheDeadlineToTheScreen() {
+        let screen = MemoryScreen(width: 44, height: 8)
+        var state = fixtureState()
+        state.timeline.move(key, from: 0, to: 1, at: state.now, duration: 48)
+        _ = Browser.run(&state, on: screen)
+        // Three frames of motion, then a wait with no timeout, which the played-out screen ends.
+        #expect(screen.waits == [16, 16, 16, nil])
+        #expect(screen.frames.count == 1 + 3)
+        #expect(screen.now == Moment(milliseconds: 48))
+        #expect(state.timeline.isIdle)
+    }
+
+    @Test("input carries its time: a key read during a move is stamped with the screen's clock")
+    func inputCarriesItsTime() {
+        let screen = MemoryScreen(width: 44, height: 8)
+        screen.queue(.key(.down), at: Moment(milliseconds: 40))
+        var state = fixtureState(focus: path(0, 0))
+        state.timeline.move(key, from: 0, to: 1, at: state.now, duration: 100)
+        _ = Browser.run(&state, on: screen)
+        // Woken for frames at 16 and 32; the key arrives at 40, inside the wait that would end
+        // at 48 (then a look, with no wait, for more that came with it); the frames go on from
+        // there, the last one when the move ends.
+        #expect(screen.waits == [16, 16, 16, 0, 16, 16, 16, 12, nil])
+        #expect(state.focus == path(0, 3))
+        #expect(screen.now == Moment(milliseconds: 100))
+    }
+
+    @Test("events queued with no time behave as before: read at once, run ends when they run out")
+    func untimedEvents() {
+        let screen = MemoryScreen(width: 44, height: 8)
+        screen.pendingEvents = [.key(.down), .key(.right)]
+        var state = fixtureState(focus: path(0, 0))
+        #expect(Browser.run(&state, on: screen) == nil)
+        #expect(state.focus == path(0, 4))
+        #expect(screen.now == Moment(milliseconds: 0))
+    }
+
+    // MARK: Data as events
+
+    /// The fixture with `extra` more items at the end of each section and a fifth section.
+    func grown(by extra: Int) -> Catalog {
+        Catalog(sections: [
+            Section(title: "Alpha", items: items("a", 14 + extra)),
+            Section(title: "Beta", items: items("b", 10 + extra)),
+            Section(title: "Gamma", items: items("g", 8 + extra)),
+            Section(title: "Delta", items: items("d", 12 + extra)),
+            Section(title: "Epsilon", items: items("e", 5)),
+        ], source: "test")
+    }
+
+    @Test("loaded data grows the catalog; the focused item stays at its row of the screen")
+    func loadKeepsTheFocusStill() {
+        var state = fixtureState(focus: path(2, 4))
+        let row = state.layout.frame(of: path(2, 4))!.y - state.offset
+        Browser.update(&state, .loaded(grown(by: 9)))
+        #expect(state.itemCount == 44 + 4 * 9 + 5)
+        #expect(state.focus == path(2, 4))
+        #expect(state.layout.frame(of: path(2, 4))!.y - state.offset == row)
+        #expect(render(state).contains { $0.contains("Alpha · 23") })
+    }
+
+    @Test("a search in force covers the items that arrive")
+    func loadUpdatesTheSearch() {
+        var state = fixtureState()
+        state.startSearch("e")
+        #expect(state.catalog.sections.isEmpty)
+        Browser.update(&state, .loaded(grown(by: 0)))
+        #expect(state.catalog.sections.map(\.title) == ["Epsilon"])
+        #expect(state.searchPrompt?.text == "e")
+    }
+
+    @Test("run takes what a loader posts to the inbox, and stops looking when it closes")
+    func inboxFeedsTheLoop() {
+        let screen = MemoryScreen(width: 44, height: 8)
+        let inbox = EventInbox()
+        inbox.post(.loaded(grown(by: 1)))
+        inbox.close()
+        var state = fixtureState()
+        _ = Browser.run(&state, on: screen, inbox: inbox)
+        #expect(state.itemCount == 44 + 4 + 5)
+        #expect(screen.frames.count == 2)
+        #expect(!inbox.isOpen)
+    }
+
+    @Test("while the inbox is open, the loop looks at it every frame")
+    func openInboxIsPolled() {
+        let screen = MemoryScreen(width: 44, height: 8)
+        screen.queue(.key(.character("q")), at: Moment(milliseconds: 50))
+        let inbox = EventInbox()
+        var state = fixtureState()
+        #expect(Browser.run(&state, on: screen, inbox: inbox) == .cancelled)
+        #expect(screen.waits == [16, 16, 16, 16])
+        // Nothing arrived: no frame but the first.
+        #expect(screen.frames.count == 1)
+    }
+}
