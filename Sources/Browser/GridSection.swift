@@ -19,14 +19,28 @@ struct SectionsView: Widget {
             var frame = state.layout.sections[index].frame
             frame.y -= state.offset - area.y
             // Sections never overlap: their order among the layers does not matter.
-            layers.add(GridSection(state: state, section: index, faces: faces), in: frame)
+            let style = state.style(ofSection: index)
+            layers.add(style.init(state: state, section: index, faces: faces), in: frame)
         }
         layers.render(into: &buffer)
     }
 }
 
+/// A style of section: the widget that draws a section into its frame on the screen (the part
+/// outside the view is clipped). A new style is a new conforming type, chosen in
+/// `BrowserState.style(ofSection:)`.
+protocol SectionStyle: Widget {
+    init(state: BrowserState, section: Int, faces: ItemFaces.Table)
+}
+
+extension BrowserState {
+    /// The widget type that draws section `index`. Every section is a grid today; a section's
+    /// configured style picks its type here.
+    func style(ofSection index: Int) -> any SectionStyle.Type { GridSection.self }
+}
+
 /// A section of the `grid` style: items in lines that wrap at the column's width.
-struct GridSection: Widget {
+struct GridSection: SectionStyle {
     let state: BrowserState
     let section: Int
     let faces: ItemFaces.Table

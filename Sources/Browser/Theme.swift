@@ -39,17 +39,6 @@ public struct Theme: Hashable, Sendable {
         help: CellStyle(foreground: .ansi(15), background: .ansi(0)),
         sectionBackgrounds: [])
 
-    /// For NO_COLOR: only attributes, never a colour.
-    public static let monochrome = Theme(
-        base: .plain,
-        header: CellStyle(bold: true, reverse: true),
-        footer: CellStyle(dim: true),
-        item: .plain,
-        focus: CellStyle(bold: true, reverse: true, underline: true),
-        status: CellStyle(reverse: true),
-        help: .plain,
-        sectionBackgrounds: [])
-
     /// The same theme with every colour removed (attributes kept).
     public var withoutColors: Theme {
         func strip(_ style: CellStyle) -> CellStyle {

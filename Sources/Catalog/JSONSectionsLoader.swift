@@ -15,14 +15,6 @@ public enum JSONSectionsLoader {
     static let sectionKeys: Set<String> = ["title", "items", "side", "inset", "interItemSpacing", "lineSpacing",
                                            "headerHeight", "footerHeight", "background"]
 
-    /// Loads a file from disk.
-    public static func load(path: String) throws(DataError) -> Catalog {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DataError(file: path, message: "cannot read the file (\(fileProblem(path)))")
-        }
-        return try parse(Array(data), file: path)
-    }
-
     /// Parses a document already in memory; `file` names it in messages.
     public static func parse(_ bytes: [UInt8], file: String) throws(DataError) -> Catalog {
         let root: JSONNode
