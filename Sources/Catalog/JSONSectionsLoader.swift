@@ -29,13 +29,6 @@ public enum JSONSectionsLoader {
         return Catalog(sections: try reader.sections(from: root), source: file)
     }
 
-    /// Why a path cannot be read, in a few words.
-    public static func fileProblem(_ path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
-        return isDirectory.boolValue ? "it is a directory" : "permission denied"
-    }
-
     struct Reader {
         let file: String
 
