@@ -1,6 +1,6 @@
 // Shared helpers for the SplitLayout tests: short constructors, a snapshot of a layout that can
 // be compared with `==`, and an independent, deliberately naive reference implementation of the
-// spec (shared/spec/split-layout.md) that the property tests compare the engine against.
+// rules (docs/split-layout.md) that the property tests compare the engine against.
 
 @testable import SplitLayout
 
