@@ -215,9 +215,8 @@ public struct BrowserState: Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
         relayout()
-        // Back from the "terminal too small" screen: put the focus at the row it had before,
-        // not at the row it was squeezed into on the tiny screen (a 15 x 4 screen has 3 rows,
-        // and the view used to come back scrolled to keep the focus on one of them).
+        // Back from the "terminal too small" screen: the focus at the row it had before, not at
+        // one of the few rows the tiny screen had (a 15 x 4 screen has 3).
         if wasTooSmall, !isTooSmall, let row = focusRowBeforeTooSmall, let focus, let frame = layout.frame(of: focus) {
             offset = frame.y - row
             clampOffset()

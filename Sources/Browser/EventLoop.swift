@@ -56,9 +56,9 @@ extension Browser {
     }
 
     /// Applies one event, but an edit of the search prompt's text leaves the search to catch
-    /// up (`applyStaleFilter`), so that `run` searches once for a whole paste: a search per
-    /// pasted character (each over a longer query) made a paste of 12,000 characters take
-    /// minutes. Any other event sees the filter caught up first.
+    /// up (`applyStaleFilter`), so that `run` searches once for a whole paste, not once per
+    /// pasted character over an ever longer query. Any other event sees the filter caught up
+    /// first.
     static func take(_ event: BrowserEvent, _ state: inout BrowserState) {
         switch event {
         case .input(let input, let time):
@@ -115,9 +115,9 @@ extension Browser {
             var changed = false
             if let event = screen.nextEvent(timeoutMilliseconds: wait) {
                 take(.input(event, at: screen.now), &state)
-                // What has arrived already (a paste, a key held down) is taken before the next
-                // frame and the next search: a frame and a search per key made a 12,000-character
-                // paste into the search prompt take minutes, and showed nobody the frames between.
+                // What has arrived already (a paste, a key held down) is all taken before the
+                // next frame and the next search: the frames between would show nobody anything,
+                // and a search per key makes a long paste take minutes.
                 while state.outcome == nil, let waiting = screen.nextEvent(timeoutMilliseconds: 0) {
                     take(.input(waiting, at: screen.now), &state)
                 }

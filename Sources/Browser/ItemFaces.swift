@@ -24,8 +24,7 @@ extension Browser {
             let measured = state.textWidth.measuredCluster(glyph)
             let glyphWidth = measured?.width ?? state.textWidth.width(of: glyph)
             // The label only when some of it shows: the whole label, or at least one cell of it
-            // before the ellipsis. (With exactly glyph + 2 cells this used to draw "😀 …": a
-            // space and an ellipsis, no label at all.)
+            // before the ellipsis (never "😀 …", a glyph with an ellipsis and no label).
             let labelRoom = room - glyphWidth - 1
             if labelRoom >= 1 { label = items.label(at: path.item) }
             // (Up to 2 cells: all that is asked of a label that may be a 50 MB line.)
@@ -98,8 +97,8 @@ final class ItemFaces: Sendable {
         /// cells, else `make()`'s, kept.
         func face(of path: ItemPath, ordinal: Int, room: Int, _ make: () -> DrawnFace) -> DrawnFace {
             // By position: a screen shows runs of consecutive items, which take consecutive
-            // slots and so never each other's (hashed, a screenful of 3,000 items took each
-            // other's slots by the hundred, every frame).
+            // slots and so never each other's (hashed slots collide by the hundred within one
+            // screenful of 3,000 items).
             let slot = ordinal & (ItemFaces.slotCount - 1)
             if paths[slot] == path && rooms[slot] == room, let face = faces[slot] { return face }
             let face = make()

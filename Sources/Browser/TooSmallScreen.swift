@@ -11,9 +11,9 @@ struct TooSmallScreen: Widget {
     func render(in area: Rect, into buffer: inout CellBuffer) {
         let need = "\(BrowserState.minimumWidth) x \(state.requiredHeight)"
         let have = "\(area.width) x \(area.height)"
-        // The fullest message that fits, the needed size kept whole: "terminal too small:" is
-        // wrapped at spaces (19 cells, wider than some screens it is shown on), but a 10 x 3
-        // screen cut "need 20 x 5" to "need 20 x" and lost the 5.
+        // The fullest message that fits, the needed size never cut: "terminal too small:" may
+        // wrap at spaces (19 cells, wider than some screens it is shown on), "need 20 x 5" may
+        // not (cut, it would say the wrong size).
         let candidates: [[String]] = [
             wrapped("terminal too small:", toWidth: area.width) + ["need " + need, "have " + have],
             wrapped("too small:", toWidth: area.width) + ["need " + need],

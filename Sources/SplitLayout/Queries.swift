@@ -205,11 +205,9 @@ extension SplitLayout {
         // Lines in a column never overlap and are ordered by top, so their bottoms are ordered
         // too, and only two lines can be nearest: the first line ending below the rows' top
         // (the uppermost overlapping line if any overlaps, else the first line below), and the
-        // line just before it (the last line above).
-        //
-        // This used to take the last line *starting* above the rows' end instead, which is the
-        // lowest of several overlapping lines: moving right from a 3-row item beside three 1-row
-        // lines landed on the third line, not on the one level with the item's top.
+        // line just before it (the last line above). Not the last line starting above the rows'
+        // end: of several overlapping lines that is the lowest, and a move right from a 3-row
+        // item beside three 1-row lines must land on the one level with the item's top.
         var position = firstPosition(in: order) { sections[$0].frame.maxY > rows.lowerBound }
         var below: (section: Int, line: Int)?
         while position < order.count {
