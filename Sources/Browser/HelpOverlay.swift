@@ -81,8 +81,10 @@ public struct HelpOverlay: Widget {
         let titlesWidth = sections.map { measure.width(of: $0.title) }.max() ?? 0
         let naturalWidth = max(keysWidth + 3 + actionsWidth, titlesWidth, measure.width(of: Self.title) + 2)
         // A border and a blank column on each side of the text, and a column of the sections
-        // under it showing on each side of the box.
-        let textWidth = min(area.width - 6, naturalWidth)
+        // under it showing on each side of the box when the text has all the room it needs;
+        // else the box takes the whole width: a cell of the sections beside its corner looked
+        // like a stray mark of the help (a pinned header's "…" at 20 x 5).
+        let textWidth = naturalWidth + 6 <= area.width ? naturalWidth : area.width - 4
         guard textWidth >= 1, area.height >= 3 else { return nil }
         var keysColumn = keysWidth, actionColumn = keysWidth + 3
         if textWidth < naturalWidth {
