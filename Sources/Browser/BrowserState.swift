@@ -54,6 +54,8 @@ public struct BrowserState: Sendable {
     /// Presses of `>` minus presses of `<`, applied to a two-column ratio.
     public internal(set) var ratioSteps = 0
     public internal(set) var showingHelp = false
+    /// The help's first line shown (`HelpOverlay`, which keeps it in range), 0 when it opens.
+    public internal(set) var helpScroll = 0
     /// A message about the data (its load warnings) in the status line, in place of the
     /// focused item, until the first key or click: printed before the screen started, on
     /// standard error, it would be seen only after quitting. A resize keeps it.

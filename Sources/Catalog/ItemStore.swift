@@ -309,6 +309,12 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
             || indices.allSatisfy { declaredSize(at: $0) == (nil, nil) }
     }
 
+    /// Whether some item has variants (skin tones), asked of the shapes, not of every item.
+    public var hasVariants: Bool {
+        guard store.shapes.contains(where: { $0.variantCount > 0 }) else { return false }
+        return selection == nil || indices.contains { store.shapes[store.shapeIndex(of: storeIndex($0))].variantCount > 0 }
+    }
+
     /// The names of the items' fields, each once, in order of first appearance.
     public var fieldNames: [String] {
         var names: [String] = []

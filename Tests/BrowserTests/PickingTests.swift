@@ -64,8 +64,9 @@ struct PickingTests {
 
     @Test("the help lists Space only with --multi")
     func helpMentionsSpace() {
-        #expect(Browser.helpLines(multiSelect: true).contains { $0.keys == "Space" })
-        #expect(!Browser.helpLines(multiSelect: false).contains { $0.keys == "Space" })
+        func helpKeys(_ state: BrowserState) -> [String] { HelpOverlay(state).sections.flatMap(\.entries).map(\.keys) }
+        #expect(helpKeys(multiState()).contains("Space"))
+        #expect(!helpKeys(fixtureState()).contains("Space"))
     }
 
     // MARK: --print

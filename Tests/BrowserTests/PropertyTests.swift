@@ -1,6 +1,8 @@
 // Random sessions: 500 seeded random keys, clicks, wheel turns and resizes per configuration,
-// with the invariants checked after every event. The generator is a fixed SplitMix64, so a
-// failure names a seed and a step that reproduce it.
+// with the invariants checked after every event. The keys are every key of every key map and
+// random text, so each session goes through every mode its data allows (browsing, the search
+// prompt, the skin-tone chooser, the help, the too-small screen) and says so. The generator is
+// a fixed SplitMix64, so a failure names a seed and a step that reproduce it.
 
 @testable import Browser
 import SeededRandom
@@ -32,6 +34,7 @@ struct PropertyCase: CustomTestStringConvertible, Sendable {
     var catalog: Catalog
     var settings: LayoutSettings
     var seed: UInt64
+    var multiSelect = false
     var testDescription: String { "\(name) (seed \(seed))" }
 }
 
@@ -47,20 +50,44 @@ let propertyCases: [PropertyCase] = [
     PropertyCase(name: "unpinned", catalog: varyingCatalog, settings: fixtureSettings(pin: false), seed: 6),
     PropertyCase(name: "emoji fixture", catalog: emojiFixtureCatalog, settings: fixtureSettings(itemWidth: 9), seed: 7),
     PropertyCase(name: "bundled emoji", catalog: EmojiCatalog.load(), settings: defaultSettings, seed: 8),
+    PropertyCase(name: "fixture, --multi", catalog: fixtureCatalog, settings: fixtureSettings(), seed: 9,
+                 multiSelect: true),
+    PropertyCase(name: "skin tones", catalog: skinToneCatalog, settings: fixtureSettings(itemWidth: 4), seed: 10),
+    PropertyCase(name: "skin tones, --multi", catalog: skinToneCatalog, settings: fixtureSettings(itemWidth: 4),
+                 seed: 11, multiSelect: true),
+    PropertyCase(name: "bundled emoji, --multi", catalog: EmojiCatalog.load(), settings: defaultSettings, seed: 12,
+                 multiSelect: true),
 ]
 
 @Suite("Random sessions")
 struct PropertyTests {
-    static let keys: [Key] = [
-        .up, .down, .left, .right, .character("h"), .character("j"), .character("k"), .character("l"),
-        .pageUp, .pageDown, .control("f"), .control("b"), .home, .end, .character("g"), .character("G"),
-        .tab, .backTab, .character("<"), .character(">"), .character("?"), .character("x"),
-    ]
+    /// Every key some map binds, in any mode and whatever its availability, each once, in the
+    /// maps' order (a fixed order: the seeds must replay).
+    static let boundKeys: [Key] = {
+        var keys: [Key] = []
+        for map in KeyMap.all {
+            for key in map.groups.flatMap({ $0.bindings.flatMap(\.keys) }) where !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }()
+
+    /// Text typed into the search prompt (and keys elsewhere): letters the fixtures' labels
+    /// have, a space, a capital, a caret, and characters no map binds.
+    static let text: [Character] = ["a", "p", "1", "e", "t", " ", "A", "^", "x", "é", "😀", "\u{1B}"]
 
     static func randomEvent(_ state: BrowserState, _ generator: inout SplitMix64) -> InputEvent {
         switch Int.random(in: 0..<100, using: &generator) {
-        case 0..<65:
-            return .key(keys.randomElement(using: &generator)!)
+        case 0..<35:
+            return .key(boundKeys.randomElement(using: &generator)!)
+        case 35..<55:
+            // A key of the mode at hand, each of its lines of help as likely (`?` as likely as
+            // the eight keys that move), so that each mode's keys are pressed in it, not only
+            // the keys that leave it.
+            let group = KeyMap.map(for: state.inputMode).availableGroups(in: state).randomElement(using: &generator)!
+            return .key(group.bindings.randomElement(using: &generator)!.keys.randomElement(using: &generator)!)
+        case 55..<65:
+            let other: [Key] = [.delete, .control("x")] + text.map(Key.character)
+            return .key(other.randomElement(using: &generator)!)
         case 65..<80:
             let action: MouseEvent.Action = [.press, .release, .wheelUp, .wheelDown, .click].randomElement(using: &generator)!
             return .mouse(MouseEvent(action: action, x: Int.random(in: -1...state.width, using: &generator),
@@ -84,6 +111,11 @@ struct PropertyTests {
         if !state.isTooSmall, state.focus != nil, let problem = focusVisibilityProblem(state) {
             problems.append(problem)
         }
+        if !state.multiSelect && !state.marked.isEmpty { problems.append("marks without --multi: \(state.marked)") }
+        if let chooser = state.toneChooser {
+            if !chooser.options.indices.contains(chooser.selected) { problems.append("tone \(chooser.selected) selected") }
+            if chooser.path != state.focus { problems.append("the chooser is on \(chooser.path), not on the focus") }
+        }
         let frame = Browser.render(state)
         let lines = frame.lines
         if lines.count != state.height { problems.append("\(lines.count) lines for height \(state.height)") }
@@ -91,8 +123,9 @@ struct PropertyTests {
             problems.append("row \(row) is \(state.textWidth.width(of: line)) cells wide, not \(state.width): \(line)")
         }
         if !state.isTooSmall, !state.showingHelp, let focus = state.focus, let item = state.item(at: focus) {
-            // Below about 40 columns the position and "? help" leave no room for the name.
-            if state.width >= 40, !lines[state.height - 1].contains(item.label.prefix(1)) {
+            // Below about 40 columns the position and "? help" leave no room for the name; the
+            // search prompt takes the status line's place.
+            if state.width >= 40, state.searchPrompt == nil, !lines[state.height - 1].contains(item.label.prefix(1)) {
                 problems.append("the status line does not name the focus: \(lines[state.height - 1])")
             }
             if focusCellStyle(state, frame) != state.theme.focus { problems.append("the focus is not highlighted") }
@@ -103,16 +136,19 @@ struct PropertyTests {
     @Test("500 random events keep every invariant", arguments: propertyCases)
     func randomSession(_ testCase: PropertyCase) {
         var generator = SplitMix64(seed: testCase.seed)
-        var state = BrowserState(catalog: testCase.catalog, settings: testCase.settings, width: 80, height: 24)
+        var state = BrowserState(catalog: testCase.catalog, settings: testCase.settings, width: 80, height: 24,
+                                 multiSelect: testCase.multiSelect)
         #expect(Self.problems(state).isEmpty, "at the start")
         var failures = 0
         var trail: [InputEvent] = []
+        var visited: [InputMode: Int] = [:]
         for step in 0..<500 {
             let event = Self.randomEvent(state, &generator)
             trail.append(event)
+            visited[state.inputMode, default: 0] += 1
             Browser.update(&state, event)
             if state.outcome != nil {
-                // A click on the focused item chose it; carry on as a fresh session would.
+                // A pick, q, Esc or Ctrl-C ended it; carry on as a fresh session would.
                 state.outcome = nil
             }
             let problems = Self.problems(state)
@@ -123,5 +159,8 @@ struct PropertyTests {
                 if failures >= 5 { return }
             }
         }
+        // Every mode the data allows (the chooser needs an emoji with skin tones) had keys.
+        let possible = Set(InputMode.allCases.filter { KeyMap.map(for: $0).availability.holds(in: state) })
+        #expect(Set(visited.keys) == possible, "modes visited: \(visited)")
     }
 }

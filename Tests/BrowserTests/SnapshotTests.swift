@@ -224,28 +224,32 @@ struct SnapshotTests {
         state.send(.character("?"))
         #expect(state.showingHelp)
         expectLines(render(state), framed("""
-            |  ┌─────────────────────────────────────────────────────────┐   |
-            |  │ splitview keys                                          │   |
-            |  │                                                         │   |
-            |  │ arrows  h j k l    move (across the two columns too)    │   |
-            |  │ PgUp PgDn  ^B ^F   page up / down                       │   |
-            |  │ Home End  g G      first / last item                    │   |
-            |  │ Tab  Shift-Tab     next / previous section              │   |
-            |  │ <  >               move the split left / right          │   |
-            |  │ s                  skin tone of the focused emoji       │   |
-            |  │ /                  search; Enter keeps, Esc drops       │   |
-            |  │ Enter              print the focused item and exit      │   |
-            |  │ click / wheel      focus (click again to pick) / scroll │   |
-            |  │ q  Esc             quit without output                  │   |
-            |  │ ?                  close this help                      │   |
-            |  └─────────────────────────────────────────────────────────┘   |
+            | ┌ splitview keys ────────────────────────────────────────────┐ |
+            | │ Browsing                                                   │ |
+            | │ ← ↓ ↑ →  h j k l   move (across the two columns too)       │ |
+            | │ PgUp PgDn  ^B ^F   page up / down                          │ |
+            | │ Home End  g G      first / last item                       │ |
+            | │ Tab Shift-Tab      next / previous section                 │ |
+            | │ < >                move the split left / right             │ |
+            | │ /                  search: each key filters                │ |
+            | │ Enter              print the focused item and exit         │ |
+            | │ Esc  q             quit without output                     │ |
+            | │ ^C                 interrupt: exit 130, no output          │ |
+            | │ ?                  this help                               │ |
+            | │ click  wheel       focus (click again to pick) / scroll    │ |
+            | │                                                            │ |
+            | └─────────────────────────────────────────────────── ↓ more ─┘ |
             | a0  · Alpha                                    1 of 44  ? help |
             """))
         #expect(Browser.render(state)[4, 4].style == theme.help)
 
-        // A key closes the help and does nothing else; the next one acts.
+        // The arrows, PgUp PgDn, Home End and j k scroll it (its key map is in KeyMaps.swift);
+        // another key closes the help and does nothing else; the next one acts.
+        var scrolled = state
+        scrolled.send(.down)
+        #expect(scrolled.showingHelp && scrolled.helpScroll == 1 && scrolled.focus == path(0, 0))
         let closed = fixtureState(width: 64, height: 16)
-        for key in [Key.down, .character("q"), .escape, .enter, .character("?"), .tab, .character("x")] {
+        for key in [Key.character("q"), .escape, .enter, .character("?"), .tab, .character("x")] {
             var copy = state
             copy.send(key)
             #expect(!copy.showingHelp, "\(key)")

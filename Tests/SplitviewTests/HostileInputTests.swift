@@ -101,13 +101,13 @@ import Glibc
         let (start, _) = Support.drain(master, pid, for: 20) { MouseInputTests.contains($0, "1 of 17") }
         try #require(MouseInputTests.contains(start, "1 of 17"), "no first frame")
         #expect(MouseInputTests.contains(start, "clear ␛[2J screen"))
-        // The help, closed by a key; a paste into the search prompt (escape sequences, BEL, a
-        // C1 control, a bidi override); the prompt cleared (Ctrl-U) and closed; the first item
-        // (g) picked.
+        // The help, closed by a key (x: j, k and the arrows scroll it); a paste into the search
+        // prompt (escape sequences, BEL, a C1 control, a bidi override); the prompt cleared
+        // (Ctrl-U) and closed; the first item (g) picked.
         MouseInputTests.send("?", to: master)
         let (help, _) = Support.drain(master, pid, for: 10) { MouseInputTests.contains($0, "splitview keys") }
         #expect(MouseInputTests.contains(help, "splitview keys"))
-        MouseInputTests.send("j/x\u{1B}]52;c;SGk=\u{7}\u{9B}2J\u{202E}y\u{1B}[201~z", to: master)
+        MouseInputTests.send("x/x\u{1B}]52;c;SGk=\u{7}\u{9B}2J\u{202E}y\u{1B}[201~z", to: master)
         let (paste, _) = Support.drain(master, pid, for: 10) { MouseInputTests.contains($0, "no matches") }
         #expect(MouseInputTests.contains(paste, "no matches"))
         MouseInputTests.send("\u{15}\rg\r", to: master)

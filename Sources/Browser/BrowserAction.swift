@@ -1,0 +1,253 @@
+// What a key or a click asks of the browser, as a value: the key maps (KeyMaps.swift) turn
+// keys into actions, `Browser.mouseAction` turns clicks into actions, and `Browser.perform`
+// carries them out. Nothing else changes the state for input.
+
+import Catalog
+import SplitLayout
+import TerminalUI
+
+public enum BrowserAction: Hashable, Sendable {
+    // MARK: Browsing
+    /// Moves the focus to the nearest item that way, across the two columns too.
+    case move(Direction)
+    /// Scrolls a page and focuses the item at the same screen row of its column.
+    case page(down: Bool)
+    case first, last
+    case nextSection, previousSection
+    /// Moves the split of two columns by this many `BrowserState.ratioStep`s (negative: left).
+    case adjustRatio(steps: Int)
+    case openHelp
+    case openToneChooser
+    case openSearch
+    /// With --multi: marks or unmarks the focused item, then focuses the next one.
+    case toggleMark
+    /// Ends the session with the focused item (the marked ones, with --multi).
+    case pick
+    /// Ends the session with no output (q, Esc).
+    case quit
+    /// Ends the session as Ctrl-C does (exit 130).
+    case interrupt
+
+    // MARK: Search prompt
+    case insertText(String)
+    case deleteBackward
+    case clearText
+    /// The last word and the spaces after it, as in a shell.
+    case deleteWord
+    /// Closes the prompt keeping the filter.
+    case acceptSearch
+    /// Closes the prompt, shows everything again, focused where it was before the prompt.
+    case cancelSearch
+
+    // MARK: Skin-tone chooser
+    case moveTone(Direction)
+    case firstTone, lastTone
+    /// Takes the selected tone: picks it, or marks its item with --multi.
+    case acceptTone
+    case closeToneChooser
+
+    // MARK: Help
+    case scrollHelp(HelpScroll)
+    case closeHelp
+
+    // MARK: Mouse
+    /// Scrolls the view by content rows (negative: up); the focus follows into the view.
+    case scroll(rows: Int)
+    case focusItem(ItemPath)
+    /// Focuses the item and ends the session with it (a click on the focused item).
+    case pickItem(ItemPath)
+    /// Closes the help and the tone chooser (a click while one is open does only this).
+    case closeOverlays
+
+    /// Whether the action only edits the search prompt's text, so that the run loop can
+    /// search once at the end of a paste (see `Browser.take`).
+    public var editsSearchText: Bool {
+        switch self {
+        case .insertText, .deleteBackward, .clearText, .deleteWord: true
+        default: false
+        }
+    }
+}
+
+/// How a key scrolls the help overlay.
+public enum HelpScroll: Hashable, Sendable {
+    case lineUp, lineDown, pageUp, pageDown, top, bottom
+}
+
+extension Browser {
+    /// Carries out one action. An action that does not apply to the state (a tone move with
+    /// no chooser open, a mark without --multi) changes nothing.
+    public static func perform(_ action: BrowserAction, _ state: inout BrowserState) {
+        switch action {
+        case .move(let direction): move(direction, &state)
+        case .page(let down): page(down: down, &state)
+        case .first:
+            state.setFocus(state.firstItem())
+            state.offset = 0
+        case .last:
+            state.setFocus(state.lastItem())
+            state.offset = state.maximumOffset
+            if let focus = state.focus { state.scrollIntoView(focus) }
+        case .nextSection: jumpSection(forward: true, &state)
+        case .previousSection: jumpSection(forward: false, &state)
+        case .adjustRatio(let steps): adjustRatio(steps, &state)
+        case .openHelp:
+            state.showingHelp = true
+            state.helpScroll = 0
+        case .openToneChooser: state.openToneChooser()
+        case .openSearch:
+            state.searchPrompt = SearchPrompt(text: state.filter.map { $0.query.description + " " } ?? "",
+                                              focusBefore: state.focus.map(state.sourcePath), offsetBefore: state.offset)
+        case .toggleMark:
+            // As fzf's Tab: mark, then on to the next item, so a run of presses marks a run.
+            guard state.multiSelect, let focus = state.focus else { return }
+            state.toggleMark(focus)
+            if let next = state.nextItem(after: focus) { state.setFocus(next) }
+        case .pick:
+            if let focus = state.focus { state.outcome = .chosen(focus) }
+        case .quit: state.outcome = .cancelled
+        case .interrupt: state.outcome = .interrupted
+        case .insertText, .deleteBackward, .clearText, .deleteWord, .acceptSearch, .cancelSearch:
+            performSearchEdit(action, &state)
+        case .moveTone, .firstTone, .lastTone, .acceptTone, .closeToneChooser:
+            performToneChoice(action, &state)
+        case .scrollHelp(let scroll): scrollHelp(scroll, &state)
+        case .closeHelp: state.showingHelp = false
+        case .scroll(let rows):
+            state.offset += rows
+            state.clampOffset()
+            keepFocusInView(&state)
+        case .focusItem(let path): state.setFocus(path)
+        case .pickItem(let path):
+            guard state.layout.frame(of: path) != nil else { return }
+            state.focus = path
+            state.outcome = .chosen(path)
+        case .closeOverlays:
+            state.showingHelp = false
+            state.toneChooser = nil
+        }
+    }
+
+    /// The search prompt's actions: a text edit leaves the filter to follow before the next
+    /// frame or the next other key (`applyStaleFilter`), so a paste is searched once.
+    static func performSearchEdit(_ action: BrowserAction, _ state: inout BrowserState) {
+        guard var prompt = state.searchPrompt else { return }
+        switch action {
+        case .insertText(let text):
+            prompt.text += text
+        case .deleteBackward:
+            guard !prompt.text.isEmpty else { return }
+            prompt.text.removeLast()
+        case .clearText:
+            prompt.text = ""
+        case .deleteWord:
+            while prompt.text.last == " " { prompt.text.removeLast() }
+            while let last = prompt.text.last, last != " " { prompt.text.removeLast() }
+        case .acceptSearch:
+            state.searchPrompt = nil
+            return
+        case .cancelSearch:
+            state.searchPrompt = nil
+            state.applyFilter("")
+            state.restoreFocus(prompt.focusBefore, offset: prompt.offsetBefore)
+            return
+        default:
+            return
+        }
+        state.searchPrompt = prompt
+        state.filterIsStale = true
+    }
+
+    /// The skin-tone chooser's actions: moves among its options (up and down by a row of the
+    /// box as drawn at this width), Enter takes one, closing takes none.
+    static func performToneChoice(_ action: BrowserAction, _ state: inout BrowserState) {
+        guard var chooser = state.toneChooser else { return }
+        let count = chooser.options.count
+        let columns = ToneChooser.columns(forWidth: state.width, optionCount: count)
+        switch action {
+        case .moveTone(.left): chooser.selected = max(0, chooser.selected - 1)
+        case .moveTone(.right): chooser.selected = min(count - 1, chooser.selected + 1)
+        case .moveTone(.up): chooser.selected = max(0, chooser.selected - columns)
+        case .moveTone(.down): chooser.selected = min(count - 1, chooser.selected + columns)
+        case .firstTone: chooser.selected = 0
+        case .lastTone: chooser.selected = count - 1
+        case .acceptTone:
+            state.acceptTone()
+            return
+        case .closeToneChooser:
+            state.toneChooser = nil
+            return
+        default:
+            return
+        }
+        state.toneChooser = chooser
+    }
+
+    /// Scrolls the help by lines or pages of the box as drawn now, kept within its text (a
+    /// scroll past the end would make the next key up seem to do nothing).
+    static func scrollHelp(_ scroll: HelpScroll, _ state: inout BrowserState) {
+        guard let layout = HelpOverlay(state).layout(in: helpArea(state)) else { return }
+        let page = max(1, layout.visibleRows - 1)
+        let current = min(max(0, state.helpScroll), layout.maximumScroll)
+        let wanted = switch scroll {
+        case .lineUp: current - 1
+        case .lineDown: current + 1
+        case .pageUp: current - page
+        case .pageDown: current + page
+        case .top: 0
+        case .bottom: layout.maximumScroll
+        }
+        state.helpScroll = min(max(0, wanted), layout.maximumScroll)
+    }
+
+    static func move(_ direction: Direction, _ state: inout BrowserState) {
+        guard let focus = state.focus else {
+            state.setFocus(state.firstItem())
+            return
+        }
+        if let next = state.layout.neighbour(of: focus, direction) {
+            state.setFocus(next)
+        }
+    }
+
+    /// Scrolls a page and moves the focus to the item at the same screen row of its column.
+    static func page(down: Bool, _ state: inout BrowserState) {
+        let rows = max(1, state.viewHeight - 1)
+        guard let focus = state.focus, let frame = state.layout.frame(of: focus) else { return }
+        let screenRow = frame.y - state.offset
+        let oldOffset = state.offset
+        state.offset += down ? rows : -rows
+        state.clampOffset()
+        let moved = state.offset - oldOffset
+        let column = state.layout.sections[focus.section].columnIndex
+        let target = Point(x: frame.x, y: moved == 0 ? frame.y + (down ? rows : -rows) : state.offset + screenRow)
+        if let next = state.layout.nearestItem(to: target, columnIndex: column) {
+            state.setFocus(next)
+        }
+    }
+
+    static func jumpSection(forward: Bool, _ state: inout BrowserState) {
+        guard let focus = state.focus else {
+            state.setFocus(state.firstItem())
+            return
+        }
+        let target = forward ? state.firstItem(fromSection: focus.section + 1)
+                             : focus.section > 0 ? state.firstItem(fromSection: focus.section - 1, forward: false) : nil
+        guard let target else { return }
+        state.focus = target
+        // The section's header goes to the top of the view.
+        state.offset = state.layout.sections[target.section].frame.y
+        state.clampOffset()
+        state.scrollIntoView(target)
+    }
+
+    static func adjustRatio(_ steps: Int, _ state: inout BrowserState) {
+        let before = state.currentParameters.leftRatio
+        state.ratioSteps += steps
+        if state.currentParameters.leftRatio == before {
+            state.ratioSteps -= steps  // At a limit, or one column: nothing to move.
+            return
+        }
+        state.relayout()
+    }
+}

@@ -1,0 +1,98 @@
+// The key maps of the browser's modes. A new key is one binding line here; a new mode is one
+// new map added to `KeyMap.all` (with an `InputMode` case to name it): dispatch, the help and
+// the tests that check every binding pick it up.
+
+import Catalog
+import TerminalUI
+
+extension KeyMap {
+    /// Every mode's map, in precedence order: the state is in the mode of the first map whose
+    /// `isActive` holds. The help lists the maps in the reverse order, the mode under all
+    /// others first.
+    static let all: [KeyMap] = [tooSmall, help, toneChooser, searchPrompt, browse]
+
+    /// Ctrl-C ends the session in every mode.
+    static let interrupt = KeyGroup([.control("c")], .interrupt, "interrupt: exit 130, no output")
+
+    static let browse = KeyMap(
+        .browse, helpTitle: "Browsing", isActive: { _ in true },
+        groups: [
+            KeyGroup([KeyBinding([.left, .character("h")], .move(.left)),
+                      KeyBinding([.down, .character("j")], .move(.down)),
+                      KeyBinding([.up, .character("k")], .move(.up)),
+                      KeyBinding([.right, .character("l")], .move(.right))],
+                     "move (across the two columns too)"),
+            KeyGroup([KeyBinding([.pageUp, .control("b")], .page(down: false)),
+                      KeyBinding([.pageDown, .control("f")], .page(down: true))], "page up / down"),
+            KeyGroup([KeyBinding([.home, .character("g")], .first),
+                      KeyBinding([.end, .character("G")], .last)], "first / last item"),
+            KeyGroup([KeyBinding([.tab], .nextSection), KeyBinding([.backTab], .previousSection)],
+                     "next / previous section"),
+            KeyGroup([KeyBinding([.character("<")], .adjustRatio(steps: -1)),
+                      KeyBinding([.character(">")], .adjustRatio(steps: 1))], "move the split left / right"),
+            KeyGroup([.character("/")], .openSearch, "search: each key filters"),
+            KeyGroup([.character("s")], .openToneChooser, "skin tone of the focused emoji", when: .skinTones),
+            KeyGroup([.character(" ")], .toggleMark, "mark / unmark, then the next item", when: .multiSelect),
+            KeyGroup([.enter], .pick, "print the focused item and exit", when: .singleSelect),
+            KeyGroup([.enter], .pick, "print the marked items (or the focused one) and exit", when: .multiSelect),
+            KeyGroup([.character("q"), .escape], .quit, "quit without output"),
+            interrupt,
+            KeyGroup([.character("?")], .openHelp, "this help"),
+        ],
+        mouseHelp: ("click  wheel", "focus (click again to pick) / scroll"))
+
+    /// While the search prompt is open, characters type; the search's own keys, then the
+    /// browsing keys that are not characters (moves, pages, sections), work.
+    static let searchPrompt: KeyMap = {
+        let own = [
+            KeyGroup([.enter], .acceptSearch, "keep the filter, close the prompt"),
+            KeyGroup([.escape], .cancelSearch, "drop the filter, back to where you were"),
+            KeyGroup([.backspace], .deleteBackward, "delete the last character"),
+            KeyGroup([.control("w")], .deleteWord, "delete the last word"),
+            KeyGroup([.control("u")], .clearText, "clear the search"),
+        ]
+        let ownKeys = Set(own.flatMap { $0.bindings.flatMap(\.keys) })
+        return KeyMap(
+            .searchPrompt, helpTitle: "Search prompt (/)", isActive: { $0.searchPrompt != nil },
+            groups: own + browse.groups.compactMap { $0.withoutCharacters(orKeysIn: ownKeys) },
+            otherKeys: .typeText(help: "type: the filter follows"))
+    }()
+
+    static let toneChooser = KeyMap(
+        .toneChooser, helpTitle: "Skin-tone chooser (s)", when: .skinTones, isActive: { $0.toneChooser != nil },
+        groups: [
+            KeyGroup([KeyBinding([.left, .character("h")], .moveTone(.left)),
+                      KeyBinding([.down, .character("j")], .moveTone(.down)),
+                      KeyBinding([.up, .character("k")], .moveTone(.up)),
+                      KeyBinding([.right, .character("l")], .moveTone(.right))], "choose a tone"),
+            KeyGroup([KeyBinding([.home, .character("g")], .firstTone),
+                      KeyBinding([.end, .character("G")], .lastTone)], "first / last tone"),
+            KeyGroup([.enter], .acceptTone, "pick this tone and exit", when: .singleSelect),
+            KeyGroup([.enter], .acceptTone, "mark the emoji in this tone", when: .multiSelect),
+            KeyGroup([.escape, .character("s"), .character("q")], .closeToneChooser, "close, no tone chosen"),
+            interrupt,
+        ])
+
+    /// While the help is open it scrolls; any other key only closes it (q and Esc too: they
+    /// do not also quit).
+    static let help = KeyMap(
+        .help, helpTitle: "This help (?)", isActive: { $0.showingHelp },
+        groups: [
+            KeyGroup([KeyBinding([.up, .character("k")], .scrollHelp(.lineUp)),
+                      KeyBinding([.down, .character("j")], .scrollHelp(.lineDown))], "scroll"),
+            KeyGroup([KeyBinding([.pageUp], .scrollHelp(.pageUp)),
+                      KeyBinding([.pageDown], .scrollHelp(.pageDown))], "scroll a page"),
+            KeyGroup([KeyBinding([.home], .scrollHelp(.top)), KeyBinding([.end], .scrollHelp(.bottom))],
+                     "top / end of the help"),
+            interrupt,
+        ],
+        otherKeys: .perform(.closeHelp, help: "close the help"))
+
+    /// Only the ways out work on the "terminal too small" screen, whatever is open under it:
+    /// the other keys acted on a view nobody could see (Enter printed an item that was not
+    /// shown), and moves there lost the view that growing back restores (see
+    /// `BrowserState.resize`).
+    static let tooSmall = KeyMap(
+        .tooSmall, helpTitle: nil, isActive: { $0.isTooSmall },
+        groups: [KeyGroup([.character("q"), .escape], .quit, "quit without output"), interrupt])
+}

@@ -1,0 +1,176 @@
+// The key maps: every binding dispatches to its action in its mode, the help lists exactly the
+// bindings that apply to the data at hand, and a key that applies to nothing does nothing.
+
+@testable import Browser
+import Catalog
+import SplitLayout
+import Testing
+import TerminalUI
+
+/// Emoji with skin-tone variants among emoji without, in two sections: the tone chooser opens
+/// on the first item of each section.
+let skinToneCatalog = Catalog(sections: [
+    Section(title: "Hands", items: [
+        Item(label: "thumbs up", glyph: "👍", variants: ["👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿"]),
+        Item(label: "grinning face", glyph: "😀"),
+        Item(label: "waving hand", glyph: "👋", variants: ["👋🏻", "👋🏼", "👋🏽", "👋🏾", "👋🏿"]),
+        Item(label: "red heart", glyph: "❤️"),
+    ]),
+    Section(title: "People", items: [
+        Item(label: "handshake", glyph: "🤝", variants: ["🤝🏻", "🫱🏻‍🫲🏼", "🫱🏽‍🫲🏻", "🤝🏽", "🤝🏿"]),
+        Item(label: "family: man, woman, girl", glyph: "👨‍👩‍👧"),
+        Item(label: "person", glyph: "🧑", variants: ["🧑🏻", "🧑🏼", "🧑🏽", "🧑🏾", "🧑🏿"]),
+    ]),
+], source: "test")
+
+func skinToneState(width: Int = 60, height: Int = 16, multi: Bool = false) -> BrowserState {
+    BrowserState(catalog: skinToneCatalog, settings: fixtureSettings(itemWidth: 4), theme: .standard,
+                 width: width, height: height, multiSelect: multi)
+}
+
+/// A state in `mode`, on the skin-tone catalog so that every mode can happen.
+func state(in mode: InputMode, multi: Bool) -> BrowserState {
+    var state = skinToneState(multi: multi)
+    switch mode {
+    case .browse: break
+    case .searchPrompt: state.send(.character("/"))
+    case .toneChooser: state.send(.character("s"))
+    case .help: state.send(.character("?"))
+    case .tooSmall: state.send(.resize(width: 15, height: 4))
+    }
+    return state
+}
+
+@Suite("Key maps")
+struct KeyMapTests {
+    @Test("every mode has one map, and the state in that mode is in it")
+    func oneMapPerMode() {
+        #expect(KeyMap.all.map(\.mode).sorted { "\($0)" < "\($1)" } == InputMode.allCases.sorted { "\($0)" < "\($1)" })
+        for mode in InputMode.allCases {
+            #expect(state(in: mode, multi: false).inputMode == mode, "\(mode)")
+        }
+    }
+
+    @Test("every available binding of every map dispatches to its action", arguments: InputMode.allCases, [false, true])
+    func everyBindingDispatches(_ mode: InputMode, multi: Bool) {
+        let state = state(in: mode, multi: multi)
+        let map = KeyMap.map(for: mode)
+        var checked = 0
+        for group in map.availableGroups(in: state) {
+            for binding in group.bindings {
+                for key in binding.keys {
+                    #expect(Browser.action(for: key, in: state) == binding.action, "\(mode): \(key.helpName)")
+                    #expect(Browser.editsSearchText(.key(key), state) == binding.action.editsSearchText)
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 2, "\(mode)")
+        // Keys bound to nothing do what the map says of other keys.
+        for key in [Key.delete, .control("x"), .character("x"), .character("é")] {
+            let expected: BrowserAction? = switch map.otherKeys {
+            case .ignored: nil
+            case .typeText: if case .character(let character) = key { .insertText(String(character)) } else { nil }
+            case .perform(let action, _): action
+            }
+            #expect(Browser.action(for: key, in: state) == expected, "\(mode): \(key.helpName)")
+        }
+    }
+
+    @Test("in the search prompt every character types, Space and the browsing letters too")
+    func searchPromptTypesCharacters() {
+        let state = state(in: .searchPrompt, multi: true)
+        for character in "qjkhl gG<>?/s" {
+            #expect(Browser.action(for: .character(character), in: state) == .insertText(String(character)))
+            #expect(Browser.editsSearchText(.key(.character(character)), state))
+        }
+        #expect(Browser.action(for: .down, in: state) == .move(.down))
+        #expect(Browser.action(for: .control("f"), in: state) == .page(down: true))
+        #expect(!Browser.editsSearchText(.key(.down), state))
+    }
+
+    @Test("a data file (no skin tones): no s in the help, no chooser section, and s does nothing")
+    func noSkinTonesNoS() {
+        var state = fixtureState(width: 64, height: 16)
+        let sections = HelpOverlay(state).sections
+        #expect(!sections.flatMap(\.entries).contains { $0.keys.split(separator: " ").contains("s") })
+        #expect(!sections.map(\.title).contains { $0.contains("Skin") })
+        #expect(Browser.action(for: .character("s"), in: state) == nil)
+        let before = render(state)
+        state.send(.character("s"))
+        #expect(state.toneChooser == nil)
+        #expect(render(state) == before)
+
+        // With skin tones, both are there, and s opens the chooser.
+        var emoji = skinToneState()
+        let emojiSections = HelpOverlay(emoji).sections
+        #expect(emojiSections.flatMap(\.entries).contains { $0.keys == "s" })
+        #expect(emojiSections.map(\.title).contains("Skin-tone chooser (s)"))
+        emoji.send(.character("s"))
+        #expect(emoji.toneChooser != nil)
+    }
+
+    @Test("the help lists exactly the available bindings of each mode it shows",
+          arguments: [false, true], [false, true])
+    func helpListsAvailableBindings(multi: Bool, skinTones: Bool) {
+        let state = BrowserState(catalog: skinTones ? skinToneCatalog : fixtureCatalog, settings: fixtureSettings(),
+                                 theme: .standard, width: 100, height: 60, multiSelect: multi)
+        let help = HelpOverlay(state)
+        let shown = KeyMap.all.reversed().filter { $0.helpTitle != nil && $0.availability.holds(in: state) }
+        #expect(help.sections.map(\.title) == shown.map(\.helpTitle!))
+        #expect(shown.map(\.mode) == (skinTones ? [.browse, .searchPrompt, .toneChooser, .help]
+                                                : [.browse, .searchPrompt, .help]))
+        for (section, map) in zip(help.sections, shown) {
+            let keyEntries = section.entries.filter { entry in
+                map.groups.contains { $0.keysLabel == entry.keys && $0.help == entry.action }
+            }
+            #expect(keyEntries.map(\.keys) == map.availableGroups(in: state).map(\.keysLabel), "\(map.mode)")
+            // Every key of an available binding is named in its section; a key only an
+            // unavailable group has is not.
+            let named = Set(keyEntries.flatMap { $0.keys.split(separator: " ").map(String.init) })
+            let available = map.availableGroups(in: state).flatMap { $0.bindings.flatMap(\.keys) }
+            for key in available { #expect(named.contains(key.helpName), "\(map.mode): \(key.helpName)") }
+            for group in map.groups where !group.availability.holds(in: state) {
+                for key in group.bindings.flatMap(\.keys) where !available.contains(key) {
+                    #expect(!named.contains(key.helpName), "\(map.mode): \(key.helpName)")
+                }
+            }
+        }
+        #expect(help.sections[0].entries.contains { $0.keys == "Space" } == multi)
+        #expect(help.sections[0].entries.contains { $0.keys == "s" } == skinTones)
+        #expect(help.sections[0].entries.filter { $0.keys == "Enter" }.count == 1)
+
+        // Drawn, each entry is one row (the help fits 100 x 60 unscrolled): keys, then action.
+        var open = state
+        open.send(.character("?"))
+        let text = render(open)
+        for entry in help.sections.flatMap(\.entries) {
+            #expect(text.contains { $0.contains(entry.keys) && $0.contains(entry.action) }, "\(entry)")
+        }
+    }
+
+    @Test("q and Esc quit from the too-small screen whatever is open under it; other keys do nothing")
+    func tooSmallOnlyQuits() {
+        for mode in [InputMode.browse, .searchPrompt, .toneChooser, .help] {
+            var state = state(in: mode, multi: false)
+            state.send(.resize(width: 15, height: 4))
+            #expect(state.inputMode == .tooSmall)
+            for key in [Key.character("x"), .down, .enter, .character("?"), .backspace] {
+                #expect(Browser.action(for: key, in: state) == nil, "\(mode): \(key.helpName)")
+            }
+            for key in [Key.character("q"), .escape] {
+                var copy = state
+                copy.send(key)
+                #expect(copy.outcome == .cancelled, "\(mode): \(key.helpName)")
+            }
+        }
+    }
+
+    @Test("a key group's label: named keys, then Ctrl keys, then characters")
+    func keysLabel() {
+        #expect(KeyMap.browse.groups[1].keysLabel == "PgUp PgDn  ^B ^F")
+        #expect(KeyMap.browse.groups[0].keysLabel == "← ↓ ↑ →  h j k l")
+        #expect(KeyGroup([.character(" ")], .toggleMark, "").keysLabel == "Space")
+        #expect(KeyGroup([.escape, .character("s"), .character("q")], .closeToneChooser, "").keysLabel == "Esc  s q")
+    }
+}
