@@ -211,8 +211,4 @@ extension Browser {
     static func helpArea(_ state: BrowserState) -> Rect {
         Rect(x: 0, y: 0, width: state.width, height: state.viewHeight)
     }
-
-    static func drawHelp(_ state: BrowserState, into buffer: inout CellBuffer) {
-        HelpOverlay(state).render(in: helpArea(state), into: &buffer)
-    }
 }

@@ -29,9 +29,9 @@ extension Browser {
                 layers.add(StatusLine(state: state), in: statusRow, z: Layer.status)
             }
             if state.toneChooser != nil { layers.add(ToneChooserOverlay(state: state), in: view, z: Layer.chooser) }
+            if state.showingHelp { layers.add(HelpOverlay(state), in: helpArea(state), z: Layer.help) }
             layers.render(into: &buffer)
         }
-        if state.showingHelp { drawHelp(state, into: &buffer) }
         return buffer
     }
 
