@@ -38,7 +38,10 @@ let package = Package(
         // (No pkgConfig: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines
         // what it needs and the module map links ncursesw.)
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
+        // The signal handlers that give the terminal back, in C with the one copy of the state
+        // they share with TerminalUI (no ncurses in a handler: see terminal_guard.c).
+        .target(name: "CTerminalGuard"),
+        .target(name: "TerminalUI", dependencies: ["CNcursesw", "CTerminalGuard"]),
         .target(name: "Browser", dependencies: ["SplitLayout", "Catalog", "TerminalUI", "SafeText"]),
         // The user's own files: the configuration and the recent picks.
         .target(name: "UserFiles", dependencies: ["TOML", "Browser", "Catalog", "SplitLayout", "TerminalUI", "SafeText"]),
