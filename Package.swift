@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Module boundaries follow shared/design.md: data flows catalog -> layout -> frame -> screen.
+// Module boundaries follow ARCHITECTURE.md: data flows catalog -> layout -> frame -> screen.
 // SplitLayout is pure geometry (no I/O); Catalog turns files into sections; the executable
 // parses arguments and configuration and drives everything else.
 let package = Package(
@@ -85,11 +85,11 @@ let package = Package(
         ),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SafeText", "SeededRandom"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalTestSupport", "SeededRandom"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CNcursesw", "TerminalTestSupport", "SeededRandom"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout", "SeededRandom"]),
         .testTarget(
             name: "SplitviewTests",
-            dependencies: ["splitview", "SplitLayout", "Catalog", "Browser", "UserFiles", "TOML", "TerminalTestSupport"],
+            dependencies: ["splitview", "SplitLayout", "Catalog", "Browser", "UserFiles", "TerminalTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]
