@@ -29,8 +29,8 @@ public final class NcursesScreen: Screen {
         self.session = session
         self.input = InputReader(session: session)
         self.encoder = FrameEncoder(sequences: session.sequences, colors: colors)
-        // What a handler writes first if a signal comes from the first write on, which start()
-        // makes.
+        // The bytes a handler writes first, in place before start() sends the first bytes to
+        // the terminal.
         TerminalGuard.setReset(encoder.resetBytes(screenHeight: height, cursor: (max(0, height - 1), 0)))
         session.start()
     }
