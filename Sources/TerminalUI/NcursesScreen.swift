@@ -1,7 +1,7 @@
-// The real terminal as a Screen: ncurses sets it up and reads its input (TerminalSession,
-// InputReader), and the frames are written by FrameEncoder (why not by ncurses' doupdate: see
-// there), with write(2) to the same /dev/tty after ncurses' own output has been flushed.
-// /dev/tty, not standard output: that belongs to the picked result.
+// The real terminal as a Screen: ncurses sets it up and reads its input
+// (NcursesTerminalSession, NcursesInputReader), and the frames are written by FrameEncoder (why
+// not by ncurses' doupdate: see there), with write(2) to the same /dev/tty after ncurses' own
+// output has been flushed. /dev/tty, not standard output: that belongs to the picked result.
 
 public final class NcursesScreen: Screen {
     /// `.none` draws attributes only, never a colour (NO_COLOR; the caller reads the
@@ -10,8 +10,8 @@ public final class NcursesScreen: Screen {
         case auto, none
     }
 
-    private let session: TerminalSession
-    private let input: InputReader
+    private let session: NcursesTerminalSession
+    private let input: NcursesInputReader
     /// What the terminal shows, and the bytes of the next frame.
     private var encoder: FrameEncoder
 
@@ -24,10 +24,10 @@ public final class NcursesScreen: Screen {
 
     /// `terminalType`: the terminfo entry, instead of $TERM (tests on a pseudo-terminal).
     init(colorMode: ColorMode, terminalPath: String, terminalType: String?) throws(TerminalError) {
-        let session = try TerminalSession(terminalPath: terminalPath, terminalType: terminalType)
+        let session = try NcursesTerminalSession(terminalPath: terminalPath, terminalType: terminalType)
         let colors = colorMode == .auto ? ColorSupport(session.sequences) : .none
         self.session = session
-        self.input = InputReader(session: session)
+        self.input = NcursesInputReader(session: session)
         self.encoder = FrameEncoder(sequences: session.sequences, colors: colors)
         // The bytes a handler writes first, in place before start() sends the first bytes to
         // the terminal.
