@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Module boundaries follow shared/design.md: data flows catalog -> layout -> frame -> screen.
+// Module boundaries follow ARCHITECTURE.md: data flows catalog -> layout -> frame -> screen.
 // SplitLayout is pure geometry (no I/O); Catalog turns files into sections; the executable
 // parses arguments and configuration and drives everything else.
 let package = Package(
@@ -34,11 +34,15 @@ let package = Package(
         // finds it from any directory and when installed.
         .target(name: "CEmojiData"),
         .target(name: "Catalog", dependencies: ["CEmojiData", "SafeText"]),
-        // Only TerminalUI touches the terminal; CNcursesw wraps the ncursesw macros and globals.
+        // Only TerminalUI touches the terminal (and TerminalTestSupport, for the tests); CNcursesw
+        // wraps the ncursesw macros and globals.
         // (No pkgConfig: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines
         // what it needs and the module map links ncursesw.)
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
+        // The signal handlers that give the terminal back, in C with the one copy of the state
+        // they share with TerminalUI (no ncurses in a handler: see terminal_guard.c).
+        .target(name: "CTerminalGuard"),
+        .target(name: "TerminalUI", dependencies: ["CNcursesw", "CTerminalGuard"]),
         .target(name: "Browser", dependencies: ["SplitLayout", "Catalog", "TerminalUI", "SafeText"]),
         // The user's own files: the configuration and the recent picks.
         .target(name: "UserFiles", dependencies: ["TOML", "Browser", "Catalog", "SplitLayout", "TerminalUI", "SafeText"]),
@@ -56,11 +60,21 @@ let package = Package(
         ),
         .executableTarget(
             name: "splitview-bench",
-            dependencies: ["SplitLayout", "Catalog", "Browser", "TerminalUI", "CMallocStats", "CPseudoTerminal", "SeededRandom"],
+            dependencies: ["SplitLayout", "Catalog", "Browser", "TerminalUI", "CMallocStats", "TerminalTestSupport", "SeededRandom"],
             path: "Benchmarks/splitview-bench"
         ),
         .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
-        .target(name: "CPseudoTerminal", path: "Benchmarks/CPseudoTerminal"),
+        // For the tests and the benchmark: a pseudo-terminal of one's own (PseudoTerminal, read on
+        // a thread by PseudoTerminalOutput) and a model of an xterm that plays what a screen
+        // sends (XtermModel). A regular target, not a test target, so that splitview-bench can
+        // use it; it sees only TerminalUI's public API (release builds cannot @testable import).
+        .target(
+            name: "TerminalTestSupport",
+            dependencies: ["TerminalUI", "CNcursesw", "CPseudoTerminal"],
+            path: "Tests/TerminalTestSupport"
+        ),
+        // The pseudo-terminal functions Swift's Glibc module leaves out (they need _XOPEN_SOURCE).
+        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "SplitLayoutTests",
             dependencies: [
@@ -71,11 +85,11 @@ let package = Package(
         ),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SafeText", "SeededRandom"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "SeededRandom"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CNcursesw", "TerminalTestSupport", "SeededRandom"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout", "SeededRandom"]),
         .testTarget(
             name: "SplitviewTests",
-            dependencies: ["splitview", "SplitLayout", "Catalog", "Browser", "UserFiles", "TOML"],
+            dependencies: ["splitview", "SplitLayout", "Catalog", "Browser", "UserFiles", "TerminalTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

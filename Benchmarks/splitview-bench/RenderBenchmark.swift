@@ -7,6 +7,7 @@ import Catalog
 import Glibc
 import SeededRandom
 import SplitLayout
+import TerminalTestSupport
 import TerminalUI
 
 /// The program's built-in layout (Config/default.toml).
@@ -165,6 +166,18 @@ func openingState(_ catalog: Catalog) -> BrowserState {
     BrowserState(catalog: catalog, settings: defaultSettings, theme: .standard, width: frameWidth, height: frameHeight)
 }
 
+/// A pseudo-terminal of the frame size, read on a thread as a terminal emulator would (a frame
+/// larger than the few kilobytes a pty holds would otherwise block the screen's write for
+/// ever), keeping only the bytes of a capture: the frames drawn for the times are not kept.
+func openTerminal() -> (terminal: PseudoTerminal, output: PseudoTerminalOutput) {
+    do {
+        let terminal = try PseudoTerminal(columns: frameWidth, rows: frameHeight)
+        return (terminal, terminal.startReading(keepingEverything: false))
+    } catch {
+        fatalError("\(error)")
+    }
+}
+
 /// ncurses started on `terminal`.
 func openScreen(on terminal: PseudoTerminal) -> NcursesScreen {
     do {
@@ -183,16 +196,16 @@ func runRenderBenchmark(_ scenario: RenderScenario) -> RenderResult {
     let composed = measure(runs: 201) { withExtendedLifetime(Browser.render(initial)) {} }
     let compose = Timing(median: composed.median, min: composed.min)
 
-    let terminal = PseudoTerminal(columns: width, rows: height)
+    let (terminal, output) = openTerminal()
     var opened: NcursesScreen?
     // What ncurses sends before any frame (terminal modes: keypad, mouse, cursor).
-    let setup = terminal.capture { opened = openScreen(on: terminal) }.count
+    let setup = output.capture { opened = openScreen(on: terminal) }.count
     let screen = opened!
     precondition(screen.width == width && screen.height == height,
                  "ncurses sees \(screen.width) x \(screen.height), not the pty's \(width) x \(height)")
 
     // First frame: ncurses takes the terminal and clears it, the frame is written whole.
-    let firstFrame = FrameBytes(terminal.capture { screen.show(Browser.render(initial)) })
+    let firstFrame = FrameBytes(output.capture { screen.show(Browser.render(initial)) })
 
     // The most common frame: → moves the focus (old and new item and the status line change),
     // timed with the reader draining concurrently, as a terminal emulator would. At the last
@@ -210,7 +223,7 @@ func runRenderBenchmark(_ scenario: RenderScenario) -> RenderResult {
     state = initial
     screen.show(Browser.render(state))
 
-    let scrolling = initial.maximumOffset > 0 ? measureScrolling(initial, on: screen, terminal) : nil
+    let scrolling = initial.maximumOffset > 0 ? measureScrolling(initial, on: screen, output) : nil
 
     screen.close()
     terminal.close()
@@ -220,14 +233,14 @@ func runRenderBenchmark(_ scenario: RenderScenario) -> RenderResult {
 }
 
 /// Bytes and times of scrolling, from the opening view (which `screen` shows).
-func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ terminal: PseudoTerminal) -> ScrollResult {
+func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ output: PseudoTerminalOutput) -> ScrollResult {
     // One-row scroll of the view alone, the focus left where it is: what a one-row wheel notch
     // would do (the real wheel scrolls `Browser.wheelRows` rows and may move the focus), and the
     // purest test of whether the terminal is left to move the lines.
     var state = initial
     state.scroll(to: state.offset + 1)
     precondition(state.offset == initial.offset + 1)
-    let viewRowScroll = FrameBytes(terminal.capture { screen.show(Browser.render(state)) })
+    let viewRowScroll = FrameBytes(output.capture { screen.show(Browser.render(state)) })
     state.scroll(to: initial.offset)
     screen.show(Browser.render(state))
 
@@ -240,7 +253,7 @@ func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ termi
         var next = state
         Browser.update(&next, .key(.down))
         if next.offset == state.offset + 1 {
-            keyRowScroll = FrameBytes(terminal.capture { screen.show(Browser.render(next)) })
+            keyRowScroll = FrameBytes(output.capture { screen.show(Browser.render(next)) })
             state = next
             break
         }
@@ -254,7 +267,7 @@ func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ termi
     var paged = state
     Browser.update(&paged, .key(.pageDown))
     precondition(paged.offset > state.offset, "PgDn did not scroll")
-    let pageScroll = FrameBytes(terminal.capture { screen.show(Browser.render(paged)) })
+    let pageScroll = FrameBytes(output.capture { screen.show(Browser.render(paged)) })
 
     // Times. Every frame differs from the one before, so there is always work: one row of
     // scroll per frame (down to the end of the content and back), then a page each frame
@@ -316,7 +329,7 @@ func drawOnly(scenario index: Int, count: Int, pages: Bool) {
     let state = openingState(renderScenarios()[index].catalog)
     let offsets = pages ? pageScrollOffsets(state, count: count) : rowScrollOffsets(state, count: count)
     let frames = composedFrames(state, at: offsets)
-    let terminal = PseudoTerminal(columns: frameWidth, rows: frameHeight)
+    let (terminal, _) = openTerminal()
     let screen = openScreen(on: terminal)
     for frame in frames { screen.show(frame) }
     screen.close()

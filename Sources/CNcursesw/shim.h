@@ -122,6 +122,3 @@ static inline int cnc_key_c3(void) { return KEY_C3; }
 static inline int cnc_key_find(void) { return KEY_FIND; }
 static inline int cnc_key_select(void) { return KEY_SELECT; }
 static inline int cnc_key_f0(void) { return KEY_F0; }
-
-// Restoring the terminal from signal handlers: terminal_guard.h.
-#include "terminal_guard.h"

@@ -1,5 +1,6 @@
 // What ncurses' input means: wget_wch's results and what follows an ESC, as the browser's keys
-// and events. Pure functions of what was read, tested without a terminal; NcursesScreen reads.
+// and events. Pure functions of what was read, tested without a terminal; the reading is
+// NcursesInputReader's.
 
 import CNcursesw
 

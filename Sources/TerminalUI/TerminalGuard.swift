@@ -1,45 +1,26 @@
 // Restoring the terminal on every way out.
 //
-// The signal handlers are C (CNcursesw/terminal_guard.h, `cnc_guard_*`). For a signal that ends
-// the program while the terminal is the program's, they use no ncurses (endwin from a handler
-// can block on a stalled terminal, or run ncurses' output code again half way through it): the
-// terminal's modes as they were before newterm (kept with tcgetattr) set again at once, then
-// prepared bytes that undo what a frame cut short may have left (an unfinished escape sequence,
-// autowrap off, a scrolling region) and what the screen turned on (the alternate screen, mouse
-// reporting, keypad transmit, the hidden cursor), written without waiting on the terminal for
-// long; one prepared line to stderr, and the signal raised again with its default disposition,
-// so that the exit status tells how the program died (128 + n in a shell). SIGTSTP only asks
+// The signal handlers are C (the CTerminalGuard target, `terminal_guard_*`), and so is the one
+// copy of the state they share with the program. For a signal that ends the program while the
+// terminal is the program's, they use no ncurses (endwin from a handler can block on a stalled
+// terminal, or run ncurses' output code again half way through it): the terminal's modes as
+// they were before newterm (kept with tcgetattr) set again at once, then prepared bytes that
+// undo what a frame cut short may have left (an unfinished escape sequence, autowrap off, a
+// scrolling region) and what the screen turned on (the alternate screen, mouse reporting,
+// keypad transmit, the hidden cursor), written without waiting on the terminal for long; one
+// prepared line to stderr, and the signal raised again with its default disposition, so that
+// the exit status tells how the program died (128 + n in a shell). SIGTSTP only asks
 // NcursesScreen to give the terminal back and stop between two frames; SIGCONT has the screen
 // drawn again whole.
 //
 // The terminal is the program's from just before newterm first changes its modes until endwin
 // has given it back whole, so that a signal at any moment in between restores it: while ncurses
 // starts, while a frame's write waits on a terminal that does not read, while endwin does.
-//
-// What the handlers share with Swift (cnc_guard_state) is memory allocated here, once: the
-// header cannot hold shared state (Swift gives every object file its own copy of a static
-// inline function's statics), so the handlers get its address when they are installed.
 
 import CNcursesw
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CTerminalGuard
 
 public enum TerminalGuard {
-    /// What the handlers read (cnc_guard_state): whether the terminal's modes and screen are the
-    /// program's, the modes to set back, the bytes that give the screen back, whether an
-    /// NcursesScreen is showing, whether the process was continued after a stop. Written
-    /// outside the handlers, and by them.
-    nonisolated(unsafe) static let state: UnsafeMutablePointer<cnc_guard_state> = {
-        let state = UnsafeMutablePointer<cnc_guard_state>.allocate(capacity: 1)
-        state.initialize(to: cnc_guard_state())
-        state.pointee.terminal_fd = -1
-        return state
-    }()
-
     /// Handles SIGTERM, SIGHUP, SIGINT (an external `kill -INT`: in raw mode Ctrl-C arrives as
     /// a key) and SIGQUIT, the fatal signals SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP
     /// (Swift runtime traps), on an alternate signal stack; SIGTSTP (NcursesScreen gives the
@@ -49,7 +30,7 @@ public enum TerminalGuard {
     ///
     /// The handlers replace the Swift runtime's crash backtracer for those signals.
     public static func install() {
-        cnc_guard_install(state)
+        terminal_guard_install()
     }
 
     /// For normal exits: ends the ncurses screen mode (endwin) if a screen is active.
@@ -59,88 +40,72 @@ public enum TerminalGuard {
     }
 
     /// Whether a screen is showing (no endwin since it drew).
-    static var isScreenActive: Bool { state.pointee.active != 0 }
+    static var isScreenActive: Bool { terminal_guard_screen_is_active() != 0 }
 
     /// Called before anything changes the terminal at `descriptor` (newterm): keeps its modes,
     /// which a handler sets back from now on.
     static func willChangeModes(descriptor: Int32) {
-        _ = cnc_guard_keep_modes(state, descriptor)
+        _ = terminal_guard_keep_modes(descriptor)
     }
 
     /// Called just before ncurses may write to the terminal for the first time since it took
     /// it (or took it again): from now on a handler also writes the reset and leave bytes.
     static func willWriteToScreen() {
-        state.pointee.owns_screen = 1
+        terminal_guard_will_write_to_screen()
     }
 
     /// Called before ncurses takes the terminal again after giving it back (endwin): its modes
     /// are the program's again from now on, and the screen too after `willWriteToScreen()`.
     static func willTakeBack() {
-        state.pointee.owns_modes = 1
+        terminal_guard_will_take_back()
     }
 
     /// Gives the terminal back without ncurses, as a handler does; for ways out where ncurses
     /// cannot be used (it failed to start).
     static func giveBack() {
-        _ = cnc_guard_give_back(state, nil, nil)
+        _ = terminal_guard_give_back()
     }
 
     /// Called by NcursesScreen once it has taken over the terminal, and again whenever it
     /// takes it back (after an endwin).
     static func screenDidStart() {
-        state.pointee.active = 1
+        terminal_guard_screen_did_start()
     }
 
     /// Whether the process was continued after a stop since the last call: whatever the
     /// terminal shows, the screen must be drawn again whole.
     static func takeResumed() -> Bool {
-        guard state.pointee.resumed != 0 else { return false }
-        state.pointee.resumed = 0
-        return true
+        terminal_guard_take_resumed() != 0
     }
 
     /// Whether SIGTSTP asked to stop since the last call (the terminal was the program's).
     static func takeStopRequest() -> Bool {
-        guard state.pointee.stop_requested != 0 else { return false }
-        state.pointee.stop_requested = 0
-        return true
+        terminal_guard_take_stop_request() != 0
     }
 
     /// Stops the process as SIGTSTP would, unless it was continued since the request; returns
     /// when it goes on. Give the terminal back first.
     static func stopNow() {
-        cnc_guard_stop_now(state)
+        terminal_guard_stop_now()
     }
 
     /// The bytes a handler writes first, for the screen's current size (at most 128; more are
     /// not kept).
     static func setReset(_ bytes: [UInt8]) {
-        state.pointee.reset_length = 0  // a handler meanwhile writes nothing rather than half
-        let count = withUnsafeMutableBytes(of: &state.pointee.reset) { copy(bytes, into: $0) }
-        state.pointee.reset_length = Int32(count)
+        _ = terminal_guard_set_reset(bytes, Int32(clamping: bytes.count))
     }
 
     /// The bytes a handler writes after the reset: what endwin would (at most 256; more are not
     /// kept).
     static func setLeave(_ bytes: [UInt8]) {
-        state.pointee.leave_length = 0
-        let count = withUnsafeMutableBytes(of: &state.pointee.leave) { copy(bytes, into: $0) }
-        state.pointee.leave_length = Int32(count)
-    }
-
-    private static func copy(_ bytes: [UInt8], into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        guard bytes.count <= buffer.count else { return 0 }
-        buffer.copyBytes(from: bytes)
-        return bytes.count
+        _ = terminal_guard_set_leave(bytes, Int32(clamping: bytes.count))
     }
 
     /// endwin() unless `restore()` (or a handler) already did; the terminal is given back whole
     /// when it returns (a signal meanwhile still finds it the program's).
     static func endScreen() {
-        guard isScreenActive else { return }
-        state.pointee.active = 0
+        guard terminal_guard_screen_will_end() != 0 else { return }
         endwin()
-        state.pointee.owns_screen = 0
-        state.pointee.owns_modes = 0
+        terminal_guard_screen_did_end()
     }
 }

@@ -3,6 +3,7 @@
 // stderr. The Swift runtime's backtracer used to take it, print a crash report and go on waiting.
 
 import Foundation
+import TerminalTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -36,7 +37,7 @@ import Glibc
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        try #require(Support.withSpawnAttributes { posix_spawn(&pid, "/bin/sh", &actions, &$0, argv, envp) } == 0)
+        try #require(withSpawnAttributes { posix_spawn(&pid, "/bin/sh", &actions, &$0, argv, envp) } == 0)
         _ = close(input[0])
         _ = close(errors[1])
 

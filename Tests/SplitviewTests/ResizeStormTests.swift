@@ -6,6 +6,7 @@
 // columns x 49 rows and at 49 x 7.
 
 import Foundation
+import TerminalTestSupport
 import Testing
 
 #if canImport(Glibc)

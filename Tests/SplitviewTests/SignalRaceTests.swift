@@ -5,6 +5,7 @@
 // turned on turned off again (TerminalGivenBack), then the guard's line.
 
 import Foundation
+import TerminalTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -4,6 +4,7 @@
 // ncurses at the first read that found no input, the one right after the Esc, and took its place.
 
 import Foundation
+import TerminalTestSupport
 import Testing
 
 #if canImport(Glibc)

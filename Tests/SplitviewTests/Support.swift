@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import Testing
 
 /// Paths and a way to run the real `splitview` binary built next to the test bundle.
@@ -80,23 +81,6 @@ enum Support {
 }
 
 extension Support {
-    /// Calls `body` with posix_spawn attributes for a child that starts with no signal blocked
-    /// and default dispositions, plus `flags`. A test runs on a worker thread that blocks
-    /// signals, and a spawned process inherits that mask: tmux's server then never saw SIGCHLD
-    /// nor kill-server's signal.
-    static func withSpawnAttributes<T>(flags: Int16 = 0, _ body: (inout posix_spawnattr_t) throws -> T) rethrows -> T {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | flags)
-        return try body(&attributes)
-    }
-
     /// Runs a shell command line and returns its standard output.
     @discardableResult
     static func shell(_ command: String) throws -> String {

@@ -3,6 +3,7 @@
 // frame of which must show exactly (text, attributes, colours).
 
 import SeededRandom
+import TerminalTestSupport
 import Testing
 @testable import TerminalUI
 
