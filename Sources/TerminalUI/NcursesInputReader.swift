@@ -21,6 +21,9 @@ final class NcursesInputReader {
     /// A resize or mouse event ncurses gave right after an ESC, not part of what the ESC began:
     /// the next read takes it, after the ESC's own event (see `readEscapeSequence`).
     private var inputAfterEscape: NcursesScreen.DecodedInput?
+    /// Set when a read found the terminal gone (or closed): every later read would return at
+    /// once with nothing.
+    private(set) var hasEnded = false
 
     init(session: NcursesTerminalSession) {
         self.session = session
@@ -51,7 +54,10 @@ final class NcursesInputReader {
     private static let waitSlice = 250
 
     private func readEvent(timeoutMilliseconds: Int?) -> InputEvent? {
-        guard let window = session.window else { return nil }
+        guard let window = session.window else {
+            hasEnded = true
+            return nil
+        }
         let deadline = timeoutMilliseconds.map { Self.monotonicMilliseconds() + max(0, $0) }
         while true {
             if session.takeSignals(stopping: true) {
@@ -83,7 +89,10 @@ final class NcursesInputReader {
                 // The wait ended with nothing: its time was up, or a signal cut it short (the
                 // loop looks at what it asked for); otherwise the terminal is gone.
                 let cutShort = Self.monotonicMilliseconds() - started < wait / 2
-                if cutShort && errno != EINTR { return nil }
+                if cutShort && errno != EINTR {
+                    hasEnded = true
+                    return nil
+                }
             case .key(let key):
                 return .key(key)
             case .resize:
@@ -167,9 +176,5 @@ final class NcursesInputReader {
         }
     }
 
-    private static func monotonicMilliseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
-    }
+    private static func monotonicMilliseconds() -> Int { Moment.now.milliseconds }
 }

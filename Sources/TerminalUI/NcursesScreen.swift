@@ -69,4 +69,6 @@ public final class NcursesScreen: Screen {
     public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent? {
         input.nextEvent(timeoutMilliseconds: timeoutMilliseconds)
     }
+
+    public var inputHasEnded: Bool { input.hasEnded }
 }

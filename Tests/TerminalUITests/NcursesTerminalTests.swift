@@ -52,6 +52,27 @@ import Glibc
         #expect(result.scrolled >= steps / 6, "the terminal scrolled in \(result.scrolled) of \(steps) frames")
     }
 
+    /// A wait whose time runs out is not the end of the input; a terminal that hangs up is,
+    /// and the screen says so (the browser's loop then stops waiting on it, whatever it was
+    /// waiting for).
+    @Test func aHangUpEndsTheInput() throws {
+        // A terminal of its own, no reader on the master side: closing the master is the
+        // hang-up (a PseudoTerminal's close waits for the screen to close the slave first).
+        let (master, slavePath) = try PseudoTerminal.openMaster(columns: 40, rows: 10)
+        let screen = try NcursesScreen(colorMode: .auto, terminalPath: slavePath, terminalType: "xterm-256color")
+        defer { screen.close() }
+        screen.show(CellBuffer(width: 40, height: 10))
+        #expect(screen.nextEvent(timeoutMilliseconds: 30) == nil)
+        #expect(!screen.inputHasEnded)
+        close(master)
+        var ended = false
+        for _ in 0..<20 where !ended {
+            _ = screen.nextEvent(timeoutMilliseconds: 200)
+            ended = screen.inputHasEnded
+        }
+        #expect(ended)
+    }
+
     /// After a resize, ncurses takes the terminal again (and clears it): the next frame is
     /// written whole, at the new size.
     @Test func aResizeRedrawsEverything() throws {
