@@ -45,7 +45,8 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["CNcursesw", "CTerminalGuard"]),
         .target(name: "Browser", dependencies: ["SplitLayout", "Catalog", "TerminalUI", "SafeText"]),
         // The user's own files: the configuration and the recent picks.
-        .target(name: "UserFiles", dependencies: ["TOML", "Browser", "Catalog", "SplitLayout", "TerminalUI", "SafeText"]),
+        .target(
+            name: "UserFiles", dependencies: ["TOML", "Browser", "Catalog", "SplitLayout", "TerminalUI", "SafeText"]),
         .executableTarget(
             name: "splitview",
             dependencies: [
@@ -60,7 +61,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "splitview-bench",
-            dependencies: ["SplitLayout", "Catalog", "Browser", "TerminalUI", "CMallocStats", "TerminalTestSupport", "SeededRandom"],
+            dependencies: [
+                "SplitLayout", "Catalog", "Browser", "TerminalUI", "CMallocStats", "TerminalTestSupport",
+                "SeededRandom",
+            ],
             path: "Benchmarks/splitview-bench"
         ),
         .target(name: "CMallocStats", path: "Benchmarks/CMallocStats"),
@@ -85,8 +89,10 @@ let package = Package(
         ),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SafeText", "SeededRandom"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CNcursesw", "TerminalTestSupport", "SeededRandom"]),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout", "SeededRandom"]),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "CNcursesw", "TerminalTestSupport", "SeededRandom"]),
+        .testTarget(
+            name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout", "SeededRandom"]),
         .testTarget(
             name: "SplitviewTests",
             dependencies: ["splitview", "SplitLayout", "Catalog", "Browser", "UserFiles", "TerminalTestSupport"],

@@ -7,33 +7,36 @@ import PackageDescription
 
 /// Harness name -> what it reads.
 let harnesses = [
-    "FuzzConfig",       // the configuration file (TOML reader, keys, values, room checks)
-    "FuzzTOML",         // the TOML reader alone, with a round trip of what it reads
-    "FuzzJSON",         // JSONReader
-    "FuzzSections",     // sectioned JSON files
-    "FuzzJSONLines",    // JSON Lines files
-    "FuzzDelimited",    // CSV and TSV, with the column options
-    "FuzzLines",        // plain lines, and the format sniffing of a file with no extension
+    "FuzzConfig",  // the configuration file (TOML reader, keys, values, room checks)
+    "FuzzTOML",  // the TOML reader alone, with a round trip of what it reads
+    "FuzzJSON",  // JSONReader
+    "FuzzSections",  // sectioned JSON files
+    "FuzzJSONLines",  // JSON Lines files
+    "FuzzDelimited",  // CSV and TSV, with the column options
+    "FuzzLines",  // plain lines, and the format sniffing of a file with no extension
     "FuzzRecentPicks",  // the recent-picks state file
-    "FuzzSearch",       // the search query and its matching, against a reference
-    "FuzzWidths",       // [widths] keys and the width measure
+    "FuzzSearch",  // the search query and its matching, against a reference
+    "FuzzWidths",  // [widths] keys and the width measure
 ]
 
 let package = Package(
     name: "splitview-fuzz",
     dependencies: [
-        .package(name: "splitview", path: ".."),
+        .package(name: "splitview", path: "..")
     ],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [
-            .product(name: "Catalog", package: "splitview"),
-            .product(name: "TOML", package: "splitview"),
-            .product(name: "UserFiles", package: "splitview"),
-            .product(name: "Browser", package: "splitview"),
-            .product(name: "TerminalUI", package: "splitview"),
-            .product(name: "SplitLayout", package: "splitview"),
-        ]),
-    ] + harnesses.map { name in
-        .executableTarget(name: name, dependencies: ["FuzzSupport"])
-    }
+        .target(
+            name: "FuzzSupport",
+            dependencies: [
+                .product(name: "Catalog", package: "splitview"),
+                .product(name: "TOML", package: "splitview"),
+                .product(name: "UserFiles", package: "splitview"),
+                .product(name: "Browser", package: "splitview"),
+                .product(name: "TerminalUI", package: "splitview"),
+                .product(name: "SplitLayout", package: "splitview"),
+            ])
+    ]
+        + harnesses.map { name in
+            .executableTarget(name: name, dependencies: ["FuzzSupport"])
+        }
 )

@@ -201,8 +201,9 @@ func runRenderBenchmark(_ scenario: RenderScenario) -> RenderResult {
     // What ncurses sends before any frame (terminal modes: keypad, mouse, cursor).
     let setup = output.capture { opened = openScreen(on: terminal) }.count
     let screen = opened!
-    precondition(screen.width == width && screen.height == height,
-                 "ncurses sees \(screen.width) x \(screen.height), not the pty's \(width) x \(height)")
+    precondition(
+        screen.width == width && screen.height == height,
+        "ncurses sees \(screen.width) x \(screen.height), not the pty's \(width) x \(height)")
 
     // First frame: ncurses takes the terminal and clears it, the frame is written whole.
     let firstFrame = FrameBytes(output.capture { screen.show(Browser.render(initial)) })
@@ -227,13 +228,15 @@ func runRenderBenchmark(_ scenario: RenderScenario) -> RenderResult {
 
     screen.close()
     terminal.close()
-    return RenderResult(contentHeight: initial.layout.contentHeight, compose: compose,
-                        focusMoveFrame: Timing(samples: focusSamples), setup: setup, firstFrame: firstFrame,
-                        scrolling: scrolling)
+    return RenderResult(
+        contentHeight: initial.layout.contentHeight, compose: compose,
+        focusMoveFrame: Timing(samples: focusSamples), setup: setup, firstFrame: firstFrame,
+        scrolling: scrolling)
 }
 
 /// Bytes and times of scrolling, from the opening view (which `screen` shows).
-func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ output: PseudoTerminalOutput) -> ScrollResult {
+func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ output: PseudoTerminalOutput) -> ScrollResult
+{
     // One-row scroll of the view alone, the focus left where it is: what a one-row wheel notch
     // would do (the real wheel scrolls `Browser.wheelRows` rows and may move the focus), and the
     // purest test of whether the terminal is left to move the lines.
@@ -284,10 +287,11 @@ func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ outpu
     screen.show(Browser.render(initial))
     let pageSamples = frameTimes(initial, at: pages, on: screen)
 
-    return ScrollResult(draw: Timing(samples: drawSamples), pageDraw: Timing(samples: pageDrawSamples),
-                        rowScrollFrame: Timing(samples: rowSamples),
-                        pageScrollFrame: Timing(samples: pageSamples), viewRowScroll: viewRowScroll,
-                        keyRowScroll: keyRowScroll!, pageScroll: pageScroll)
+    return ScrollResult(
+        draw: Timing(samples: drawSamples), pageDraw: Timing(samples: pageDrawSamples),
+        rowScrollFrame: Timing(samples: rowSamples),
+        pageScrollFrame: Timing(samples: pageSamples), viewRowScroll: viewRowScroll,
+        keyRowScroll: keyRowScroll!, pageScroll: pageScroll)
 }
 
 /// 1,000 sections of 1,000 plain-text items: no emoji, and the content is far taller than the
@@ -297,12 +301,15 @@ func generatedCatalog() -> Catalog {
     let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
     var generator = SplitMix64(seed: 7)
     func label() -> String {
-        String([alphabet[Int(generator.next() % UInt64(alphabet.count))],
-                alphabet[Int(generator.next() % UInt64(alphabet.count))]])
+        String([
+            alphabet[Int(generator.next() % UInt64(alphabet.count))],
+            alphabet[Int(generator.next() % UInt64(alphabet.count))],
+        ])
     }
-    return Catalog(sections: (0..<1000).map { section in
-        Section(title: "Section \(section)", items: (0..<1000).map { _ in Item(label: label()) })
-    }, source: "generated")
+    return Catalog(
+        sections: (0..<1000).map { section in
+            Section(title: "Section \(section)", items: (0..<1000).map { _ in Item(label: label()) })
+        }, source: "generated")
 }
 
 /// The frame scenarios, by group, by subgroup and generated text.
@@ -355,11 +362,15 @@ func printRenderBenchmarks() {
     print("Frames at \(width)x\(height) on a pseudo-terminal (NcursesScreen, TERM=xterm-256color); the emoji are")
     print("\(emoji.itemCount) items. Median (and minimum) per frame; target: compose + draw under 1 ms.")
     print()
-    print("| data | content rows | compose | draw, 1-row scroll | draw, page scroll | compose + draw: focus move (→) | 1-row scroll | page scroll |")
+    print(
+        "| data | content rows | compose | draw, 1-row scroll | draw, page scroll | compose + draw: focus move (→) | 1-row scroll | page scroll |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for (scenario, result) in results {
         let scroll = result.scrolling
-        print("| \(scenario.name) | \(result.contentHeight) | \(result.compose.description) | \(scroll?.draw.description ?? none) | \(scroll?.pageDraw.description ?? none) | \(result.focusMoveFrame.description) | \(scroll?.rowScrollFrame.description ?? none) | \(scroll?.pageScrollFrame.description ?? none) |")
+        print(
+            "| \(scenario.name) | \(result.contentHeight) | \(result.compose.description) | \(scroll?.draw.description ?? none) | \(scroll?.pageDraw.description ?? none) | \(result.focusMoveFrame.description) | \(scroll?.rowScrollFrame.description ?? none) | \(scroll?.pageScrollFrame.description ?? none) |"
+        )
     }
     print()
     print("Bytes written to the terminal:")
@@ -368,10 +379,14 @@ func printRenderBenchmarks() {
     print("| --- | --- | --- | --- | --- |")
     for (scenario, result) in results {
         let scroll = result.scrolling
-        print("| \(scenario.name) | \(result.firstFrame.description) | \(scroll?.viewRowScroll.description ?? none) | \(scroll?.keyRowScroll.description ?? none) | \(scroll?.pageScroll.description ?? none) |")
+        print(
+            "| \(scenario.name) | \(result.firstFrame.description) | \(scroll?.viewRowScroll.description ?? none) | \(scroll?.keyRowScroll.description ?? none) | \(scroll?.pageScroll.description ?? none) |"
+        )
     }
     let setups = Set(results.map(\.1.setup))
     if setups != [0] {
-        print("(and before the first frame, terminal modes: \(setups.sorted().map(formatBytes).joined(separator: " or ")))")
+        print(
+            "(and before the first frame, terminal modes: \(setups.sorted().map(formatBytes).joined(separator: " or ")))"
+        )
     }
 }

@@ -30,7 +30,7 @@ func measure(runs: Int, repeats: Int = 1, _ body: () -> Void) -> (median: Double
 func allocatedBytes() -> Int { Int(cmallocstats_allocated_bytes()) }
 
 func format(_ nanoseconds: Double) -> String {
-    if nanoseconds >= 1_000_000 { return String(Int(nanoseconds / 1_000)) .dividedThousands + " ms" }
+    if nanoseconds >= 1_000_000 { return String(Int(nanoseconds / 1_000)).dividedThousands + " ms" }
     if nanoseconds >= 1_000 { return String(format1(nanoseconds / 1_000)) + " µs" }
     return String(Int(nanoseconds)) + " ns"
 }
@@ -59,13 +59,13 @@ struct Scenario {
     let sections: [SectionSpec]
 }
 
-
 // `splitview-bench --compose SCENARIO N` composes the opening view of frame scenario
 // SCENARIO (0: emoji by group, 1: by subgroup, 2: text items) N times and does nothing else:
 // for counting instructions under callgrind, steady where wall times on a shared machine vary
 // twofold between runs.
 if let flag = CommandLine.arguments.firstIndex(of: "--compose"), CommandLine.arguments.count > flag + 2,
-   let scenario = Int(CommandLine.arguments[flag + 1]), let count = Int(CommandLine.arguments[flag + 2]) {
+    let scenario = Int(CommandLine.arguments[flag + 1]), let count = Int(CommandLine.arguments[flag + 2])
+{
     composeOnly(scenario: scenario, count: count)
     exit(0)
 }
@@ -73,7 +73,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--compose"), CommandLine.arg
 // each (`--draw-pages`: a page each), on the real screen over a pseudo-terminal, and nothing else.
 for (flag, page) in [("--draw", false), ("--draw-pages", true)] {
     if let index = CommandLine.arguments.firstIndex(of: flag), CommandLine.arguments.count > index + 2,
-       let scenario = Int(CommandLine.arguments[index + 1]), let count = Int(CommandLine.arguments[index + 2]) {
+        let scenario = Int(CommandLine.arguments[index + 1]), let count = Int(CommandLine.arguments[index + 2])
+    {
         drawOnly(scenario: scenario, count: count, pages: page)
         exit(0)
     }
@@ -89,14 +90,18 @@ var random = SplitMix64(seed: 42)
 let varying = Scenario(
     name: "100,000 items of varying sizes (100 x 1,000)",
     sections: (0..<100).map { _ in
-        SectionSpec(items: .varying((0..<1000).map { _ in
-            ItemSize(width: Int.random(in: 2...12, using: &random), height: Int.random(in: 1...3, using: &random))
-        }), headerHeight: 1)
+        SectionSpec(
+            items: .varying(
+                (0..<1000).map { _ in
+                    ItemSize(
+                        width: Int.random(in: 2...12, using: &random), height: Int.random(in: 1...3, using: &random))
+                }), headerHeight: 1)
     })
 
-let parameters = LayoutParameters(leftRatio: 0.5, splitSpacing: 2, interItemSpacing: 1, lineSpacing: 0,
-                                  sectionInset: EdgeInsets(top: 0, left: 1, bottom: 1, right: 1),
-                                  normalizeLineHeight: true, pinHeaders: true, sideRule: .balance)
+let parameters = LayoutParameters(
+    leftRatio: 0.5, splitSpacing: 2, interItemSpacing: 1, lineSpacing: 0,
+    sectionInset: EdgeInsets(top: 0, left: 1, bottom: 1, right: 1),
+    normalizeLineHeight: true, pinHeaders: true, sideRule: .balance)
 
 print("| scenario | full layout | re-layout (200 -> 120 cols) | visible query (200x60) | layout memory |")
 print("| --- | --- | --- | --- | --- |")
@@ -130,7 +135,9 @@ for scenario in [uniform, varying] {
     }
     precondition(counted > 0)
 
-    print("| \(scenario.name) | \(format(full.median)) | \(format(relayout.median)) | \(format(query.median)) | \(formatBytes(memory)) (tables: \(formatBytes(layout.byteCount))) |")
+    print(
+        "| \(scenario.name) | \(format(full.median)) | \(format(relayout.median)) | \(format(query.median)) | \(formatBytes(memory)) (tables: \(formatBytes(layout.byteCount))) |"
+    )
 }
 
 printRenderBenchmarks()

@@ -13,11 +13,12 @@ public enum Browser {
     /// ("warning: data.csv: 3 invalid UTF-8 sequences ..."); nil when there are none.
     public static func notice(for warnings: [DataWarning]) -> String? {
         guard !warnings.isEmpty else { return nil }
-        return "warning: " + warnings.map { warning in
-            var short = warning
-            short.file = String(warning.file.split(separator: "/").last ?? Substring(warning.file))
-            return short.description
-        }.joined(separator: "; ")
+        return "warning: "
+            + warnings.map { warning in
+                var short = warning
+                short.file = String(warning.file.split(separator: "/").last ?? Substring(warning.file))
+                return short.description
+            }.joined(separator: "; ")
     }
 
     /// Takes a key: the mode's key map gives the action, `perform` carries it out.
@@ -89,7 +90,8 @@ public enum Browser {
             // and restoring the scroll hid the focus under it: two-row headers and items).
             let nextHeader = state.layout.parameters.pinHeaders ? state.layout.sections[next.section].headerHeight : 0
             if let nextFrame = state.layout.frame(of: next), nextFrame.y - nextHeader >= offset,
-               nextFrame.maxY <= offset + state.viewHeight {
+                nextFrame.maxY <= offset + state.viewHeight
+            {
                 state.offset = offset
             }
         }

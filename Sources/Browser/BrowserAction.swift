@@ -96,8 +96,9 @@ extension Browser {
             state.helpScroll = 0
         case .openToneChooser: state.openToneChooser()
         case .openSearch:
-            state.searchPrompt = SearchPrompt(text: state.filter.map { $0.query.description + " " } ?? "",
-                                              focusBefore: state.focus.map(state.sourcePath), offsetBefore: state.offset)
+            state.searchPrompt = SearchPrompt(
+                text: state.filter.map { $0.query.description + " " } ?? "",
+                focusBefore: state.focus.map(state.sourcePath), offsetBefore: state.offset)
         case .toggleMark:
             // As fzf's Tab: mark, then on to the next item, so a run of presses marks a run.
             guard state.multiSelect, let focus = state.focus else { return }
@@ -189,14 +190,15 @@ extension Browser {
         guard let layout = HelpOverlay(state).layout(in: helpArea(state)) else { return }
         let page = max(1, layout.visibleRows - 1)
         let current = min(max(0, state.helpScroll), layout.maximumScroll)
-        let wanted = switch scroll {
-        case .lineUp: current - 1
-        case .lineDown: current + 1
-        case .pageUp: current - page
-        case .pageDown: current + page
-        case .top: 0
-        case .bottom: layout.maximumScroll
-        }
+        let wanted =
+            switch scroll {
+            case .lineUp: current - 1
+            case .lineDown: current + 1
+            case .pageUp: current - page
+            case .pageDown: current + page
+            case .top: 0
+            case .bottom: layout.maximumScroll
+            }
         state.helpScroll = min(max(0, wanted), layout.maximumScroll)
     }
 
@@ -231,8 +233,10 @@ extension Browser {
             state.setFocus(state.firstItem())
             return
         }
-        let target = forward ? state.firstItem(fromSection: focus.section + 1)
-                             : focus.section > 0 ? state.firstItem(fromSection: focus.section - 1, forward: false) : nil
+        let target =
+            forward
+            ? state.firstItem(fromSection: focus.section + 1)
+            : focus.section > 0 ? state.firstItem(fromSection: focus.section - 1, forward: false) : nil
         guard let target else { return }
         state.focus = target
         // The section's header goes to the top of the view.

@@ -81,9 +81,11 @@ public struct BrowserState: Sendable {
     /// Index of each section's first item among all items, for "n of N".
     private(set) var itemsBefore: [Int]
 
-    public init(catalog: Catalog, settings: LayoutSettings, theme: Theme = .standard,
-                textWidth: TextWidth = TextWidth(), width: Int, height: Int, focus: ItemPath? = nil,
-                multiSelect: Bool = false, skinTone: SkinTone? = nil) {
+    public init(
+        catalog: Catalog, settings: LayoutSettings, theme: Theme = .standard,
+        textWidth: TextWidth = TextWidth(), width: Int, height: Int, focus: ItemPath? = nil,
+        multiSelect: Bool = false, skinTone: SkinTone? = nil
+    ) {
         self.source = catalog
         self.catalog = catalog
         self.multiSelect = multiSelect
@@ -128,14 +130,17 @@ public struct BrowserState: Sendable {
     /// configuration (`[item] height = 40`) on a short terminal would show only slices of
     /// items, and Enter would pick an item the user never saw whole.
     public var requiredHeight: Int {
-        max(Self.minimumHeight, settings.headerHeight + max(0, settings.parameters.sectionInset.top) + settings.itemHeight + 1)
+        max(
+            Self.minimumHeight,
+            settings.headerHeight + max(0, settings.parameters.sectionInset.top) + settings.itemHeight + 1)
     }
     public var maximumOffset: Int { max(0, layout.contentHeight - viewHeight) }
     public var itemCount: Int { itemsBefore.last.map { $0 + catalog.sections.last!.items.count } ?? 0 }
 
     public func item(at path: ItemPath) -> Item? {
         guard catalog.sections.indices.contains(path.section),
-              catalog.sections[path.section].items.indices.contains(path.item) else { return nil }
+            catalog.sections[path.section].items.indices.contains(path.item)
+        else { return nil }
         return catalog.sections[path.section].items[path.item]
     }
 
@@ -162,7 +167,8 @@ public struct BrowserState: Sendable {
 
     public func item(atSource path: ItemPath) -> Item? {
         guard source.sections.indices.contains(path.section),
-              source.sections[path.section].items.indices.contains(path.item) else { return nil }
+            source.sections[path.section].items.indices.contains(path.item)
+        else { return nil }
         return source.sections[path.section].items[path.item]
     }
 
@@ -178,7 +184,8 @@ public struct BrowserState: Sendable {
     public func shownPath(_ path: ItemPath) -> ItemPath? {
         guard let filter else { return path }
         guard let index = filter.sections.firstIndex(where: { $0.section == path.section }),
-              let position = filter.sections[index].items.position(of: path.item) else { return nil }
+            let position = filter.sections[index].items.position(of: path.item)
+        else { return nil }
         return ItemPath(section: index, item: position)
     }
 
@@ -239,7 +246,8 @@ public struct BrowserState: Sendable {
             // row and the top inset, as when the section was first scrolled to.
             let section = layout.sections[path.section]
             if layout.firstItem(atOrBelowRow: section.itemsArea.y, columnIndex: section.columnIndex)
-                .flatMap({ layout.frame(of: $0) })?.y == frame.y {
+                .flatMap({ layout.frame(of: $0) })?.y == frame.y
+            {
                 offset = section.frame.y
             }
         }
@@ -255,7 +263,9 @@ public struct BrowserState: Sendable {
 
     /// The first drawn item in section order.
     func firstItem(fromSection start: Int = 0, forward: Bool = true) -> ItemPath? {
-        let order = forward ? Array(start..<layout.sections.count) : Array((0...min(start, layout.sections.count - 1)).reversed())
+        let order =
+            forward
+            ? Array(start..<layout.sections.count) : Array((0...min(start, layout.sections.count - 1)).reversed())
         for index in order where layout.sections.indices.contains(index) {
             let count = layout.sections[index].itemCount
             for item in 0..<count where layout.frame(of: ItemPath(section: index, item: item)) != nil {
@@ -270,8 +280,9 @@ public struct BrowserState: Sendable {
     mutating func openToneChooser() {
         guard let focus, let item = item(at: focus), let base = item.glyph, !item.variants.isEmpty else { return }
         let options = [base] + item.variants
-        toneChooser = ToneChooser(path: focus, options: options,
-                                  selected: glyph(at: focus).flatMap { options.firstIndex(of: $0) } ?? 0)
+        toneChooser = ToneChooser(
+            path: focus, options: options,
+            selected: glyph(at: focus).flatMap { options.firstIndex(of: $0) } ?? 0)
     }
 
     /// Takes the chooser's selection for its item: marks it with --multi, else picks it.

@@ -82,8 +82,9 @@ struct GridSection: SectionStyle {
             guard rect.y >= 0, rect.y < state.viewHeight else { return }
             let section = state.catalog.sections[header.section]
             let title = " \(VisibleText.standalone(section.title)) · \(section.items.count) "
-            buffer.put(state.textWidth.truncate(title, toWidth: max(0, rect.width - 1)), x: rect.x + 1, y: rect.y,
-                       style: state.theme.header, maxWidth: rect.width - 1, measure: state.textWidth)
+            buffer.put(
+                state.textWidth.truncate(title, toWidth: max(0, rect.width - 1)), x: rect.x + 1, y: rect.y,
+                style: state.theme.header, maxWidth: rect.width - 1, measure: state.textWidth)
         }
     }
 
@@ -113,23 +114,26 @@ struct GridSection: SectionStyle {
                 // in the part of the label that shows, and as much again as the query could
                 // need to match across its end: a label may be a 50 MB line.
                 let shown = max(0, face.drawn.shown.count - labelStart)
-                let ranges = Search.highlights(in: String(label.prefix(shown + 2 * query.description.count + 4)),
-                                               for: query)
+                let ranges = Search.highlights(
+                    in: String(label.prefix(shown + 2 * query.description.count + 4)),
+                    for: query)
                 var match = style
                 match.bold = true
                 match.underline = true
                 var column = x
                 for (offset, character) in face.drawn.shown.enumerated() {
                     let lit = offset >= labelStart && ranges.contains { $0.contains(offset - labelStart) }
-                    column += buffer.put(String(character), x: column, y: rect.y, style: lit ? match : style,
-                                         maxWidth: x + room - column, measure: state.textWidth)
+                    column += buffer.put(
+                        String(character), x: column, y: rect.y, style: lit ? match : style,
+                        maxWidth: x + room - column, measure: state.textWidth)
                 }
             } else {
                 drawFace(face.drawn, x: x, y: rect.y, room: room, style: style, into: &buffer)
             }
         } else {
             let source = state.sourcePath(path)
-            let drawn = !state.chosenGlyphs.isEmpty && state.chosenGlyphs[source] != nil
+            let drawn =
+                !state.chosenGlyphs.isEmpty && state.chosenGlyphs[source] != nil
                 ? Browser.itemFace(path, room: room, state).drawn  // a tone chosen since: not the face kept
                 : faces.face(of: source, ordinal: state.itemsBefore[path.section] + path.item, room: room) {
                     Browser.itemFace(path, room: room, state).drawn

@@ -109,19 +109,23 @@ public struct HelpOverlay: Widget {
                     lines += keys.map { .entry(keys: $0, action: "") } + action.map { .entry(keys: "", action: $0) }
                 } else {
                     for row in 0..<max(keys.count, action.count) {
-                        lines.append(.entry(keys: row < keys.count ? keys[row] : "",
-                                            action: row < action.count ? action[row] : ""))
+                        lines.append(
+                            .entry(
+                                keys: row < keys.count ? keys[row] : "",
+                                action: row < action.count ? action[row] : ""))
                     }
                 }
             }
         }
         let boxHeight = min(area.height, lines.count + 2)
         let boxWidth = textWidth + 4
-        let box = Rect(x: area.x + (area.width - boxWidth) / 2, y: area.y + (area.height - boxHeight) / 2,
-                       width: boxWidth, height: boxHeight)
+        let box = Rect(
+            x: area.x + (area.width - boxWidth) / 2, y: area.y + (area.height - boxHeight) / 2,
+            width: boxWidth, height: boxHeight)
         let visibleRows = boxHeight - 2
-        return Layout(box: box, lines: lines, textWidth: textWidth, keysColumn: keysColumn, actionColumn: actionColumn,
-                      visibleRows: visibleRows, maximumScroll: max(0, lines.count - visibleRows))
+        return Layout(
+            box: box, lines: lines, textWidth: textWidth, keysColumn: keysColumn, actionColumn: actionColumn,
+            visibleRows: visibleRows, maximumScroll: max(0, lines.count - visibleRows))
     }
 
     public func render(in area: Rect, into buffer: inout CellBuffer) {
@@ -135,12 +139,15 @@ public struct HelpOverlay: Widget {
         // only when it fits whole.
         let title = " \(Self.title) "
         let titleWidth = measure.width(of: title)
-        let topBorder = titleWidth <= inner ? title + String(repeating: "─", count: inner - titleWidth)
-                                            : String(repeating: "─", count: inner)
+        let topBorder =
+            titleWidth <= inner
+            ? title + String(repeating: "─", count: inner - titleWidth)
+            : String(repeating: "─", count: inner)
         put("┌" + topBorder + "┐", x: box.x, y: box.y, width: box.width, into: &buffer)
         let more = top > 0 && top < layout.maximumScroll ? " ↑↓ more " : top > 0 ? " ↑ more " : " ↓ more "
         let moreWidth = measure.width(of: more)
-        let bottomBorder = layout.maximumScroll > 0 && moreWidth + 1 <= inner
+        let bottomBorder =
+            layout.maximumScroll > 0 && moreWidth + 1 <= inner
             ? String(repeating: "─", count: inner - moreWidth - 1) + more + "─"
             : String(repeating: "─", count: inner)
         put("└" + bottomBorder + "┘", x: box.x, y: box.maxY - 1, width: box.width, into: &buffer)
@@ -158,8 +165,9 @@ public struct HelpOverlay: Widget {
                 buffer.put(text, x: textX, y: y, style: bold, maxWidth: layout.textWidth, measure: measure)
             case .entry(let keys, let action):
                 buffer.put(keys, x: textX, y: y, style: style, maxWidth: layout.keysColumn, measure: measure)
-                buffer.put(action, x: textX + layout.actionColumn, y: y, style: style,
-                           maxWidth: layout.textWidth - layout.actionColumn, measure: measure)
+                buffer.put(
+                    action, x: textX + layout.actionColumn, y: y, style: style,
+                    maxWidth: layout.textWidth - layout.actionColumn, measure: measure)
             case .blank:
                 break
             }

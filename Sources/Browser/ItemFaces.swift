@@ -45,7 +45,8 @@ extension Browser {
             text = label!
             labelStart = 0
         }
-        let drawn = glyphOnly.map { DrawnFace(glyphOnly: $0, shown: "") }
+        let drawn =
+            glyphOnly.map { DrawnFace(glyphOnly: $0, shown: "") }
             ?? DrawnFace(glyphOnly: nil, shown: fits ? text : state.textWidth.truncate(text, toWidth: room))
         return ItemFace(label: label, labelStart: labelStart, drawn: drawn)
     }

@@ -63,8 +63,10 @@ public struct KeyGroup: Hashable, Sendable {
     /// kind in binding order and two spaces between kinds ("PgUp PgDn  ^B ^F").
     public var keysLabel: String {
         let keys = bindings.flatMap(\.keys)
-        let kinds = [keys.filter { $0.kind == .named }, keys.filter { $0.kind == .control },
-                     keys.filter { $0.kind == .character }]
+        let kinds = [
+            keys.filter { $0.kind == .named }, keys.filter { $0.kind == .control },
+            keys.filter { $0.kind == .character },
+        ]
         return kinds.filter { !$0.isEmpty }.map { $0.map(\.helpName).joined(separator: " ") }.joined(separator: "  ")
     }
 
@@ -103,9 +105,11 @@ public struct KeyMap: Sendable {
     /// What the mouse does, for the help: (the buttons, what they do).
     public let mouseHelp: (buttons: String, help: String)?
 
-    init(_ mode: InputMode, helpTitle: String?, when availability: Availability = .always,
-         isActive: @escaping @Sendable (BrowserState) -> Bool, groups: [KeyGroup], otherKeys: OtherKeys = .ignored,
-         mouseHelp: (buttons: String, help: String)? = nil) {
+    init(
+        _ mode: InputMode, helpTitle: String?, when availability: Availability = .always,
+        isActive: @escaping @Sendable (BrowserState) -> Bool, groups: [KeyGroup], otherKeys: OtherKeys = .ignored,
+        mouseHelp: (buttons: String, help: String)? = nil
+    ) {
         self.mode = mode
         self.helpTitle = helpTitle
         self.availability = availability

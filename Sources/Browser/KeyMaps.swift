@@ -17,19 +17,32 @@ extension KeyMap {
     static let browse = KeyMap(
         .browse, helpTitle: "Browsing", isActive: { _ in true },
         groups: [
-            KeyGroup([KeyBinding([.left, .character("h")], .move(.left)),
-                      KeyBinding([.down, .character("j")], .move(.down)),
-                      KeyBinding([.up, .character("k")], .move(.up)),
-                      KeyBinding([.right, .character("l")], .move(.right))],
-                     "move (across the two columns too)"),
-            KeyGroup([KeyBinding([.pageUp, .control("b")], .page(down: false)),
-                      KeyBinding([.pageDown, .control("f")], .page(down: true))], "page up / down"),
-            KeyGroup([KeyBinding([.home, .character("g")], .first),
-                      KeyBinding([.end, .character("G")], .last)], "first / last item"),
-            KeyGroup([KeyBinding([.tab], .nextSection), KeyBinding([.backTab], .previousSection)],
-                     "next / previous section"),
-            KeyGroup([KeyBinding([.character("<")], .adjustRatio(steps: -1)),
-                      KeyBinding([.character(">")], .adjustRatio(steps: 1))], "move the split left / right"),
+            KeyGroup(
+                [
+                    KeyBinding([.left, .character("h")], .move(.left)),
+                    KeyBinding([.down, .character("j")], .move(.down)),
+                    KeyBinding([.up, .character("k")], .move(.up)),
+                    KeyBinding([.right, .character("l")], .move(.right)),
+                ],
+                "move (across the two columns too)"),
+            KeyGroup(
+                [
+                    KeyBinding([.pageUp, .control("b")], .page(down: false)),
+                    KeyBinding([.pageDown, .control("f")], .page(down: true)),
+                ], "page up / down"),
+            KeyGroup(
+                [
+                    KeyBinding([.home, .character("g")], .first),
+                    KeyBinding([.end, .character("G")], .last),
+                ], "first / last item"),
+            KeyGroup(
+                [KeyBinding([.tab], .nextSection), KeyBinding([.backTab], .previousSection)],
+                "next / previous section"),
+            KeyGroup(
+                [
+                    KeyBinding([.character("<")], .adjustRatio(steps: -1)),
+                    KeyBinding([.character(">")], .adjustRatio(steps: 1)),
+                ], "move the split left / right"),
             KeyGroup([.character("/")], .openSearch, "search: each key filters"),
             KeyGroup([.character("s")], .openToneChooser, "skin tone of the focused emoji", when: .skinTones),
             KeyGroup([.character(" ")], .toggleMark, "mark / unmark, then the next item", when: .multiSelect),
@@ -61,12 +74,18 @@ extension KeyMap {
     static let toneChooser = KeyMap(
         .toneChooser, helpTitle: "Skin-tone chooser (s)", when: .skinTones, isActive: { $0.toneChooser != nil },
         groups: [
-            KeyGroup([KeyBinding([.left, .character("h")], .moveTone(.left)),
-                      KeyBinding([.down, .character("j")], .moveTone(.down)),
-                      KeyBinding([.up, .character("k")], .moveTone(.up)),
-                      KeyBinding([.right, .character("l")], .moveTone(.right))], "choose a tone"),
-            KeyGroup([KeyBinding([.home, .character("g")], .firstTone),
-                      KeyBinding([.end, .character("G")], .lastTone)], "first / last tone"),
+            KeyGroup(
+                [
+                    KeyBinding([.left, .character("h")], .moveTone(.left)),
+                    KeyBinding([.down, .character("j")], .moveTone(.down)),
+                    KeyBinding([.up, .character("k")], .moveTone(.up)),
+                    KeyBinding([.right, .character("l")], .moveTone(.right)),
+                ], "choose a tone"),
+            KeyGroup(
+                [
+                    KeyBinding([.home, .character("g")], .firstTone),
+                    KeyBinding([.end, .character("G")], .lastTone),
+                ], "first / last tone"),
             KeyGroup([.enter], .acceptTone, "pick this tone and exit", when: .singleSelect),
             KeyGroup([.enter], .acceptTone, "mark the emoji in this tone", when: .multiSelect),
             KeyGroup([.escape, .character("s"), .character("q")], .closeToneChooser, "close, no tone chosen"),
@@ -78,12 +97,19 @@ extension KeyMap {
     static let help = KeyMap(
         .help, helpTitle: "This help (?)", isActive: { $0.showingHelp },
         groups: [
-            KeyGroup([KeyBinding([.up, .character("k")], .scrollHelp(.lineUp)),
-                      KeyBinding([.down, .character("j")], .scrollHelp(.lineDown))], "scroll"),
-            KeyGroup([KeyBinding([.pageUp], .scrollHelp(.pageUp)),
-                      KeyBinding([.pageDown], .scrollHelp(.pageDown))], "scroll a page"),
-            KeyGroup([KeyBinding([.home], .scrollHelp(.top)), KeyBinding([.end], .scrollHelp(.bottom))],
-                     "top / end of the help"),
+            KeyGroup(
+                [
+                    KeyBinding([.up, .character("k")], .scrollHelp(.lineUp)),
+                    KeyBinding([.down, .character("j")], .scrollHelp(.lineDown)),
+                ], "scroll"),
+            KeyGroup(
+                [
+                    KeyBinding([.pageUp], .scrollHelp(.pageUp)),
+                    KeyBinding([.pageDown], .scrollHelp(.pageDown)),
+                ], "scroll a page"),
+            KeyGroup(
+                [KeyBinding([.home], .scrollHelp(.top)), KeyBinding([.end], .scrollHelp(.bottom))],
+                "top / end of the help"),
             interrupt,
         ],
         otherKeys: .perform(.closeHelp, help: "close the help"))

@@ -31,14 +31,17 @@ public struct LayoutSettings: Hashable, Sendable {
     /// headers, sections balanced between the columns; a narrow terminal gets one column, and
     /// from 80 columns on two, split by `leftRatio`.
     public static let defaults = LayoutSettings(
-        parameters: LayoutParameters(leftRatio: 0.5, splitSpacing: 2, interItemSpacing: 0, lineSpacing: 0,
-                                     sectionInset: EdgeInsets(top: 0, left: 1, bottom: 1, right: 1),
-                                     normalizeLineHeight: false, pinHeaders: true, sideRule: .balance),
+        parameters: LayoutParameters(
+            leftRatio: 0.5, splitSpacing: 2, interItemSpacing: 0, lineSpacing: 0,
+            sectionInset: EdgeInsets(top: 0, left: 1, bottom: 1, right: 1),
+            normalizeLineHeight: false, pinHeaders: true, sideRule: .balance),
         headerHeight: 1, footerHeight: 0, itemWidth: 4, itemHeight: 1, itemsPerLine: 0,
         breakpoints: [ConfiguredBreakpoint(minWidth: 0, leftRatio: 1), ConfiguredBreakpoint(minWidth: 80)])
 
-    public init(parameters: LayoutParameters, headerHeight: Int, footerHeight: Int, itemWidth: Int,
-                itemHeight: Int, itemsPerLine: Int, breakpoints: [ConfiguredBreakpoint]) {
+    public init(
+        parameters: LayoutParameters, headerHeight: Int, footerHeight: Int, itemWidth: Int,
+        itemHeight: Int, itemsPerLine: Int, breakpoints: [ConfiguredBreakpoint]
+    ) {
         self.parameters = parameters
         self.headerHeight = headerHeight
         self.footerHeight = footerHeight
@@ -78,17 +81,20 @@ public struct LayoutSettings: Hashable, Sendable {
             if section.items.allUseConfiguredSize {
                 items = .uniform(count: section.items.count, size: defaultSize)
             } else {
-                items = .from(section.items.indices.map { position in
-                    let declared = section.items.declaredSize(at: position)
-                    return ItemSize(width: declared.width.map { .cells($0) } ?? defaultSize.width,
-                                    height: declared.height ?? defaultSize.height)
-                })
+                items = .from(
+                    section.items.indices.map { position in
+                        let declared = section.items.declaredSize(at: position)
+                        return ItemSize(
+                            width: declared.width.map { .cells($0) } ?? defaultSize.width,
+                            height: declared.height ?? defaultSize.height)
+                    })
             }
             var inset: EdgeInsets?
             if let hint = section.inset {
                 let base = parameters.sectionInset
-                inset = EdgeInsets(top: hint.top ?? base.top, left: hint.left ?? base.left,
-                                   bottom: hint.bottom ?? base.bottom, right: hint.right ?? base.right)
+                inset = EdgeInsets(
+                    top: hint.top ?? base.top, left: hint.left ?? base.left,
+                    bottom: hint.bottom ?? base.bottom, right: hint.right ?? base.right)
             }
             return SectionSpec(
                 items: items,

@@ -91,6 +91,7 @@ public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
         }
         // The field names come from the data: escaped, as every message quoting data is.
         let known = (["glyph", "label", "json"] + names.map { MessageText.escaped($0) }).joined(separator: ", ")
-        return "--print \(MessageText.escaped(name)): no item has a field \(MessageText.quoted(name)) (choose from: \(known))"
+        return
+            "--print \(MessageText.escaped(name)): no item has a field \(MessageText.quoted(name)) (choose from: \(known))"
     }
 }

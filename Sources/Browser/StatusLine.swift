@@ -28,8 +28,9 @@ struct StatusLine: Widget {
             if let glyph = state.glyph(at: focus) {
                 parts.append(glyph)
                 parts.append(shownLabel(item.label, width: area.width))
-                parts.append(glyph.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
-                    .joined(separator: " "))
+                parts.append(
+                    glyph.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
+                        .joined(separator: " "))
                 // The glyph and at least a letter of the name before the ellipsis.
                 leftMinimum = 1 + state.textWidth.width(of: glyph) + 4
             } else {
@@ -53,8 +54,9 @@ struct StatusLine: Widget {
         let right = rightChoices.first { area.width - state.textWidth.width(of: $0) - 1 >= leftMinimum } ?? ""
         let rightWidth = state.textWidth.width(of: right)
         let leftRoom = max(0, area.width - rightWidth - (right.isEmpty ? 0 : 1))
-        buffer.put(state.textWidth.truncate(left, toWidth: leftRoom), x: area.x, y: row, style: leftStyle,
-                   maxWidth: leftRoom, measure: state.textWidth)
+        buffer.put(
+            state.textWidth.truncate(left, toWidth: leftRoom), x: area.x, y: row, style: leftStyle,
+            maxWidth: leftRoom, measure: state.textWidth)
         if !right.isEmpty {
             buffer.put(right, x: area.maxX - rightWidth, y: row, style: style, measure: state.textWidth)
         }
@@ -82,7 +84,8 @@ struct SearchPromptLine: Widget {
         let rightWidth = state.textWidth.width(of: right)
         let room = max(0, area.width - rightWidth - 1)
         // The end of a long query stays visible: that is where the user types.
-        let text = String(state.textWidth.suffix(of: " /" + VisibleText.standalone(prompt.text), fittingWidth: room - 1))
+        let text = String(
+            state.textWidth.suffix(of: " /" + VisibleText.standalone(prompt.text), fittingWidth: room - 1))
         let used = buffer.put(text, x: area.x, y: row, style: style, maxWidth: room, measure: state.textWidth)
         var cursor = style
         cursor.reverse.toggle()

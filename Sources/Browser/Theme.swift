@@ -16,8 +16,10 @@ public struct Theme: Hashable, Sendable {
     /// Backgrounds cycled over the sections that name none themselves; empty for none.
     public var sectionBackgrounds: [TerminalColor]
 
-    public init(base: CellStyle, header: CellStyle, footer: CellStyle, item: CellStyle, focus: CellStyle,
-                status: CellStyle, help: CellStyle, sectionBackgrounds: [TerminalColor]) {
+    public init(
+        base: CellStyle, header: CellStyle, footer: CellStyle, item: CellStyle, focus: CellStyle,
+        status: CellStyle, help: CellStyle, sectionBackgrounds: [TerminalColor]
+    ) {
         self.base = base
         self.header = header
         self.footer = footer

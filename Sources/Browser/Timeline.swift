@@ -76,8 +76,10 @@ public struct Timeline: Sendable {
     /// Moves `key`'s value to `target` over `duration` ms from `now`; from `origin` when it was
     /// at rest, else from where its running transition has it at `now` (a new key during a
     /// move retargets it: no jump back, no wait for the end).
-    public mutating func move(_ key: MotionKey, from origin: Double, to target: Double, at now: Moment,
-                              duration: Int, easing: Easing = .easeOut) {
+    public mutating func move(
+        _ key: MotionKey, from origin: Double, to target: Double, at now: Moment,
+        duration: Int, easing: Easing = .easeOut
+    ) {
         let current = transitions[key].map { $0.value(at: now) } ?? origin
         transitions[key] = Transition(from: current, to: target, start: now, duration: duration, easing: easing)
     }

@@ -19,7 +19,8 @@ struct ToneChooserOverlay: Widget {
         let boxWidth = min(area.width, columns * 4 + 4)
         let boxHeight = min(area.height, rows + 2)
         guard boxWidth >= 8, boxHeight >= 3 else { return }
-        let anchor = state.layout.frame(of: chooser.path)
+        let anchor =
+            state.layout.frame(of: chooser.path)
             .map { Rect(x: area.x + $0.x, y: area.y + $0.y - state.offset, width: $0.width, height: $0.height) }
             ?? Rect(x: area.x, y: area.y, width: 0, height: 0)
         let x = min(max(area.x, anchor.x - 2), area.maxX - boxWidth)
@@ -30,8 +31,9 @@ struct ToneChooserOverlay: Widget {
         let inner = boxWidth - 2
         let title = state.textWidth.truncate(" skin tone ", toWidth: inner)
         let titleWidth = state.textWidth.width(of: title)
-        buffer.put("┌" + title + String(repeating: "─", count: max(0, inner - titleWidth)) + "┐", x: x, y: y, style: style,
-                   measure: state.textWidth)
+        buffer.put(
+            "┌" + title + String(repeating: "─", count: max(0, inner - titleWidth)) + "┐", x: x, y: y, style: style,
+            measure: state.textWidth)
         buffer.put("└" + String(repeating: "─", count: inner) + "┘", x: x, y: y + boxHeight - 1, style: style)
         for row in 0..<(boxHeight - 2) {
             buffer.put("│", x: x, y: y + 1 + row, style: style)
@@ -43,8 +45,9 @@ struct ToneChooserOverlay: Widget {
                 guard slotX + 4 <= x + boxWidth - 1 else { break }
                 let slotStyle = index == chooser.selected ? state.theme.focus : style
                 buffer.fill(x: slotX, y: y + 1 + row, width: 4, height: 1, style: slotStyle)
-                buffer.put(chooser.options[index], x: slotX + 1, y: y + 1 + row, style: slotStyle, maxWidth: 2,
-                           measure: state.textWidth)
+                buffer.put(
+                    chooser.options[index], x: slotX + 1, y: y + 1 + row, style: slotStyle, maxWidth: 2,
+                    measure: state.textWidth)
             }
         }
     }

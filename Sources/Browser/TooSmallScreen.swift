@@ -21,9 +21,10 @@ struct TooSmallScreen: Widget {
             ["need", need],
             [need],
         ]
-        let lines = candidates.first { lines in
-            lines.count <= area.height && lines.allSatisfy { $0.count <= area.width }
-        } ?? ["\(BrowserState.minimumWidth)x\(state.requiredHeight)"]
+        let lines =
+            candidates.first { lines in
+                lines.count <= area.height && lines.allSatisfy { $0.count <= area.width }
+            } ?? ["\(BrowserState.minimumWidth)x\(state.requiredHeight)"]
         let top = area.y + max(0, (area.height - lines.count) / 2)
         for (index, line) in lines.enumerated() {
             let x = area.x + max(0, (area.width - line.count) / 2)

@@ -30,9 +30,11 @@ public enum ColorSpec: Hashable, Sendable, CustomStringConvertible {
     case indexed(Int)
     case rgb(UInt8, UInt8, UInt8)
 
-    public static let names = ["default", "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
-                               "bright-black", "bright-red", "bright-green", "bright-yellow", "bright-blue",
-                               "bright-magenta", "bright-cyan", "bright-white", "grey", "gray"]
+    public static let names = [
+        "default", "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+        "bright-black", "bright-red", "bright-green", "bright-yellow", "bright-blue",
+        "bright-magenta", "bright-cyan", "bright-white", "grey", "gray",
+    ]
 
     /// Parses a colour name or "#rrggbb"; nil when it is neither.
     public init?(parsing text: String) {
@@ -44,12 +46,17 @@ public enum ColorSpec: Hashable, Sendable, CustomStringConvertible {
         let hex = Array(lowered.utf8)
         // Six hex digits exactly: UInt32(_:radix:) alone would also take a sign ("#+12345").
         guard hex.count == 7, hex[0] == UInt8(ascii: "#"),
-              hex[1...].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }),
-              let value = UInt32(String(decoding: hex[1...], as: UTF8.self), radix: 16) else { return nil }
+            hex[1...].allSatisfy({
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            }),
+            let value = UInt32(String(decoding: hex[1...], as: UTF8.self), radix: 16)
+        else { return nil }
         self = .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
     }
 
-    public static let allowedDescription = "a colour name (\(names.joined(separator: ", "))), an index 0-255 or \"#rrggbb\""
+    public static let allowedDescription =
+        "a colour name (\(names.joined(separator: ", "))), an index 0-255 or \"#rrggbb\""
 
     public var description: String {
         switch self {
@@ -84,8 +91,10 @@ public struct Item: Hashable, Sendable {
         }
     }
 
-    public init(label: String, glyph: String? = nil, width: Int? = nil, height: Int? = nil,
-                keywords: [String] = [], variants: [String] = [], fields: [Field] = []) {
+    public init(
+        label: String, glyph: String? = nil, width: Int? = nil, height: Int? = nil,
+        keywords: [String] = [], variants: [String] = [], fields: [Field] = []
+    ) {
         self.label = label
         self.glyph = glyph
         self.width = width
@@ -110,17 +119,22 @@ public struct Section: Hashable, Sendable {
     public var footerHeight: Int?
     public var background: ColorSpec?
 
-    public init(title: String, items: [Item], side: ColumnHint? = nil, inset: InsetHint? = nil,
-                interItemSpacing: Int? = nil, lineSpacing: Int? = nil, headerHeight: Int? = nil,
-                footerHeight: Int? = nil, background: ColorSpec? = nil) {
-        self.init(title: title, items: ItemList(items), side: side, inset: inset, interItemSpacing: interItemSpacing,
-                  lineSpacing: lineSpacing, headerHeight: headerHeight, footerHeight: footerHeight,
-                  background: background)
+    public init(
+        title: String, items: [Item], side: ColumnHint? = nil, inset: InsetHint? = nil,
+        interItemSpacing: Int? = nil, lineSpacing: Int? = nil, headerHeight: Int? = nil,
+        footerHeight: Int? = nil, background: ColorSpec? = nil
+    ) {
+        self.init(
+            title: title, items: ItemList(items), side: side, inset: inset, interItemSpacing: interItemSpacing,
+            lineSpacing: lineSpacing, headerHeight: headerHeight, footerHeight: footerHeight,
+            background: background)
     }
 
-    public init(title: String, items: ItemList, side: ColumnHint? = nil, inset: InsetHint? = nil,
-                interItemSpacing: Int? = nil, lineSpacing: Int? = nil, headerHeight: Int? = nil,
-                footerHeight: Int? = nil, background: ColorSpec? = nil) {
+    public init(
+        title: String, items: ItemList, side: ColumnHint? = nil, inset: InsetHint? = nil,
+        interItemSpacing: Int? = nil, lineSpacing: Int? = nil, headerHeight: Int? = nil,
+        footerHeight: Int? = nil, background: ColorSpec? = nil
+    ) {
         self.title = title
         self.items = items
         self.side = side

@@ -3,11 +3,11 @@
 // place. Sections appear in the order their first item does.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 public struct CatalogBuilder {
@@ -40,8 +40,9 @@ public struct CatalogBuilder {
         // each section's arrays, and the unused room that doubling leaves. Capped, and trimmed
         // in `build()`, so a small section after a huge one wastes little.
         if let previous = sections.last?.items {
-            items.reserveCapacity(items: min(previous.count, Self.reserveLimit),
-                                  bytes: min(previous.byteCount, Self.reserveLimit * 64))
+            items.reserveCapacity(
+                items: min(previous.count, Self.reserveLimit),
+                bytes: min(previous.byteCount, Self.reserveLimit * 64))
         }
         sections.append((title, items))
         indexByTitle[title] = sections.count - 1
@@ -53,7 +54,11 @@ public struct CatalogBuilder {
     /// U+FFFD, as in every other string of the input).
     public mutating func sectionIndex(utf8 title: UnsafeBufferPointer<UInt8>) -> Int {
         if lastIndex >= 0 && lastTitleBytes.count == title.count
-            && (title.isEmpty || lastTitleBytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, title.baseAddress!, title.count) == 0 }) {
+            && (title.isEmpty
+                || lastTitleBytes.withUnsafeBufferPointer {
+                    memcmp($0.baseAddress!, title.baseAddress!, title.count) == 0
+                })
+        {
             return lastIndex
         }
         let index = sectionIndex(String(decoding: title, as: UTF8.self))
@@ -99,7 +104,8 @@ public struct CatalogBuilder {
 
     /// The catalog built so far.
     public func build() -> Catalog {
-        Catalog(sections: sections.map { Section(title: $0.title, items: ItemList(store: $0.items.build())) },
-                source: source)
+        Catalog(
+            sections: sections.map { Section(title: $0.title, items: ItemList(store: $0.items.build())) },
+            source: source)
     }
 }

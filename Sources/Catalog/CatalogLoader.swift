@@ -5,11 +5,11 @@
 // never writes to the terminal.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 import SafeText
@@ -28,7 +28,8 @@ public enum DataFormat: String, CaseIterable, Sendable {
     /// The format a file name's extension names, if any (ignoring case).
     public init?(fileName: String) {
         guard let dot = fileName.lastIndex(of: "."),
-              !fileName[dot...].contains("/") else { return nil }
+            !fileName[dot...].contains("/")
+        else { return nil }
         switch fileName[fileName.index(after: dot)...].lowercased() {
         case "json": self = .json
         case "jsonl", "ndjson": self = .jsonl
@@ -47,8 +48,10 @@ public enum DataFormat: String, CaseIterable, Sendable {
         let end = bytes.count
         var k = 0
         func skipWhitespace() {
-            while k < end && (bytes[k] == Byte.space || bytes[k] == Byte.tab
-                              || bytes[k] == Byte.newline || bytes[k] == Byte.carriageReturn) { k += 1 }
+            while k < end
+                && (bytes[k] == Byte.space || bytes[k] == Byte.tab
+                    || bytes[k] == Byte.newline || bytes[k] == Byte.carriageReturn)
+            { k += 1 }
         }
         skipWhitespace()
         guard k < end else { return .lines }
@@ -231,8 +234,10 @@ public enum CatalogLoader {
     /// Parses an input already in memory. `name` is how messages call it (a path or "stdin");
     /// its extension may give the format, and without it (less any extension) titles the
     /// section of items that name none.
-    public static func parse(_ data: [UInt8], name: String, source: String? = nil,
-                             options: Options = Options()) throws(DataError) -> LoadedCatalog {
+    public static func parse(
+        _ data: [UInt8], name: String, source: String? = nil,
+        options: Options = Options()
+    ) throws(DataError) -> LoadedCatalog {
         let result = data.withUnsafeBufferPointer { all -> Result<LoadedCatalog, DataError> in
             do throws(DataError) {
                 return .success(try parse(all, data: data, name: name, source: source ?? name, options: options))
@@ -243,8 +248,10 @@ public enum CatalogLoader {
         return try result.get()
     }
 
-    private static func parse(_ all: UnsafeBufferPointer<UInt8>, data: [UInt8], name: String, source: String,
-                              options: Options) throws(DataError) -> LoadedCatalog {
+    private static func parse(
+        _ all: UnsafeBufferPointer<UInt8>, data: [UInt8], name: String, source: String,
+        options: Options
+    ) throws(DataError) -> LoadedCatalog {
         let hasBOM = all.count >= 3 && all[0] == 0xEF && all[1] == 0xBB && all[2] == 0xBF
         let text = SourceText(bytes: UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...]), file: name)
         let isStandardInput = name == standardInputName
@@ -253,26 +260,34 @@ public enum CatalogLoader {
         if all.count >= 2 && (all[0] == 0xFF && all[1] == 0xFE || all[0] == 0xFE && all[1] == 0xFF) {
             // Spreadsheets on Windows export "Unicode text" this way; read as UTF-8 it would
             // be a NUL between every two letters.
-            throw DataError(file: name, message: "\(what) is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
+            throw DataError(
+                file: name, message: "\(what) is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
         }
         if text.count == 0 { throw DataError(file: name, message: "no items (\(what) is empty)") }
         if onlyBlankLines(text) {
             throw DataError(file: name, message: "no items (\(what) has only blank lines)")
         }
 
-        let format = options.format ?? (isStandardInput ? nil : DataFormat(fileName: name)) ?? DataFormat.sniff(text.bytes)
+        let format =
+            options.format ?? (isStandardInput ? nil : DataFormat(fileName: name)) ?? DataFormat.sniff(text.bytes)
         if format != .csv && format != .tsv && !options.columns.isEmpty {
-            throw DataError(file: name, message:
-                "--section-column, --label-column and --glyph-column apply to CSV and TSV; \(what) is read as \(format.displayName)"
-                + (options.format == nil ? " (choose the format with --format)" : ""))
+            throw DataError(
+                file: name,
+                message:
+                    "--section-column, --label-column and --glyph-column apply to CSV and TSV; \(what) is read as \(format.displayName)"
+                    + (options.format == nil ? " (choose the format with --format)" : ""))
         }
 
         var warnings: [DataWarning] = []
         let invalid = UTF8Check.invalidSequences(in: text.bytes)
         if invalid.count > 0, let first = invalid.firstOffset {
             let line = text.position(of: first).line
-            warnings.append(DataWarning(file: name, message:
-                "\(invalid.count) invalid UTF-8 sequence\(invalid.count == 1 ? "" : "s") replaced with U+FFFD (first at line \(line))"))
+            warnings.append(
+                DataWarning(
+                    file: name,
+                    message:
+                        "\(invalid.count) invalid UTF-8 sequence\(invalid.count == 1 ? "" : "s") replaced with U+FFFD (first at line \(line))"
+                ))
         }
 
         let sectionTitle = isStandardInput ? standardInputName : baseName(name)
@@ -280,14 +295,16 @@ public enum CatalogLoader {
         builder.inputIsValidUTF8 = invalid.count == 0
         switch format {
         case .json:
-            let catalog = try parseSectionedJSON(data, text: text, name: name, source: source, byExtension: options.format == nil)
+            let catalog = try parseSectionedJSON(
+                data, text: text, name: name, source: source, byExtension: options.format == nil)
             if catalog.sections.isEmpty { throw DataError(file: name, message: "no items (no sections)") }
             return LoadedCatalog(catalog: catalog, format: format, warnings: warnings)
         case .jsonl:
             try JSONLinesLoader.load(text, into: &builder, defaultSection: sectionTitle)
         case .csv, .tsv:
-            let outcome = try DelimitedLoader.load(text, dialect: format == .csv ? .csv : .tsv, columns: options.columns,
-                                                   defaultSection: sectionTitle, into: &builder)
+            let outcome = try DelimitedLoader.load(
+                text, dialect: format == .csv ? .csv : .tsv, columns: options.columns,
+                defaultSection: sectionTitle, into: &builder)
             if outcome == .headerOnly {
                 throw DataError(file: name, message: "no items (\(what) has only a header row)")
             }
@@ -298,8 +315,10 @@ public enum CatalogLoader {
         return LoadedCatalog(catalog: builder.build(), format: format, warnings: warnings)
     }
 
-    private static func parseSectionedJSON(_ data: [UInt8], text: SourceText, name: String, source: String,
-                                           byExtension: Bool) throws(DataError) -> Catalog {
+    private static func parseSectionedJSON(
+        _ data: [UInt8], text: SourceText, name: String, source: String,
+        byExtension: Bool
+    ) throws(DataError) -> Catalog {
         do {
             var catalog = try JSONSectionsLoader.parse(data, file: name)
             catalog.source = source
@@ -308,7 +327,8 @@ public enum CatalogLoader {
             // One object per line in a file called .json: say what it probably is.
             if error.message.hasPrefix("unexpected text after the JSON value"), DataFormat.sniff(text.bytes) == .jsonl {
                 var hinted = error
-                hinted.message += byExtension
+                hinted.message +=
+                    byExtension
                     ? " (one object per line is JSON Lines: name the file .jsonl or use --format jsonl)"
                     : " (one object per line is JSON Lines: use --format jsonl)"
                 throw hinted

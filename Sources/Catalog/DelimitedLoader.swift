@@ -58,7 +58,8 @@ enum DelimitedLoader {
     /// The fields of the current record. Cleared by resetting a count rather than with
     /// `removeAll(keepingCapacity:)`, which showed up in profiles at a million rows.
     struct Row {
-        private var storage: [FieldRange] = Array(repeating: FieldRange(start: 0, end: 0, escaped: false, origin: 0), count: 16)
+        private var storage: [FieldRange] = Array(
+            repeating: FieldRange(start: 0, end: 0, escaped: false, origin: 0), count: 16)
         private(set) var count = 0
 
         @inline(__always) subscript(index: Int) -> FieldRange { storage[index] }
@@ -79,8 +80,10 @@ enum DelimitedLoader {
         case blank
     }
 
-    static func load(_ text: SourceText, dialect: Dialect, columns: ColumnChoice, defaultSection: String,
-                     into builder: inout CatalogBuilder) throws(DataError) -> Outcome {
+    static func load(
+        _ text: SourceText, dialect: Dialect, columns: ColumnChoice, defaultSection: String,
+        into builder: inout CatalogBuilder
+    ) throws(DataError) -> Outcome {
         var reader = RecordReader(text: text, dialect: dialect)
         var fields = Row()
         var scratch: [UInt8] = []
@@ -100,8 +103,9 @@ enum DelimitedLoader {
                 let lowered = requested.lowercased()
                 if let index = names.firstIndex(where: { $0.lowercased() == lowered }) { return index }
                 if let number = Int(requested), (1...names.count).contains(number) { return number - 1 }
-                throw DataError(file: text.file, line: headerLine,
-                                message: "no column \(MessageText.quoted(requested)) (columns: \(names.joined(separator: ", ")))")
+                throw DataError(
+                    file: text.file, line: headerLine,
+                    message: "no column \(MessageText.quoted(requested)) (columns: \(names.joined(separator: ", ")))")
             }
             for candidate in common {
                 if let index = names.firstIndex(where: { $0.lowercased() == candidate }) { return index }
@@ -111,27 +115,33 @@ enum DelimitedLoader {
         let sectionColumn = try choose(columns.section, common: ColumnChoice.sectionNames)
         let glyphColumn = try choose(columns.glyph, common: ColumnChoice.glyphNames)
         guard let labelColumn = try choose(columns.label, common: ColumnChoice.labelNames) else {
-            throw DataError(file: text.file, line: headerLine, message:
-                "no label column (columns: \(names.joined(separator: ", "))): name one with --label-column, "
-                + "or call it label, name or title")
+            throw DataError(
+                file: text.file, line: headerLine,
+                message:
+                    "no label column (columns: \(names.joined(separator: ", "))): name one with --label-column, "
+                    + "or call it label, name or title")
         }
         let chosen = Set([sectionColumn, glyphColumn, labelColumn].compactMap { $0 })
         var keywordsColumn: Int?
-        for (index, name) in names.enumerated() where !chosen.contains(index)
-            && ColumnChoice.keywordsNames.contains(name.lowercased()) {
+        for (index, name) in names.enumerated()
+        where !chosen.contains(index)
+            && ColumnChoice.keywordsNames.contains(name.lowercased())
+        {
             keywordsColumn = index
             break
         }
         let fieldColumns = names.indices.filter { !chosen.contains($0) && $0 != keywordsColumn }
         let columnCount = names.count
-        let shape = RowShape(names: names, label: labelColumn, glyph: glyphColumn, keywords: keywordsColumn,
-                             fields: fieldColumns)
+        let shape = RowShape(
+            names: names, label: labelColumn, glyph: glyphColumn, keywords: keywordsColumn,
+            fields: fieldColumns)
 
         var defaultSectionIndex: Int?
         var rows = 0
         while try reader.next(into: &fields) {
             if fields.count != columnCount {
-                let message = "this row has \(fields.count) field\(fields.count == 1 ? "" : "s"), "
+                let message =
+                    "this row has \(fields.count) field\(fields.count == 1 ? "" : "s"), "
                     + "the header (line \(headerLine)) has \(columnCount)"
                 let at = fields.count > columnCount ? fields[columnCount].origin : reader.recordStart
                 throw text.error(message, at: at)
@@ -146,7 +156,8 @@ enum DelimitedLoader {
                     unescape(field, text: text, dialect: dialect, into: &scratch)
                     sectionIndex = scratch.withUnsafeBufferPointer { builder.sectionIndex(utf8: $0) }
                 } else {
-                    sectionIndex = builder.sectionIndex(utf8: UnsafeBufferPointer(rebasing: text.bytes[field.start..<field.end]))
+                    sectionIndex = builder.sectionIndex(
+                        utf8: UnsafeBufferPointer(rebasing: text.bytes[field.start..<field.end]))
                 }
             } else if let defaultSectionIndex {
                 sectionIndex = defaultSectionIndex
@@ -185,8 +196,10 @@ enum DelimitedLoader {
         /// Writes the row's strings to the builder's current item in store order (label,
         /// keywords, field values, glyph), straight from the input where no unescaping is
         /// needed, and ends the item.
-        func write(_ row: Row, text: SourceText, dialect: Dialect, scratch: inout [UInt8],
-                   into builder: inout CatalogBuilder) {
+        func write(
+            _ row: Row, text: SourceText, dialect: Dialect, scratch: inout [UInt8],
+            into builder: inout CatalogBuilder
+        ) {
             func add(_ field: FieldRange) {
                 if field.escaped {
                     unescape(field, text: text, dialect: dialect, into: &scratch)
@@ -331,7 +344,8 @@ enum DelimitedLoader {
                     while true {
                         k = firstOf(Byte.quote, Byte.quote, Byte.quote, in: bytes, from: k)
                         guard k < end else {
-                            throw text.error("a quoted field is not closed (a '\"' opened here has no closing '\"')", at: open)
+                            throw text.error(
+                                "a quoted field is not closed (a '\"' opened here has no closing '\"')", at: open)
                         }
                         if k + 1 < end && bytes[k + 1] == Byte.quote {
                             doubled = true
@@ -342,15 +356,22 @@ enum DelimitedLoader {
                     }
                     fields.append(FieldRange(start: contentStart, end: k, escaped: doubled, origin: open))
                     k += 1
-                    if k < end && bytes[k] == Byte.carriageReturn && (k + 1 == end || bytes[k + 1] == Byte.newline) { k += 1 }
+                    if k < end && bytes[k] == Byte.carriageReturn && (k + 1 == end || bytes[k + 1] == Byte.newline) {
+                        k += 1
+                    }
                     if k < end && bytes[k] != Byte.comma && bytes[k] != Byte.newline {
-                        throw text.error("unexpected text after the closing quote of a field (a quote inside a quoted field is written \"\")", at: k)
+                        throw text.error(
+                            "unexpected text after the closing quote of a field (a quote inside a quoted field is written \"\")",
+                            at: k)
                     }
                 } else {
                     let start = k
                     k = firstOf(Byte.comma, Byte.newline, Byte.comma, in: bytes, from: k)
                     var stop = k
-                    if stop > start && bytes[stop - 1] == Byte.carriageReturn && (k == end || bytes[k] == Byte.newline) { stop -= 1 }
+                    if stop > start && bytes[stop - 1] == Byte.carriageReturn && (k == end || bytes[k] == Byte.newline)
+                    {
+                        stop -= 1
+                    }
                     fields.append(FieldRange(start: start, end: stop, escaped: false, origin: start))
                 }
                 if k < end && bytes[k] == Byte.comma {
@@ -396,7 +417,8 @@ extension String {
     func trimmingSpaces() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

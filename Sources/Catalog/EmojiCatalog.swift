@@ -50,7 +50,8 @@ public enum EmojiCatalog {
         func addParts(_ range: Range<Int>, splitAt separator: UInt8, to store: inout ItemStoreBuilder) -> Int {
             var count = 0
             var start = range.lowerBound
-            for index in range.lowerBound...range.upperBound where index == range.upperBound || bytes[index] == separator {
+            for index in range.lowerBound...range.upperBound
+            where index == range.upperBound || bytes[index] == separator {
                 if index > start {
                     store.addString(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                     count += 1

@@ -23,8 +23,10 @@ struct ItemShape: Hashable, Sendable {
     var width: Int?
     var height: Int?
 
-    init(hasGlyph: Bool = false, keywordCount: Int = 0, variantCount: Int = 0, fieldNames: [String] = [],
-         width: Int? = nil, height: Int? = nil) {
+    init(
+        hasGlyph: Bool = false, keywordCount: Int = 0, variantCount: Int = 0, fieldNames: [String] = [],
+        width: Int? = nil, height: Int? = nil
+    ) {
         self.hasGlyph = hasGlyph
         self.keywordCount = keywordCount
         self.variantCount = variantCount
@@ -34,8 +36,9 @@ struct ItemShape: Hashable, Sendable {
     }
 
     init(of item: Item) {
-        self.init(hasGlyph: item.glyph != nil, keywordCount: item.keywords.count, variantCount: item.variants.count,
-                  fieldNames: item.fields.map(\.name), width: item.width, height: item.height)
+        self.init(
+            hasGlyph: item.glyph != nil, keywordCount: item.keywords.count, variantCount: item.variants.count,
+            fieldNames: item.fields.map(\.name), width: item.width, height: item.height)
     }
 
     /// The strings searched: label, keywords and field values.
@@ -65,8 +68,10 @@ final class ItemStore: Sendable {
 
     private static let identities = Atomic<UInt64>(0)
 
-    init(bytes: [UInt8], stringEnds: [Int], firstString: [UInt32], shapeOfItem: [UInt32], shapes: [ItemShape],
-         count: Int) {
+    init(
+        bytes: [UInt8], stringEnds: [Int], firstString: [UInt32], shapeOfItem: [UInt32], shapes: [ItemShape],
+        count: Int
+    ) {
         self.bytes = bytes
         self.stringEnds = stringEnds
         self.firstString = firstString
@@ -93,7 +98,9 @@ final class ItemStore: Sendable {
 
     func string(_ index: Int) -> String {
         let range = stringRange(index)
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        }
     }
 
     /// The item at `index`, made from its strings.
@@ -112,8 +119,9 @@ final class ItemStore: Sendable {
         let glyph = shape.hasGlyph ? take(1)[0] : nil
         let variants = take(shape.variantCount)
         let fields = values.isEmpty ? [] : zip(shape.fieldNames, values).map { Item.Field(name: $0.0, value: $0.1) }
-        return Item(label: label, glyph: glyph, width: shape.width, height: shape.height, keywords: keywords,
-                    variants: variants, fields: fields)
+        return Item(
+            label: label, glyph: glyph, width: shape.width, height: shape.height, keywords: keywords,
+            variants: variants, fields: fields)
     }
 
     /// The item at `index`, from `RecentItems` when it was made lately.
@@ -158,8 +166,9 @@ final class RecentItems: Sendable {
 
     func item(_ index: Int, of store: ItemStore) -> Item {
         // Consecutive items of one store take consecutive slots; stores start far apart.
-        let slot = Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: index) &+ store.identity &* 0x9E37_79B9_7F4A_7C15)
-                       & UInt64(Self.slotCount - 1))
+        let slot = Int(
+            truncatingIfNeeded: (UInt64(truncatingIfNeeded: index) &+ store.identity &* 0x9E37_79B9_7F4A_7C15)
+                & UInt64(Self.slotCount - 1))
         let kept = slots.withLock { slots -> Item? in
             guard let kept = slots[slot], kept.store == store.identity, kept.index == index else { return nil }
             return kept.item
@@ -258,10 +267,12 @@ struct ItemStoreBuilder {
     /// The store, its arrays trimmed when more than half of their room is unused.
     func build() -> ItemStore {
         func trimmed<T>(_ array: [T]) -> [T] {
-            array.capacity > 64 && array.count < array.capacity / 2 ? array.withUnsafeBufferPointer { Array($0) } : array
+            array.capacity > 64 && array.count < array.capacity / 2
+                ? array.withUnsafeBufferPointer { Array($0) } : array
         }
-        return ItemStore(bytes: trimmed(bytes), stringEnds: trimmed(stringEnds), firstString: trimmed(firstString),
-                         shapeOfItem: trimmed(shapeOfItem), shapes: shapes, count: count)
+        return ItemStore(
+            bytes: trimmed(bytes), stringEnds: trimmed(stringEnds), firstString: trimmed(firstString),
+            shapeOfItem: trimmed(shapeOfItem), shapes: shapes, count: count)
     }
 }
 
@@ -312,7 +323,8 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     /// Whether some item has variants (skin tones), asked of the shapes, not of every item.
     public var hasVariants: Bool {
         guard store.shapes.contains(where: { $0.variantCount > 0 }) else { return false }
-        return selection == nil || indices.contains { store.shapes[store.shapeIndex(of: storeIndex($0))].variantCount > 0 }
+        return selection == nil
+            || indices.contains { store.shapes[store.shapeIndex(of: storeIndex($0))].variantCount > 0 }
     }
 
     /// The names of the items' fields, each once, in order of first appearance.

@@ -10,19 +10,21 @@
 // so a line is always a whole document and the reader's positions need only their line shifted.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 import SafeText
 
 enum JSONLinesLoader {
     /// `flatLines: false` sends every line to the full parser (for tests of the fast path).
-    static func load(_ text: SourceText, into builder: inout CatalogBuilder, defaultSection: String,
-                     flatLines: Bool = true) throws(DataError) {
+    static func load(
+        _ text: SourceText, into builder: inout CatalogBuilder, defaultSection: String,
+        flatLines: Bool = true
+    ) throws(DataError) {
         let reader = JSONSectionsLoader.Reader(file: text.file)
         var flat = FlatLineReader()
         var start = 0
@@ -31,11 +33,15 @@ enum JSONLinesLoader {
             let stop = firstOf(Byte.newline, Byte.newline, Byte.newline, in: text.bytes, from: start)
             defer { start = stop + 1 }
             if text.isBlank(start..<stop) { continue }
-            if flatLines && flat.read(start..<stop, of: text, into: &builder, defaultSection: defaultSection) { continue }
+            if flatLines && flat.read(start..<stop, of: text, into: &builder, defaultSection: defaultSection) {
+                continue
+            }
 
             let node: JSONNode
             do {
-                node = try JSONReader.parse(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text.bytes[start..<stop]))).node
+                node = try JSONReader.parse(
+                    UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text.bytes[start..<stop]))
+                ).node
             } catch {
                 var message = error.message
                 if !error.snippet.isEmpty { message += " (at \"\(error.snippet)\")" }
@@ -81,7 +87,8 @@ enum JSONLinesLoader {
                     item.keywords = try keywords(value, fail: fail, reader: reader)
                 default:
                     guard let scalar = value.scalarText else {
-                        throw fail(value, "\(member.key): expected a string, number or boolean, found \(value.kindName)")
+                        throw fail(
+                            value, "\(member.key): expected a string, number or boolean, found \(value.kindName)")
                     }
                     item.fields.append(Item.Field(name: member.key, value: scalar))
                 }
@@ -91,8 +98,10 @@ enum JSONLinesLoader {
         }
     }
 
-    static func keywords(_ node: JSONNode, fail: (JSONNode, String) -> DataError,
-                         reader: JSONSectionsLoader.Reader) throws(DataError) -> [String] {
+    static func keywords(
+        _ node: JSONNode, fail: (JSONNode, String) -> DataError,
+        reader: JSONSectionsLoader.Reader
+    ) throws(DataError) -> [String] {
         switch node.value {
         case .string(let words):
             return splitKeywords(words)
@@ -109,10 +118,10 @@ enum JSONLinesLoader {
             }
             return words
         default:
-            throw fail(node, "keywords: expected an array of strings or one string of words, found \(reader.describe(node))")
+            throw fail(
+                node, "keywords: expected an array of strings or one string of words, found \(reader.describe(node))")
         }
     }
-
 
     /// The byte offset from the start of `line` of a position the JSON reader gave in it. The
     /// reader breaks lines at a lone CR too (as in a .json file), where the file's lines break
@@ -161,8 +170,10 @@ struct FlatLineReader {
 
     private enum Value { case string, literal, null, keywordArray }
 
-    mutating func read(_ line: Range<Int>, of text: SourceText, into builder: inout CatalogBuilder,
-                       defaultSection: String) -> Bool {
+    mutating func read(
+        _ line: Range<Int>, of text: SourceText, into builder: inout CatalogBuilder,
+        defaultSection: String
+    ) -> Bool {
         let bytes = text.bytes
         let end = line.upperBound
         var k = line.lowerBound
@@ -210,8 +221,11 @@ struct FlatLineReader {
                 guard plainString() != nil else { return false }
                 kind = .string
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                let word: StaticString = bytes[k] == UInt8(ascii: "t") ? "true" : bytes[k] == UInt8(ascii: "f") ? "false" : "null"
-                guard end - k >= word.utf8CodeUnitCount, isKey(k..<k + word.utf8CodeUnitCount, word) else { return false }
+                let word: StaticString =
+                    bytes[k] == UInt8(ascii: "t") ? "true" : bytes[k] == UInt8(ascii: "f") ? "false" : "null"
+                guard end - k >= word.utf8CodeUnitCount, isKey(k..<k + word.utf8CodeUnitCount, word) else {
+                    return false
+                }
                 k += word.utf8CodeUnitCount
                 kind = word.utf8Start.pointee == UInt8(ascii: "n") ? .null : .literal
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -222,8 +236,12 @@ struct FlatLineReader {
                 var after = digits
                 while after < end, bytes[after] &- UInt8(ascii: "0") < 10 { after += 1 }
                 let count = after - digits
-                guard count > 0, count <= 18, bytes[digits] != UInt8(ascii: "0") || (count == 1 && !negative) else { return false }
-                if after < end, bytes[after] == UInt8(ascii: ".") || bytes[after] | 0x20 == UInt8(ascii: "e") { return false }
+                guard count > 0, count <= 18, bytes[digits] != UInt8(ascii: "0") || (count == 1 && !negative) else {
+                    return false
+                }
+                if after < end, bytes[after] == UInt8(ascii: ".") || bytes[after] | 0x20 == UInt8(ascii: "e") {
+                    return false
+                }
                 k = after
                 kind = .literal
             case Byte.openBracket where isKey(key, "keywords"):
@@ -309,7 +327,8 @@ struct FlatLineReader {
         }
         for value in values { builder.addString(UnsafeBufferPointer(rebasing: bytes[value])) }
         if let glyph { builder.addString(UnsafeBufferPointer(rebasing: bytes[glyph])) }
-        builder.finishItem(ItemShape(hasGlyph: glyph != nil, keywordCount: keywordCount, fieldNames: fieldNames(of: bytes)))
+        builder.finishItem(
+            ItemShape(hasGlyph: glyph != nil, keywordCount: keywordCount, fieldNames: fieldNames(of: bytes)))
         return true
     }
 

@@ -715,10 +715,13 @@ private struct JSONParser {
     mutating func controlCharacterError(at offset: Int, quote: Int) -> JSONSyntaxError {
         let b = p[offset]
         if b == ASCII.newline || b == ASCII.carriageReturn {
-            return error("unterminated string (a line break comes before the closing '\"'; write \\n for a line break inside a string)", at: quote)
+            return error(
+                "unterminated string (a line break comes before the closing '\"'; write \\n for a line break inside a string)",
+                at: quote)
         }
         let hint = b == ASCII.tab ? "\\t" : "\\u" + hexDigits(UInt32(b))
-        return error("control character U+\(hexDigits(UInt32(b))) must be escaped in a string (write \(hint))", at: offset)
+        return error(
+            "control character U+\(hexDigits(UInt32(b))) must be escaped in a string (write \(hint))", at: offset)
     }
 
     /// Makes a string from UTF-8 bytes, replacing and counting invalid sequences.
@@ -788,7 +791,9 @@ private struct JSONParser {
                 default:
                     let e = p[k + 1]
                     if e < 0x20 || e >= 0x7F {
-                        throw error("invalid escape sequence in string (valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at: k)
+                        throw error(
+                            "invalid escape sequence in string (valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)",
+                            at: k)
                     }
                     throw error(
                         "invalid escape '\\\(String(UnicodeScalar(e)))' in string (valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)",

@@ -12,8 +12,10 @@ public enum JSONSectionsLoader {
     /// small enough that no sum of them can overflow.
     public static let maximumCells = 100_000
 
-    static let sectionKeys: Set<String> = ["title", "items", "side", "inset", "interItemSpacing", "lineSpacing",
-                                           "headerHeight", "footerHeight", "background"]
+    static let sectionKeys: Set<String> = [
+        "title", "items", "side", "inset", "interItemSpacing", "lineSpacing",
+        "headerHeight", "footerHeight", "background",
+    ]
 
     /// Parses a document already in memory; `file` names it in messages.
     public static func parse(_ bytes: [UInt8], file: String) throws(DataError) -> Catalog {
@@ -33,8 +35,9 @@ public enum JSONSectionsLoader {
         let file: String
 
         func fail(_ node: JSONNode, _ path: String, _ message: String) -> DataError {
-            DataError(file: file, line: node.position.line, column: node.position.column,
-                      message: path.isEmpty ? message : "\(path): \(message)")
+            DataError(
+                file: file, line: node.position.line, column: node.position.column,
+                message: path.isEmpty ? message : "\(path): \(message)")
         }
 
         func describe(_ node: JSONNode) -> String {
@@ -55,8 +58,9 @@ public enum JSONSectionsLoader {
                 list = elements
             case .object(let members):
                 for member in members where member.key != "sections" {
-                    throw fail(JSONNode(value: .null, position: member.keyPosition), "",
-                               "unknown key \(MessageText.quoted(member.key)) at the top level (expected \"sections\")")
+                    throw fail(
+                        JSONNode(value: .null, position: member.keyPosition), "",
+                        "unknown key \(MessageText.quoted(member.key)) at the top level (expected \"sections\")")
                 }
                 guard let sections = root["sections"] else {
                     throw fail(root, "", "missing \"sections\": expected {\"sections\": [...]} or an array of sections")
@@ -78,11 +82,14 @@ public enum JSONSectionsLoader {
 
         func section(_ node: JSONNode, path: String) throws(DataError) -> Section {
             guard case .object(let members) = node.value else {
-                throw fail(node, path, "expected a section object {\"title\": ..., \"items\": [...]}, found \(describe(node))")
+                throw fail(
+                    node, path, "expected a section object {\"title\": ..., \"items\": [...]}, found \(describe(node))")
             }
             for member in members where !JSONSectionsLoader.sectionKeys.contains(member.key) {
-                throw fail(JSONNode(value: .null, position: member.keyPosition), path,
-                           "unknown key \(MessageText.quoted(member.key)) (allowed: \(JSONSectionsLoader.sectionKeys.sorted().joined(separator: ", ")))")
+                throw fail(
+                    JSONNode(value: .null, position: member.keyPosition), path,
+                    "unknown key \(MessageText.quoted(member.key)) (allowed: \(JSONSectionsLoader.sectionKeys.sorted().joined(separator: ", ")))"
+                )
             }
             var section = Section(title: "", items: [])
             if let title = node["title"] {
@@ -153,7 +160,8 @@ public enum JSONSectionsLoader {
                 guard hasLabel else { throw fail(node, path, "an item object needs a \"label\" string") }
                 return item
             default:
-                throw fail(node, path, "expected an item: a string or an object with a \"label\", found \(describe(node))")
+                throw fail(
+                    node, path, "expected an item: a string or an object with a \"label\", found \(describe(node))")
             }
         }
 
@@ -168,7 +176,10 @@ public enum JSONSectionsLoader {
         func cells(_ node: JSONNode?, _ path: String) throws(DataError) -> Int? {
             guard let node else { return nil }
             guard case .integer(let value) = node.value, value >= 0, value <= JSONSectionsLoader.maximumCells else {
-                throw fail(node, path, "expected a whole number of cells from 0 to \(JSONSectionsLoader.maximumCells), found \(describe(node))")
+                throw fail(
+                    node, path,
+                    "expected a whole number of cells from 0 to \(JSONSectionsLoader.maximumCells), found \(describe(node))"
+                )
             }
             return value
         }
@@ -178,7 +189,10 @@ public enum JSONSectionsLoader {
                 return InsetHint(top: all, left: all, bottom: all, right: all)
             }
             guard case .object(let members) = node.value else {
-                throw fail(node, path, "expected {\"top\", \"left\", \"bottom\", \"right\"} (any of them) or one number, found \(describe(node))")
+                throw fail(
+                    node, path,
+                    "expected {\"top\", \"left\", \"bottom\", \"right\"} (any of them) or one number, found \(describe(node))"
+                )
             }
             var hint = InsetHint()
             for member in members {
@@ -189,8 +203,9 @@ public enum JSONSectionsLoader {
                 case "bottom": hint.bottom = value
                 case "right": hint.right = value
                 default:
-                    throw fail(JSONNode(value: .null, position: member.keyPosition), path,
-                               "unknown key \(MessageText.quoted(member.key)) (allowed: top, left, bottom, right)")
+                    throw fail(
+                        JSONNode(value: .null, position: member.keyPosition), path,
+                        "unknown key \(MessageText.quoted(member.key)) (allowed: top, left, bottom, right)")
                 }
             }
             return hint

@@ -189,12 +189,15 @@ public enum Search {
     /// (see `SearchQuery.refines`) and it came from the same catalog, only its items are tried,
     /// and when the query is the same it is returned as is. Otherwise it is ignored, so passing
     /// it is always safe. `SearchSession` does this bookkeeping, Backspace included.
-    public static func run(_ query: SearchQuery, in catalog: Catalog, within previous: SearchResult? = nil) -> SearchResult {
+    public static func run(_ query: SearchQuery, in catalog: Catalog, within previous: SearchResult? = nil)
+        -> SearchResult
+    {
         let shape = shape(of: catalog)
         if query.isEmpty {
-            return SearchResult(query: query,
-                                sections: shape.enumerated().map { .init(section: $0.offset, items: .all($0.element)) },
-                                count: shape.reduce(0, +), catalogShape: shape)
+            return SearchResult(
+                query: query,
+                sections: shape.enumerated().map { .init(section: $0.offset, items: .all($0.element)) },
+                count: shape.reduce(0, +), catalogShape: shape)
         }
 
         let candidates: [SearchResult.SectionMatches]
@@ -202,7 +205,9 @@ public enum Search {
             if previous.query == query { return previous }
             candidates = previous.sections
         } else {
-            candidates = shape.enumerated().compactMap { $0.element > 0 ? .init(section: $0.offset, items: .all($0.element)) : nil }
+            candidates = shape.enumerated().compactMap {
+                $0.element > 0 ? .init(section: $0.offset, items: .all($0.element)) : nil
+            }
         }
 
         let needles = query.terms.map { SearchNeedle($0, caseSensitive: query.caseSensitive) }
@@ -215,8 +220,9 @@ public enum Search {
             var matcher = SearchMatcher(needles)
             sections = candidates.compactMap { search($0, catalog, &matcher) }
         }
-        return SearchResult(query: query, sections: sections, count: sections.reduce(0) { $0 + $1.items.count },
-                            catalogShape: shape)
+        return SearchResult(
+            query: query, sections: sections, count: sections.reduce(0) { $0 + $1.items.count },
+            catalogShape: shape)
     }
 
     /// Whether one item matches the query (every term in its label, a keyword or a field value).
@@ -248,7 +254,8 @@ public enum Search {
         }
         func character(containing byte: Int) -> Int { SearchBytes.lastIndex(in: starts, atOrBefore: byte) }
 
-        let ranges = byteRanges
+        let ranges =
+            byteRanges
             .map { character(containing: $0.lowerBound)..<(character(containing: $0.upperBound - 1) + 1) }
             .sorted { $0.lowerBound < $1.lowerBound }
         var merged: [Range<Int>] = []
@@ -274,20 +281,25 @@ public enum Search {
     static let parallelThreshold = 50_000
 
     /// Tries the candidate items of one section; nil when none matches.
-    static func search(_ candidate: SearchResult.SectionMatches, _ catalog: Catalog,
-                       _ matcher: inout SearchMatcher) -> SearchResult.SectionMatches? {
+    static func search(
+        _ candidate: SearchResult.SectionMatches, _ catalog: Catalog,
+        _ matcher: inout SearchMatcher
+    ) -> SearchResult.SectionMatches? {
         let items = catalog.sections[candidate.section].items
         return items.store.withReader { store in
             matcher.adapt()
             var hits: [Int32] = []
             // Most of a section's items to try: one scan of its whole text is quicker.
             if store.isASCII, matcher.termCount > 0, candidate.items.count * 4 >= items.store.count {
-                hits = positions(matching: matcher.itemsContainingFirstTerm(in: store), in: items,
-                                 among: candidate.items)
+                hits = positions(
+                    matching: matcher.itemsContainingFirstTerm(in: store), in: items,
+                    among: candidate.items)
                 if matcher.termCount > 1 {
                     hits.removeAll { !matcher.matches(store, items.storeIndex(Int($0))) }
                 }
-                if !hits.isEmpty, hits.count == items.count { return .init(section: candidate.section, items: .all(items.count)) }
+                if !hits.isEmpty, hits.count == items.count {
+                    return .init(section: candidate.section, items: .all(items.count))
+                }
                 return hits.isEmpty ? nil : .init(section: candidate.section, items: .init(storage: .some(hits)))
             }
             switch candidate.items.storage {
@@ -307,7 +319,9 @@ public enum Search {
                     hits.append(index)
                 }
                 // One representation per answer, so a narrowed result equals a fresh one.
-                if !hits.isEmpty, hits.count == items.count { return .init(section: candidate.section, items: .all(items.count)) }
+                if !hits.isEmpty, hits.count == items.count {
+                    return .init(section: candidate.section, items: .all(items.count))
+                }
             }
             return hits.isEmpty ? nil : .init(section: candidate.section, items: .init(storage: .some(hits)))
         }
@@ -315,8 +329,10 @@ public enum Search {
 
     /// The positions in `list` of the store items `found` (both ascending) that are among
     /// `candidates` (positions in `list`, ascending): merges, linear in their sizes.
-    static func positions(matching found: [Int32], in list: ItemList,
-                          among candidates: SearchResult.ItemIndices) -> [Int32] {
+    static func positions(
+        matching found: [Int32], in list: ItemList,
+        among candidates: SearchResult.ItemIndices
+    ) -> [Int32] {
         if list.selection == nil && candidates.isWholeSection { return found }
         if list.selection == nil, case .some(let wanted) = candidates.storage {
             // Both lists are store indices: merge the two arrays directly.
@@ -346,8 +362,10 @@ public enum Search {
 
     /// Splits the candidate sections into chunks of about equal work and searches them on all
     /// cores; the chunks are joined back in catalog order.
-    static func searchInParallel(_ candidates: [SearchResult.SectionMatches], _ catalog: Catalog,
-                                 _ needles: [SearchNeedle], work: Int) -> [SearchResult.SectionMatches] {
+    static func searchInParallel(
+        _ candidates: [SearchResult.SectionMatches], _ catalog: Catalog,
+        _ needles: [SearchNeedle], work: Int
+    ) -> [SearchResult.SectionMatches] {
         // A few chunks per core even out sections of different sizes and match rates.
         let chunkCount = min(candidates.count, 16)
         var bounds: [Int] = [0]
@@ -362,8 +380,9 @@ public enum Search {
         let slots = ChunkSlots(count: bounds.count - 1)
         DispatchQueue.concurrentPerform(iterations: chunks.count - 1) { chunk in
             var matcher = SearchMatcher(needles)
-            slots.store(candidates[chunks[chunk]..<chunks[chunk + 1]].compactMap { search($0, catalog, &matcher) },
-                        at: chunk)
+            slots.store(
+                candidates[chunks[chunk]..<chunks[chunk + 1]].compactMap { search($0, catalog, &matcher) },
+                at: chunk)
         }
         return slots.joined()
     }

@@ -72,16 +72,21 @@ enum SearchBytes {
     /// The first position at or after `start` where `needle` occurs in `haystack`, comparing
     /// ASCII letters without case when the needle folds case (non-ASCII bytes compare exactly).
     @inline(__always)
-    static func firstMatch(of needle: SearchNeedle, in haystack: UnsafeBufferPointer<UInt8>,
-                           from start: Int = 0) -> Int? {
+    static func firstMatch(
+        of needle: SearchNeedle, in haystack: UnsafeBufferPointer<UInt8>,
+        from start: Int = 0
+    ) -> Int? {
         needle.bytes.withUnsafeBufferPointer {
-            firstMatch(of: $0, atWordStart: needle.atWordStart, foldingCase: needle.foldsCase, in: haystack, from: start)
+            firstMatch(
+                of: $0, atWordStart: needle.atWordStart, foldingCase: needle.foldsCase, in: haystack, from: start)
         }
     }
 
     @inline(__always)
-    static func firstMatch(of pattern: UnsafeBufferPointer<UInt8>, atWordStart: Bool, foldingCase: Bool,
-                           in haystack: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+    static func firstMatch(
+        of pattern: UnsafeBufferPointer<UInt8>, atWordStart: Bool, foldingCase: Bool,
+        in haystack: UnsafeBufferPointer<UInt8>, from start: Int = 0
+    ) -> Int? {
         let m = pattern.count
         let n = haystack.count
         guard m > 0, start >= 0, n - start >= m else { return nil }
@@ -121,8 +126,10 @@ enum SearchBytes {
     /// The offset of the first byte at or after `start` that is `byte` (or its capital, when
     /// folding a lowercase letter), or `count` when there is none. Eight bytes at a time.
     @inline(__always)
-    static func nextByte(_ byte: UInt8, foldingCase: Bool, in base: UnsafePointer<UInt8>, count: Int,
-                         from start: Int) -> Int {
+    static func nextByte(
+        _ byte: UInt8, foldingCase: Bool, in base: UnsafePointer<UInt8>, count: Int,
+        from start: Int
+    ) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let fold: UInt64 = foldingCase ? 0x2020_2020_2020_2020 : 0
@@ -157,8 +164,10 @@ enum SearchBytes {
     /// are found eight at a time (a zero-byte test on the word XOR the byte repeated), which is
     /// where a search over short labels spends its time.
     @inline(__always)
-    static func quickMatch(of pattern: UnsafeBufferPointer<UInt8>, atWordStart: Bool, foldingCase: Bool,
-                           in haystack: UnsafeBufferPointer<UInt8>) -> QuickMatch {
+    static func quickMatch(
+        of pattern: UnsafeBufferPointer<UInt8>, atWordStart: Bool, foldingCase: Bool,
+        in haystack: UnsafeBufferPointer<UInt8>
+    ) -> QuickMatch {
         let m = pattern.count
         let n = haystack.count
         guard m > 0, n >= m, let start = haystack.baseAddress else { return .absent }
@@ -200,7 +209,9 @@ enum SearchBytes {
                 candidates &= candidates - 1
                 if position > last { break }
                 let byte = haystack[position]
-                if byte == first || (foldsFirst && byte | 0x20 == first), let result = verify(position) { return result }
+                if byte == first || (foldsFirst && byte | 0x20 == first), let result = verify(position) {
+                    return result
+                }
             }
             i += 8
         }
@@ -234,8 +245,10 @@ enum SearchBytes {
     /// lowercasing; returns false (leaving `folded` alone) when nothing beyond ASCII would change,
     /// in which case ASCII folding alone already decided the match. `map`, when given, receives
     /// (folded offset, original offset) at the start of every scalar, for highlights.
-    static func foldBeyondASCII(_ bytes: UnsafeBufferPointer<UInt8>, into folded: inout [UInt8],
-                                map: ((Int, Int) -> Void)? = nil) -> Bool {
+    static func foldBeyondASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, into folded: inout [UInt8],
+        map: ((Int, Int) -> Void)? = nil
+    ) -> Bool {
         guard hasNonASCII(bytes) else { return false }
         var index = 0
         let count = bytes.count
@@ -288,10 +301,12 @@ enum SearchBytes {
             var folded: [UInt8] = []
             var foldedStarts: [Int] = []
             var originalStarts: [Int] = []
-            let isFolded = needles.contains(where: \.foldsCase) && foldBeyondASCII(original, into: &folded) {
-                foldedStarts.append($0)
-                originalStarts.append($1)
-            }
+            let isFolded =
+                needles.contains(where: \.foldsCase)
+                && foldBeyondASCII(original, into: &folded) {
+                    foldedStarts.append($0)
+                    originalStarts.append($1)
+                }
 
             func scalarIndex(containingFolded foldedOffset: Int) -> Int {
                 // The scalar whose folded bytes contain `foldedOffset`: the last start at or before it.
@@ -357,8 +372,10 @@ struct SearchMatcher: ~Copyable {
         misses.initialize(repeating: 0)
         var offset = 0
         for (index, needle) in sorted.enumerated() {
-            _ = UnsafeMutableBufferPointer(rebasing: bytes[offset..<offset + needle.bytes.count]).initialize(from: needle.bytes)
-            terms.initializeElement(at: index, to: Term(start: offset, count: needle.bytes.count, atWordStart: needle.atWordStart))
+            _ = UnsafeMutableBufferPointer(rebasing: bytes[offset..<offset + needle.bytes.count]).initialize(
+                from: needle.bytes)
+            terms.initializeElement(
+                at: index, to: Term(start: offset, count: needle.bytes.count, atWordStart: needle.atWordStart))
             offset += needle.bytes.count
         }
         termCount = sorted.count
@@ -408,7 +425,8 @@ struct SearchMatcher: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func matches(_ store: ItemStoreReader, _ strings: Range<Int>, _ group: Int, _ all: UInt64) -> Bool {
+    private mutating func matches(_ store: ItemStoreReader, _ strings: Range<Int>, _ group: Int, _ all: UInt64) -> Bool
+    {
         // The label comes first; when it is all there is, the first term surely missing in it
         // settles the item.
         let onlyLabel = strings.count == 1
@@ -435,7 +453,9 @@ struct SearchMatcher: ~Copyable {
         let needle = pattern(term)
         let m = needle.count, n = store.bytes.count
         var hits: [Int32] = []
-        guard m > 0, n >= m, let base = store.bytes.baseAddress, let needleBase = needle.baseAddress else { return hits }
+        guard m > 0, n >= m, let base = store.bytes.baseAddress, let needleBase = needle.baseAddress else {
+            return hits
+        }
         let rareOffset = SearchBytes.rarestByteOffset(in: needle)
         let rare = needle[rareOffset]
         let foldsRare = foldsCase && rare &- 0x61 < 26
@@ -443,8 +463,8 @@ struct SearchMatcher: ~Copyable {
         let uniform = store.firstString.isEmpty
         let stride = store.stride
         let searchableInUniform = uniform ? store.searchableCountOfShape[0] : 0
-        var string = 0      // the string holding the candidate, found by walking forward
-        var item = 0        // the item holding `string` (stores of several shapes)
+        var string = 0  // the string holding the candidate, found by walking forward
+        var item = 0  // the item holding `string` (stores of several shapes)
         let last = n - m
         var next = rareOffset
 
@@ -495,8 +515,10 @@ struct SearchMatcher: ~Copyable {
     /// With `stopAtMiss`, returns at the first term surely missing, since no other string could
     /// supply it.
     @inline(__always)
-    private func quickFind(_ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>,
-                           stopAtMiss: Bool, knownASCII: Bool) -> (left: UInt64, undecided: Bool, missed: Int?) {
+    private func quickFind(
+        _ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>,
+        stopAtMiss: Bool, knownASCII: Bool
+    ) -> (left: UInt64, undecided: Bool, missed: Int?) {
         // Case-insensitive text beyond ASCII may hold "É" for "é": then only the exact path can
         // say a term is absent. Asked at the first absent term, not for every string.
         var beyondASCII: Bool?
@@ -507,8 +529,10 @@ struct SearchMatcher: ~Copyable {
             let bit = bits.trailingZeroBitCount
             bits &= bits - 1
             let term = terms[group + bit]
-            switch SearchBytes.quickMatch(of: pattern(term), atWordStart: term.atWordStart, foldingCase: foldsCase,
-                                          in: haystack) {
+            switch SearchBytes.quickMatch(
+                of: pattern(term), atWordStart: term.atWordStart, foldingCase: foldsCase,
+                in: haystack)
+            {
             case .found:
                 left &= ~(1 << UInt64(bit))
             case .undecided:
@@ -530,7 +554,8 @@ struct SearchMatcher: ~Copyable {
     /// The pending terms that do not occur in `string`, by the full rules: Unicode lowercasing
     /// and Unicode word boundaries.
     @inline(never)
-    private mutating func exactFind(_ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    private mutating func exactFind(_ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>) -> UInt64
+    {
         do {
             var left = pending
             var bits = pending
@@ -538,8 +563,10 @@ struct SearchMatcher: ~Copyable {
                 let bit = bits.trailingZeroBitCount
                 bits &= bits - 1
                 let term = terms[group + bit]
-                if SearchBytes.firstMatch(of: pattern(term), atWordStart: term.atWordStart, foldingCase: foldsCase,
-                                          in: haystack) != nil {
+                if SearchBytes.firstMatch(
+                    of: pattern(term), atWordStart: term.atWordStart, foldingCase: foldsCase,
+                    in: haystack) != nil
+                {
                     left &= ~(1 << UInt64(bit))
                 }
             }
@@ -550,8 +577,9 @@ struct SearchMatcher: ~Copyable {
                 bits &= bits - 1
                 let term = terms[group + bit]
                 let found = scratch.withUnsafeBufferPointer {
-                    SearchBytes.firstMatch(of: pattern(term), atWordStart: term.atWordStart, foldingCase: true,
-                                           in: $0) != nil
+                    SearchBytes.firstMatch(
+                        of: pattern(term), atWordStart: term.atWordStart, foldingCase: true,
+                        in: $0) != nil
                 }
                 if found { left &= ~(1 << UInt64(bit)) }
             }
@@ -598,9 +626,11 @@ extension ItemStore {
                 firstString.withUnsafeBufferPointer { firstString in
                     shapeOfItem.withUnsafeBufferPointer { shapeOfItem in
                         searchableCountOfShape.withUnsafeBufferPointer { searchable in
-                            body(ItemStoreReader(bytes: bytes, stringEnds: stringEnds, firstString: firstString,
-                                                 shapeOfItem: shapeOfItem, searchableCountOfShape: searchable,
-                                                 stride: shapes.first?.stringCount ?? 0, isASCII: isASCII))
+                            body(
+                                ItemStoreReader(
+                                    bytes: bytes, stringEnds: stringEnds, firstString: firstString,
+                                    shapeOfItem: shapeOfItem, searchableCountOfShape: searchable,
+                                    stride: shapes.first?.stringCount ?? 0, isASCII: isASCII))
                         }
                     }
                 }

@@ -39,7 +39,9 @@ struct SourceText {
         var column = 1
         k = lineStart
         while k < limit {
-            if bytes[k] & 0xC0 != 0x80 && !(bytes[k] == Byte.carriageReturn && k + 1 < count && bytes[k + 1] == Byte.newline) {
+            if bytes[k] & 0xC0 != 0x80
+                && !(bytes[k] == Byte.carriageReturn && k + 1 < count && bytes[k + 1] == Byte.newline)
+            {
                 column += 1
             }
             k += 1

@@ -57,7 +57,8 @@ public enum MessageText {
                     result.unicodeScalars.append(scalar)
                 } else {
                     let digits = String(scalar.value, radix: 16, uppercase: true)
-                    result += scalar.value > 0xFFFF
+                    result +=
+                        scalar.value > 0xFFFF
                         ? "\\U" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
                         : "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
                 }

@@ -36,9 +36,10 @@ public struct CardTransform: Hashable, Sendable {
         let height = max(Self.minimumSize.height, Int((Double(frame.height) * scale).rounded()))
         let centreX = Double(frame.x) + Double(frame.width) / 2 + (translateX.isFinite ? translateX : 0)
         let centreY = Double(frame.y) + Double(frame.height) / 2 + (translateY.isFinite ? translateY : 0)
-        return Rect(x: Coordinates.clamp(Int((centreX - Double(width) / 2).rounded(.down))),
-                    y: Coordinates.clamp(Int((centreY - Double(height) / 2).rounded(.down))),
-                    width: width, height: height)
+        return Rect(
+            x: Coordinates.clamp(Int((centreX - Double(width) / 2).rounded(.down))),
+            y: Coordinates.clamp(Int((centreY - Double(height) / 2).rounded(.down))),
+            width: width, height: height)
     }
 
     /// What of the card a terminal shows at this alpha: a cell cannot be translucent, so

@@ -119,8 +119,9 @@ public enum Coordinates {
 extension Rect {
     /// The rectangle with its origin and size moved inside `Coordinates.limit`.
     var clampedToCoordinates: Rect {
-        Rect(x: Coordinates.clamp(x), y: Coordinates.clamp(y),
-             width: Coordinates.clampLength(width), height: Coordinates.clampLength(height))
+        Rect(
+            x: Coordinates.clamp(x), y: Coordinates.clamp(y),
+            width: Coordinates.clampLength(width), height: Coordinates.clampLength(height))
     }
 }
 

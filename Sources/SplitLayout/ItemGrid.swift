@@ -20,8 +20,10 @@ struct UniformGrid: Hashable, Sendable {
     /// Distance between the tops of two successive lines.
     let pitch: Int
 
-    init(count: Int, originX: Int, originY: Int, width: Int, height: Int, room: Int,
-         interItemSpacing: Int, lineSpacing: Int) {
+    init(
+        count: Int, originX: Int, originY: Int, width: Int, height: Int, room: Int,
+        interItemSpacing: Int, lineSpacing: Int
+    ) {
         let clampedWidth = min(width, room)
         let drawable = count > 0 && clampedWidth > 0 && height > 0
         self.count = drawable ? count : 0
@@ -42,14 +44,15 @@ struct UniformGrid: Hashable, Sendable {
 
     func lineTop(_ line: Int) -> Int { originY + line * pitch }
     func lineHeight(_ line: Int) -> Int { itemHeight }
-    func items(inLine line: Int) -> Range<Int> { line * perLine ..< min(count, (line + 1) * perLine) }
+    func items(inLine line: Int) -> Range<Int> { line * perLine..<min(count, (line + 1) * perLine) }
     func line(of item: Int) -> Int { item / perLine }
 
     func frame(of item: Int) -> Rect? {
         guard item >= 0, item < count else { return nil }
         let line = item / perLine
-        return Rect(x: originX + (item - line * perLine) * (itemWidth + interItemSpacing),
-                    y: originY + line * pitch, width: itemWidth, height: itemHeight)
+        return Rect(
+            x: originX + (item - line * perLine) * (itemWidth + interItemSpacing),
+            y: originY + line * pitch, width: itemWidth, height: itemHeight)
     }
 
     /// Lines whose rows meet `rows` (possibly empty).
@@ -93,8 +96,10 @@ final class VaryingGrid: Sendable {
 
     /// Flow placement of the spec: pack left, top-aligned; wrap when the next item would pass
     /// the right inset (an exact fit stays); clamp items wider than the room.
-    init(sizes: [ItemSize], originX: Int, originY: Int, room: Int, interItemSpacing: Int,
-         lineSpacing: Int, normalize: Bool, resolveWidth: (ItemWidth) -> Int) {
+    init(
+        sizes: [ItemSize], originX: Int, originY: Int, room: Int, interItemSpacing: Int,
+        lineSpacing: Int, normalize: Bool, resolveWidth: (ItemWidth) -> Int
+    ) {
         let n = sizes.count
         var itemX = [Int32](repeating: 0, count: n)
         var itemWidth = [Int32](repeating: 0, count: n)
@@ -158,7 +163,7 @@ final class VaryingGrid: Sendable {
     func lineHeight(_ line: Int) -> Int { Int(lineHeights[line]) }
 
     func items(inLine line: Int) -> Range<Int> {
-        Int(lineStart[line]) ..< (line + 1 < lineStart.count ? Int(lineStart[line + 1]) : count)
+        Int(lineStart[line])..<(line + 1 < lineStart.count ? Int(lineStart[line + 1]) : count)
     }
 
     /// The line holding `item`, or nil for a zero-size item before the first line.
@@ -174,8 +179,9 @@ final class VaryingGrid: Sendable {
 
     func frame(of item: Int) -> Rect? {
         guard item >= 0, item < count, itemWidth[item] > 0, let line = line(of: item) else { return nil }
-        return Rect(x: Int(itemX[item]), y: lineY[line],
-                    width: Int(itemWidth[item]), height: Int(itemHeight[item]))
+        return Rect(
+            x: Int(itemX[item]), y: lineY[line],
+            width: Int(itemWidth[item]), height: Int(itemHeight[item]))
     }
 
     func lines(meeting rows: Range<Int>) -> Range<Int> {
@@ -274,8 +280,9 @@ enum ItemGrid: Sendable {
         case .varying(let grid):
             let top = grid.lineY[line]
             for item in grid.items(inLine: line) where grid.itemWidth[item] > 0 {
-                let frame = Rect(x: Int(grid.itemX[item]), y: top,
-                                 width: Int(grid.itemWidth[item]), height: Int(grid.itemHeight[item]))
+                let frame = Rect(
+                    x: Int(grid.itemX[item]), y: top,
+                    width: Int(grid.itemWidth[item]), height: Int(grid.itemHeight[item]))
                 if frame.intersects(area) { body(item, frame) }
             }
         }
@@ -321,8 +328,9 @@ enum ItemGrid: Sendable {
             return range.isEmpty ? nil : (last ? range.upperBound - 1 : range.lowerBound)
         case .varying(let grid):
             let range = grid.items(inLine: line)
-            return last ? range.reversed().first { grid.itemWidth[$0] > 0 }
-                        : range.first { grid.itemWidth[$0] > 0 }
+            return last
+                ? range.reversed().first { grid.itemWidth[$0] > 0 }
+                : range.first { grid.itemWidth[$0] > 0 }
         }
     }
 
@@ -334,8 +342,9 @@ enum ItemGrid: Sendable {
             let next = forward ? item + 1 : item - 1
             return range.contains(next) ? next : nil
         case .varying(let grid):
-            return forward ? (item + 1 ..< range.upperBound).first { grid.itemWidth[$0] > 0 }
-                           : (range.lowerBound ..< item).reversed().first { grid.itemWidth[$0] > 0 }
+            return forward
+                ? (item + 1..<range.upperBound).first { grid.itemWidth[$0] > 0 }
+                : (range.lowerBound..<item).reversed().first { grid.itemWidth[$0] > 0 }
         }
     }
 

@@ -7,8 +7,8 @@ extension SplitLayout {
     public func nearestItem(to point: Point, columnIndex: Int) -> ItemPath? {
         let point = point.clampedToCoordinates
         guard columns.indices.contains(columnIndex),
-              let (section, line) = nearestLine(columnIndex: columnIndex, toRow: point.y, height: 1),
-              let item = sections[section].grid.nearestItem(inLine: line, toDoubledCentre: point.x * 2 + 1)
+            let (section, line) = nearestLine(columnIndex: columnIndex, toRow: point.y, height: 1),
+            let item = sections[section].grid.nearestItem(inLine: line, toDoubledCentre: point.x * 2 + 1)
         else { return nil }
         return ItemPath(section: section, item: item)
     }

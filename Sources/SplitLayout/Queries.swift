@@ -72,28 +72,36 @@ extension SplitLayout {
 
     private func visit(section: SectionGeometry, area: Rect, offset: Int, _ body: (LayoutElement) -> Void) {
         if let background = section.backgroundFrame, background.intersects(area) {
-            body(LayoutElement(kind: .background, section: section.index, item: nil,
-                               side: section.side, frame: background, pinnedY: nil))
+            body(
+                LayoutElement(
+                    kind: .background, section: section.index, item: nil,
+                    side: section.side, frame: background, pinnedY: nil))
         }
         if let header = section.headerFrame {
             let pinnedY = pinnedHeaderY(section: section.index, offset: offset)
             var drawn = header
             drawn.y = pinnedY
             if drawn.intersects(area) {
-                body(LayoutElement(kind: .header, section: section.index, item: nil,
-                                   side: section.side, frame: header, pinnedY: pinnedY))
+                body(
+                    LayoutElement(
+                        kind: .header, section: section.index, item: nil,
+                        side: section.side, frame: header, pinnedY: pinnedY))
             }
         }
         let grid = section.grid
         for line in grid.lines(meeting: area.y..<area.maxY) {
             grid.forEachItem(inLine: line, meeting: area) { item, frame in
-                body(LayoutElement(kind: .item, section: section.index, item: item,
-                                   side: section.side, frame: frame, pinnedY: nil))
+                body(
+                    LayoutElement(
+                        kind: .item, section: section.index, item: item,
+                        side: section.side, frame: frame, pinnedY: nil))
             }
         }
         if let footer = section.footerFrame, footer.intersects(area) {
-            body(LayoutElement(kind: .footer, section: section.index, item: nil,
-                               side: section.side, frame: footer, pinnedY: nil))
+            body(
+                LayoutElement(
+                    kind: .footer, section: section.index, item: nil,
+                    side: section.side, frame: footer, pinnedY: nil))
         }
     }
 
@@ -105,31 +113,36 @@ extension SplitLayout {
     public func element(at point: Point, offset: Int) -> LayoutElement? {
         let point = point.clampedToCoordinates
         guard let columnIndex = columns.firstIndex(where: { $0.range.contains(point.x) }),
-              let index = section(atRow: point.y, columnIndex: columnIndex) else { return nil }
+            let index = section(atRow: point.y, columnIndex: columnIndex)
+        else { return nil }
         let section = sections[index]
         if let header = section.headerFrame {
             let pinnedY = pinnedHeaderY(section: index, offset: offset)
             if point.y >= pinnedY && point.y < pinnedY + header.height {
-                return LayoutElement(kind: .header, section: index, item: nil, side: section.side,
-                                     frame: header, pinnedY: pinnedY)
+                return LayoutElement(
+                    kind: .header, section: index, item: nil, side: section.side,
+                    frame: header, pinnedY: pinnedY)
             }
         }
         if let footer = section.footerFrame, footer.contains(point) {
-            return LayoutElement(kind: .footer, section: index, item: nil, side: section.side,
-                                 frame: footer, pinnedY: nil)
+            return LayoutElement(
+                kind: .footer, section: index, item: nil, side: section.side,
+                frame: footer, pinnedY: nil)
         }
         let probe = Rect(x: point.x, y: point.y, width: 1, height: 1)
         var hit: LayoutElement?
         for line in section.grid.lines(meeting: point.y..<(point.y + 1)) {
             section.grid.forEachItem(inLine: line, meeting: probe) { item, frame in
-                hit = LayoutElement(kind: .item, section: index, item: item, side: section.side,
-                                    frame: frame, pinnedY: nil)
+                hit = LayoutElement(
+                    kind: .item, section: index, item: item, side: section.side,
+                    frame: frame, pinnedY: nil)
             }
         }
         if let hit { return hit }
         if let background = section.backgroundFrame, background.contains(point) {
-            return LayoutElement(kind: .background, section: index, item: nil, side: section.side,
-                                 frame: background, pinnedY: nil)
+            return LayoutElement(
+                kind: .background, section: index, item: nil, side: section.side,
+                frame: background, pinnedY: nil)
         }
         return nil
     }
@@ -156,9 +169,11 @@ extension SplitLayout {
             }
             let targetColumn = section.columnIndex + (forward ? 1 : -1)
             guard columns.indices.contains(targetColumn) else { return nil }
-            guard let (target, targetLine) = nearestLine(columnIndex: targetColumn,
-                                                         toRow: frame.y, height: frame.height),
-                  let item = sections[target].grid.edgeItem(inLine: targetLine, last: !forward)
+            guard
+                let (target, targetLine) = nearestLine(
+                    columnIndex: targetColumn,
+                    toRow: frame.y, height: frame.height),
+                let item = sections[target].grid.edgeItem(inLine: targetLine, last: !forward)
             else { return nil }
             return ItemPath(section: target, item: item)
 

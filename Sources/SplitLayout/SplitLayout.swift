@@ -77,8 +77,9 @@ public struct SplitLayout: Sendable {
 
     public init(sections specs: [SectionSpec], parameters: LayoutParameters, width: Int) {
         let width = Coordinates.clampLength(width)
-        let columns = SplitLayout.columns(width: width, leftRatio: parameters.leftRatio,
-                                          splitSpacing: parameters.splitSpacing)
+        let columns = SplitLayout.columns(
+            width: width, leftRatio: parameters.leftRatio,
+            splitSpacing: parameters.splitSpacing)
         var cursors = [Int](repeating: 0, count: columns.count)
         var columnSections = [[Int]](repeating: [], count: columns.count)
         var placed: [SectionGeometry] = []
@@ -98,9 +99,10 @@ public struct SplitLayout: Sendable {
                 case .balance: columnIndex = cursors[1] < cursors[0] ? 1 : 0
                 }
             }
-            let section = SplitLayout.place(spec, index: index, column: columns[columnIndex],
-                                            columnIndex: columnIndex, top: cursors[columnIndex],
-                                            parameters: parameters)
+            let section = SplitLayout.place(
+                spec, index: index, column: columns[columnIndex],
+                columnIndex: columnIndex, top: cursors[columnIndex],
+                parameters: parameters)
             cursors[columnIndex] = section.frame.maxY
             columnSections[columnIndex].append(index)
             placed.append(section)
@@ -133,8 +135,10 @@ public struct SplitLayout: Sendable {
         // is 28.999...), so the split matches the decimal the user wrote.
         // Int() truncates, which is floor for these non-negative values.
         let left = min(total, Int(Double(total) * ratio + 1e-9))
-        return [Column(side: .left, x: 0, width: left),
-                Column(side: .right, x: left + spacing, width: total - left)]
+        return [
+            Column(side: .left, x: 0, width: left),
+            Column(side: .right, x: left + spacing, width: total - left),
+        ]
     }
 
     /// Width of `count` equal items on a line of a column:
@@ -145,13 +149,16 @@ public struct SplitLayout: Sendable {
         return max(0, floorDiv(columnWidth - inset.left - inset.right - spacing * (count - 1), count))
     }
 
-    private static func place(_ spec: SectionSpec, index: Int, column: Column, columnIndex: Int,
-                              top: Int, parameters: LayoutParameters) -> SectionGeometry {
+    private static func place(
+        _ spec: SectionSpec, index: Int, column: Column, columnIndex: Int,
+        top: Int, parameters: LayoutParameters
+    ) -> SectionGeometry {
         // Negative insets count as 0, like negative spacings and heights below: a negative inset
         // would put items outside their column (over the other column) or above their header.
         let given = spec.inset ?? parameters.sectionInset
-        let inset = EdgeInsets(top: max(0, given.top), left: max(0, given.left),
-                               bottom: max(0, given.bottom), right: max(0, given.right))
+        let inset = EdgeInsets(
+            top: max(0, given.top), left: max(0, given.left),
+            bottom: max(0, given.bottom), right: max(0, given.right))
         let spacing = max(0, spec.interItemSpacing ?? parameters.interItemSpacing)
         let lineSpacing = max(0, spec.lineSpacing ?? parameters.lineSpacing)
         let headerHeight = max(0, spec.headerHeight)
@@ -167,8 +174,12 @@ public struct SplitLayout: Sendable {
                 return cells
             case .perLine(let count):
                 // At least one cell, so a narrow column shows thin items rather than none.
-                return count > 0 ? max(1, equalItemWidth(count: count, columnWidth: column.width,
-                                                         inset: inset, spacing: spacing)) : 0
+                return count > 0
+                    ? max(
+                        1,
+                        equalItemWidth(
+                            count: count, columnWidth: column.width,
+                            inset: inset, spacing: spacing)) : 0
             }
         }
 
@@ -176,13 +187,17 @@ public struct SplitLayout: Sendable {
         switch spec.items {
         case .uniform(let count, let size):
             // Normalization changes nothing here: every item already has the line's height.
-            grid = .uniform(UniformGrid(count: max(0, count), originX: originX, originY: originY,
-                                        width: resolve(size.width), height: size.height, room: room,
-                                        interItemSpacing: spacing, lineSpacing: lineSpacing))
+            grid = .uniform(
+                UniformGrid(
+                    count: max(0, count), originX: originX, originY: originY,
+                    width: resolve(size.width), height: size.height, room: room,
+                    interItemSpacing: spacing, lineSpacing: lineSpacing))
         case .varying(let sizes):
-            grid = .varying(VaryingGrid(sizes: sizes, originX: originX, originY: originY, room: room,
-                                        interItemSpacing: spacing, lineSpacing: lineSpacing,
-                                        normalize: parameters.normalizeLineHeight, resolveWidth: resolve))
+            grid = .varying(
+                VaryingGrid(
+                    sizes: sizes, originX: originX, originY: originY, room: room,
+                    interItemSpacing: spacing, lineSpacing: lineSpacing,
+                    normalize: parameters.normalizeLineHeight, resolveWidth: resolve))
         }
         // An empty section still takes its top and bottom insets (and keeps header and footer).
         let itemsBottom = (grid.lineCount == 0 ? originY : grid.linesBottom) + inset.bottom

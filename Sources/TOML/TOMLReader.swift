@@ -95,8 +95,9 @@ final class TableBox {
             case .value(let value): node = value
             case .table(let box): node = TOMLNode(.table(box.frozen()), at: box.position)
             case .tables(let array):
-                node = TOMLNode(.array(array.elements.map { TOMLNode(.table($0.frozen()), at: $0.position) }),
-                                at: array.position)
+                node = TOMLNode(
+                    .array(array.elements.map { TOMLNode(.table($0.frozen()), at: $0.position) }),
+                    at: array.position)
             }
             table[key] = TOMLEntry(key: key, keyPosition: slot.keyPosition, node: node)
         }
@@ -204,17 +205,23 @@ struct DocumentReader {
                 case .table(let inner) where inner.origin == .dotted:
                     box = inner
                 case .table(let inner):
-                    throw TOMLError(position: part.position, message:
-                        "cannot add keys to the table \(quotedKey(path)) with a dotted key: "
-                        + "it is a [table] (line \(inner.position.line)); write the key under its header")
+                    throw TOMLError(
+                        position: part.position,
+                        message:
+                            "cannot add keys to the table \(quotedKey(path)) with a dotted key: "
+                            + "it is a [table] (line \(inner.position.line)); write the key under its header")
                 case .tables(let array):
-                    throw TOMLError(position: part.position, message:
-                        "cannot add keys to \(quotedKey(path)) with a dotted key: it is an array of tables "
-                        + "(line \(array.position.line))")
+                    throw TOMLError(
+                        position: part.position,
+                        message:
+                            "cannot add keys to \(quotedKey(path)) with a dotted key: it is an array of tables "
+                            + "(line \(array.position.line))")
                 case .value(let node):
-                    throw TOMLError(position: part.position, message:
-                        "\(quotedKey(path)) is already \(node.value.kindName) (line \(slot.keyPosition.line)), "
-                        + "so it cannot hold keys")
+                    throw TOMLError(
+                        position: part.position,
+                        message:
+                            "\(quotedKey(path)) is already \(node.value.kindName) (line \(slot.keyPosition.line)), "
+                            + "so it cannot hold keys")
                 }
             } else {
                 let inner = box.child(.dotted, key: part.name, position: part.position)
@@ -225,9 +232,11 @@ struct DocumentReader {
         }
         let last = key.parts[key.parts.count - 1]
         if let existing = box[last.name] {
-            throw TOMLError(position: last.position, message:
-                "the key \(quotedKey(box.path + [last.name])) is defined twice "
-                + "(first at line \(existing.keyPosition.line), column \(existing.keyPosition.column))")
+            throw TOMLError(
+                position: last.position,
+                message:
+                    "the key \(quotedKey(box.path + [last.name])) is defined twice "
+                    + "(first at line \(existing.keyPosition.line), column \(existing.keyPosition.column))")
         }
         box.add(last.name, TableBox.Slot(keyPosition: last.position, content: .value(value)))
     }
@@ -251,18 +260,22 @@ struct DocumentReader {
         scanner.skipSpaces()
         let closing = isArray ? "]]" : "]"
         guard scanner.peek() == UInt8(ascii: "]") else {
-            throw scanner.error("expected '\(closing)' to close the header [\(isArray ? "[" : "")\(displayKey(key.names)), found \(scanner.describeNext())")
+            throw scanner.error(
+                "expected '\(closing)' to close the header [\(isArray ? "[" : "")\(displayKey(key.names)), found \(scanner.describeNext())"
+            )
         }
         scanner.advance()
         if isArray {
             guard scanner.peek() == UInt8(ascii: "]") else {
-                throw scanner.error("expected ']]' to close the header [[\(displayKey(key.names))], found \(scanner.describeNext())")
+                throw scanner.error(
+                    "expected ']]' to close the header [[\(displayKey(key.names))], found \(scanner.describeNext())")
             }
             scanner.advance()
         }
         try scanner.expectEndOfLine(after: "the header")
-        return isArray ? try appendArrayElement(at: key, headerPosition: start)
-                       : try defineTable(at: key, headerPosition: start)
+        return isArray
+            ? try appendArrayElement(at: key, headerPosition: start)
+            : try defineTable(at: key, headerPosition: start)
     }
 
     /// The table a header's path leads to, but for its last part: tables made on the way as
@@ -279,8 +292,11 @@ struct DocumentReader {
                     box = array.elements[array.elements.count - 1]
                 case .value(let node):
                     let what = node.value.kindName
-                    throw TOMLError(position: part.position, message:
-                        "\(header): \(quotedKey(path)) is already \(what) (line \(slot.keyPosition.line)), so it cannot hold a table")
+                    throw TOMLError(
+                        position: part.position,
+                        message:
+                            "\(header): \(quotedKey(path)) is already \(what) (line \(slot.keyPosition.line)), so it cannot hold a table"
+                    )
                 }
             } else {
                 let inner = box.child(.implicit, key: part.name, position: part.position)
@@ -308,17 +324,25 @@ struct DocumentReader {
             box.position = headerPosition
             return box
         case .table(let box) where box.origin == .dotted:
-            throw TOMLError(position: headerPosition, message:
-                "\(header) is already defined by dotted keys (line \(box.position.line)); a table is defined once")
+            throw TOMLError(
+                position: headerPosition,
+                message:
+                    "\(header) is already defined by dotted keys (line \(box.position.line)); a table is defined once")
         case .table(let box):
-            throw TOMLError(position: headerPosition, message:
-                "\(header) is defined twice (first at line \(box.position.line)); a table is defined once")
+            throw TOMLError(
+                position: headerPosition,
+                message:
+                    "\(header) is defined twice (first at line \(box.position.line)); a table is defined once")
         case .tables(let array):
-            throw TOMLError(position: headerPosition, message:
-                "\(header) is an array of tables (line \(array.position.line)); add an element with [\(header)]")
+            throw TOMLError(
+                position: headerPosition,
+                message:
+                    "\(header) is an array of tables (line \(array.position.line)); add an element with [\(header)]")
         case .value(let node):
-            throw TOMLError(position: headerPosition, message:
-                "\(header): the key is already \(node.value.kindName) (line \(slot.keyPosition.line))")
+            throw TOMLError(
+                position: headerPosition,
+                message:
+                    "\(header): the key is already \(node.value.kindName) (line \(slot.keyPosition.line))")
         }
     }
 
@@ -339,12 +363,17 @@ struct DocumentReader {
             array.elements.append(element)
             return element
         case .table(let box):
-            throw TOMLError(position: headerPosition, message:
-                "\(header): \(quotedKey(element.path)) is already a table (line \(box.position.line)), not an array of tables")
+            throw TOMLError(
+                position: headerPosition,
+                message:
+                    "\(header): \(quotedKey(element.path)) is already a table (line \(box.position.line)), not an array of tables"
+            )
         case .value(let node):
-            throw TOMLError(position: headerPosition, message:
-                "\(header): the key is already \(node.value.kindName) (line \(slot.keyPosition.line)); "
-                + "an array written with [ ] cannot be extended by [[ ]]")
+            throw TOMLError(
+                position: headerPosition,
+                message:
+                    "\(header): the key is already \(node.value.kindName) (line \(slot.keyPosition.line)); "
+                    + "an array written with [ ] cannot be extended by [[ ]]")
         }
     }
 }

@@ -85,8 +85,9 @@ struct TOMLScanner {
         case 0..<0x20, 0x7F: return "the control character \(Self.codePoint(UInt32(byte)))"
         default:
             let scalar = Self.scalar(at: offset, in: bytes)
-            return Self.isSafeToShow(scalar) ? "'\(Character(scalar))' (\(Self.codePoint(scalar.value)))"
-                                             : Self.codePoint(scalar.value)
+            return Self.isSafeToShow(scalar)
+                ? "'\(Character(scalar))' (\(Self.codePoint(scalar.value)))"
+                : Self.codePoint(scalar.value)
         }
     }
 
@@ -129,12 +130,17 @@ struct TOMLScanner {
             case 0xF0: length = 4; second = 0x90...0xBF
             case 0xF1...0xF3: length = 4
             case 0xF4: length = 4; second = 0x80...0x8F
-            default: throw error("invalid UTF-8 (the byte 0x\(String(lead, radix: 16, uppercase: true))); TOML files are UTF-8", at: offset)
+            default:
+                throw error(
+                    "invalid UTF-8 (the byte 0x\(String(lead, radix: 16, uppercase: true))); TOML files are UTF-8",
+                    at: offset)
             }
             for extra in 1..<length {
                 let range = extra == 1 ? second : 0x80...0xBF
                 guard offset + extra < count, range.contains(bytes[offset + extra]) else {
-                    throw error("invalid UTF-8 (a sequence starting with the byte 0x\(String(lead, radix: 16, uppercase: true)) is cut short); TOML files are UTF-8", at: offset)
+                    throw error(
+                        "invalid UTF-8 (a sequence starting with the byte 0x\(String(lead, radix: 16, uppercase: true)) is cut short); TOML files are UTF-8",
+                        at: offset)
                 }
             }
             offset += length
@@ -193,7 +199,7 @@ struct TOMLScanner {
     static func isBareKeyByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
             return true
         default:
             return false
@@ -252,10 +258,14 @@ struct TOMLScanner {
             case UInt8(ascii: "\\"):
                 try readEscape(into: &text)
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                throw error("this string has no closing '\"' on its line (a string of several lines is written \"\"\"...\"\"\")", at: start)
+                throw error(
+                    "this string has no closing '\"' on its line (a string of several lines is written \"\"\"...\"\"\")",
+                    at: start)
             default:
                 if Self.isControlOtherThanTab(byte) {
-                    throw error("the control character \(Self.codePoint(UInt32(byte))) must be written as an escape in a string (\\u\(String(format4: byte)))")
+                    throw error(
+                        "the control character \(Self.codePoint(UInt32(byte))) must be written as an escape in a string (\\u\(String(format4: byte)))"
+                    )
                 }
                 text.append(byte)
                 advance()
@@ -281,7 +291,9 @@ struct TOMLScanner {
                 // A line-ending backslash: spaces, then a line end.
                 var ahead = 1
                 while peek(ahead) == UInt8(ascii: " ") || peek(ahead) == UInt8(ascii: "\t") { ahead += 1 }
-                if peek(ahead) == UInt8(ascii: "\n") || (peek(ahead) == UInt8(ascii: "\r") && peek(ahead + 1) == UInt8(ascii: "\n")) {
+                if peek(ahead) == UInt8(ascii: "\n")
+                    || (peek(ahead) == UInt8(ascii: "\r") && peek(ahead + 1) == UInt8(ascii: "\n"))
+                {
                     advance(ahead)
                     while let next = peek() {
                         if next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") {
@@ -314,7 +326,9 @@ struct TOMLScanner {
                 return text
             }
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                throw error("this string has no closing \"'\" on its line (a string of several lines is written '''...''')", at: start)
+                throw error(
+                    "this string has no closing \"'\" on its line (a string of several lines is written '''...''')",
+                    at: start)
             }
             if Self.isControlOtherThanTab(byte) {
                 throw error("the control character \(Self.codePoint(UInt32(byte))) is not allowed in a literal string")
@@ -374,7 +388,8 @@ struct TOMLScanner {
             return
         }
         if Self.isControlOtherThanTab(byte) {
-            throw error("the control character \(Self.codePoint(UInt32(byte))) must be written as an escape in a string")
+            throw error(
+                "the control character \(Self.codePoint(UInt32(byte))) must be written as an escape in a string")
         }
         text.append(byte)
         advance()
@@ -397,9 +412,13 @@ struct TOMLScanner {
         case UInt8(ascii: "\\"): simple = 0x5C
         case UInt8(ascii: "u"), UInt8(ascii: "U"): simple = nil
         default:
-            let written = (0x21...0x7E).contains(letter) ? "\\\(Character(Unicode.Scalar(letter)))"
-                                                          : "a backslash before \(describe(at: start + 1))"
-            throw error("unknown escape \(written); a string knows \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX and \\UXXXXXXXX", at: start)
+            let written =
+                (0x21...0x7E).contains(letter)
+                ? "\\\(Character(Unicode.Scalar(letter)))"
+                : "a backslash before \(describe(at: start + 1))"
+            throw error(
+                "unknown escape \(written); a string knows \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX and \\UXXXXXXXX",
+                at: start)
         }
         if let simple {
             text.append(simple)
@@ -415,7 +434,8 @@ struct TOMLScanner {
             advance()
         }
         guard let scalar = Unicode.Scalar(value) else {
-            throw error("\(Self.codePoint(value)) is not a Unicode scalar value (a surrogate, or past U+10FFFF)", at: start)
+            throw error(
+                "\(Self.codePoint(value)) is not a Unicode scalar value (a surrogate, or past U+10FFFF)", at: start)
         }
         text.append(contentsOf: String(Character(scalar)).utf8)
     }

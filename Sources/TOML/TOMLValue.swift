@@ -71,7 +71,8 @@ public enum TOMLValue: Sendable, Hashable {
         switch self {
         case .string(let text): "the string \(TOMLScanner.quoted(text))"
         case .integer(let number): String(number)
-        case .float(let number): number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-inf" : "inf") : String(number)
+        case .float(let number):
+            number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-inf" : "inf") : String(number)
         case .boolean(let flag): String(flag)
         case .dateTime(let dateTime): "the date-time \(dateTime)"
         case .array: "an array"

@@ -112,7 +112,8 @@ extension TOMLScanner {
 
     private mutating func checkInlineLineGoesOn(start: Int) throws(TOMLError) {
         if atEnd || peek() == UInt8(ascii: "\n") || peek() == UInt8(ascii: "\r") {
-            throw error("this inline table has no closing '}' on its line (an inline table is written on one line)", at: start)
+            throw error(
+                "this inline table has no closing '}' on its line (an inline table is written on one line)", at: start)
         }
     }
 
@@ -128,7 +129,8 @@ extension TOMLScanner {
         while let byte = peek(), Self.isWordByte(byte) { advance() }
         // A date and a time may be separated by a space: "1979-05-27 07:32:00".
         if index - start == 10, DateTimeText.isFullDate(bytes[start..<index]),
-           peek() == UInt8(ascii: " "), let next = peek(1), next >= UInt8(ascii: "0"), next <= UInt8(ascii: "9") {
+            peek() == UInt8(ascii: " "), let next = peek(1), next >= UInt8(ascii: "0"), next <= UInt8(ascii: "9")
+        {
             advance()
             while let byte = peek(), Self.isWordByte(byte) { advance() }
         }
@@ -147,14 +149,20 @@ extension TOMLScanner {
         }
         if DateTimeText.isFullDate(word.prefix(10)) || DateTimeText.startsWithTime(word) {
             guard let dateTime = DateTimeText.parse(word) else {
-                throw error("\(Self.quoted(text)) is not a valid date or time (e.g. 1979-05-27T07:32:00Z, 1979-05-27, 07:32:00)", at: start)
+                throw error(
+                    "\(Self.quoted(text)) is not a valid date or time (e.g. 1979-05-27T07:32:00Z, 1979-05-27, 07:32:00)",
+                    at: start)
             }
             return .dateTime(dateTime)
         }
         let first = word[word.startIndex]
-        if !(first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))) {
-            throw error("expected a value, found \(text.count > 30 ? String(text.prefix(30)) + "..." : text)"
-                        + " (a string is written in quotes: \(Self.quoted(text.count > 30 ? String(text.prefix(30)) : text)))", at: start)
+        if !(first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+            || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")))
+        {
+            throw error(
+                "expected a value, found \(text.count > 30 ? String(text.prefix(30)) + "..." : text)"
+                    + " (a string is written in quotes: \(Self.quoted(text.count > 30 ? String(text.prefix(30)) : text)))",
+                at: start)
         }
         switch NumberText.parse(word) {
         case .integer(let value): return .integer(value)
@@ -201,7 +209,8 @@ enum NumberText {
             case .underscore: "an underscore must stand between two digits"
             case .noDigits: "digits are missing"
             case .digit(let byte):
-                (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))' is not a digit here" : "a character is not a digit"
+                (0x21...0x7E).contains(byte)
+                    ? "'\(Character(Unicode.Scalar(byte)))' is not a digit here" : "a character is not a digit"
             }
         }
     }
@@ -216,7 +225,8 @@ enum NumberText {
         // 0x, 0o, 0b: unsigned integers.
         if body.count >= 2, body[body.startIndex] == UInt8(ascii: "0") {
             let prefix = body[body.startIndex + 1]
-            let radix = prefix == UInt8(ascii: "x") ? 16 : prefix == UInt8(ascii: "o") ? 8 : prefix == UInt8(ascii: "b") ? 2 : 0
+            let radix =
+                prefix == UInt8(ascii: "x") ? 16 : prefix == UInt8(ascii: "o") ? 8 : prefix == UInt8(ascii: "b") ? 2 : 0
             if radix != 0 {
                 if word.count != body.count { return .invalid("a hexadecimal, octal or binary number takes no sign") }
                 switch digitRun(body.dropFirst(2), radix: radix) {
@@ -251,7 +261,9 @@ enum NumberText {
         }
         if let exponentStart {
             var exponent = body[(exponentStart + 1)...]
-            if let sign = exponent.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { exponent = exponent.dropFirst() }
+            if let sign = exponent.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                exponent = exponent.dropFirst()
+            }
             if case .failure(let problem) = digitRun(exponent, radix: 10) {
                 return .invalid(problem == .noDigits ? "the exponent has no digits" : problem.reason)
             }
@@ -260,8 +272,10 @@ enum NumberText {
             var value: Int64 = 0
             for digit in integerDigits {
                 let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = negative ? shifted.subtractingReportingOverflow(Int64(digit))
-                                                : shifted.addingReportingOverflow(Int64(digit))
+                let (sum, overflow2) =
+                    negative
+                    ? shifted.subtractingReportingOverflow(Int64(digit))
+                    : shifted.addingReportingOverflow(Int64(digit))
                 if overflow || overflow2 { return .invalid("it does not fit in 64 bits") }
                 value = sum
             }
@@ -319,19 +333,22 @@ enum DateTimeText {
         var date: TOMLDateTime.Date?
         if isFullDate(bytes) {
             guard let year = digits(bytes, from: 0, count: 4), let month = digits(bytes, from: 5, count: 2),
-                  let day = digits(bytes, from: 8, count: 2), (1...12).contains(month),
-                  (1...daysIn(month: month, year: year)).contains(day) else { return nil }
+                let day = digits(bytes, from: 8, count: 2), (1...12).contains(month),
+                (1...daysIn(month: month, year: year)).contains(day)
+            else { return nil }
             date = TOMLDateTime.Date(year: year, month: month, day: day)
             offset = 10
             if bytes.count == 10 { return TOMLDateTime(date: date, time: nil, offsetMinutes: nil) }
             guard let separator = byte(bytes, at: 10),
-                  separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " ") else { return nil }
+                separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " ")
+            else { return nil }
             offset = 11
         }
         guard let hour = digits(bytes, from: offset, count: 2), byte(bytes, at: offset + 2) == UInt8(ascii: ":"),
-              let minute = digits(bytes, from: offset + 3, count: 2), byte(bytes, at: offset + 5) == UInt8(ascii: ":"),
-              let second = digits(bytes, from: offset + 6, count: 2),
-              hour < 24, minute < 60, second <= 60 else { return nil }
+            let minute = digits(bytes, from: offset + 3, count: 2), byte(bytes, at: offset + 5) == UInt8(ascii: ":"),
+            let second = digits(bytes, from: offset + 6, count: 2),
+            hour < 24, minute < 60, second <= 60
+        else { return nil }
         offset += 8
         var nanosecond = 0
         if byte(bytes, at: offset) == UInt8(ascii: ".") {
@@ -353,8 +370,10 @@ enum DateTimeText {
                 offsetMinutes = 0
                 offset += 1
             } else if marker == UInt8(ascii: "+") || marker == UInt8(ascii: "-") {
-                guard let hours = digits(bytes, from: offset + 1, count: 2), byte(bytes, at: offset + 3) == UInt8(ascii: ":"),
-                      let minutes = digits(bytes, from: offset + 4, count: 2), hours < 24, minutes < 60 else { return nil }
+                guard let hours = digits(bytes, from: offset + 1, count: 2),
+                    byte(bytes, at: offset + 3) == UInt8(ascii: ":"),
+                    let minutes = digits(bytes, from: offset + 4, count: 2), hours < 24, minutes < 60
+                else { return nil }
                 offsetMinutes = (hours * 60 + minutes) * (marker == UInt8(ascii: "-") ? -1 : 1)
                 offset += 6
             } else {

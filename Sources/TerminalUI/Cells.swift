@@ -19,8 +19,10 @@ public struct CellStyle: Hashable, Sendable {
     public var reverse: Bool
     public var underline: Bool
 
-    public init(foreground: TerminalColor = .default, background: TerminalColor = .default,
-                bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false) {
+    public init(
+        foreground: TerminalColor = .default, background: TerminalColor = .default,
+        bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false
+    ) {
         self.foreground = foreground
         self.background = background
         self.bold = bold
@@ -122,8 +124,10 @@ public struct CellBuffer: Hashable, Sendable {
     /// `height` cells, within the clip already in force: what a widget draws stays in its area.
     /// A wide cluster that would cross the clip's edge is not drawn (never half an emoji), and
     /// one already there that a write inside cuts is blanked on both sides, as at any cut.
-    public mutating func withClip<Result>(x: Int, y: Int, width: Int, height: Int,
-                                          _ body: (inout CellBuffer) throws -> Result) rethrows -> Result {
+    public mutating func withClip<Result>(
+        x: Int, y: Int, width: Int, height: Int,
+        _ body: (inout CellBuffer) throws -> Result
+    ) rethrows -> Result {
         let saved = (clipLeft, clipTop, clipRight, clipBottom)
         defer { (clipLeft, clipTop, clipRight, clipBottom) = saved }
         clipLeft = max(clipLeft, x)
@@ -199,8 +203,9 @@ public struct CellBuffer: Hashable, Sendable {
         get { cell(packed[y * width + x]) }
         set {
             let style = styleIndex(newValue.style)
-            packed[y * width + x] = PackedCell(glyph: newValue.width == 0 ? 0 : glyph(of: newValue.text),
-                                               width: newValue.width, style: style)
+            packed[y * width + x] = PackedCell(
+                glyph: newValue.width == 0 ? 0 : glyph(of: newValue.text),
+                width: newValue.width, style: style)
         }
     }
 
@@ -235,8 +240,10 @@ public struct CellBuffer: Hashable, Sendable {
     /// buffer's edge), each cluster as `VisibleText` shows it: a control or an invisible format
     /// character as its sign, a lone combining mark on a dotted circle. Returns the cells used.
     @discardableResult
-    public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle, maxWidth: Int? = nil,
-                             measure: TextWidth = TextWidth()) -> Int {
+    public mutating func put(
+        _ text: String, x: Int, y: Int, style: CellStyle, maxWidth: Int? = nil,
+        measure: TextWidth = TextWidth()
+    ) -> Int {
         guard y >= clipTop, y < clipBottom else { return 0 }
         let limit = min(clipRight, maxWidth.map { x + max(0, $0) } ?? clipRight)
         let styleIndex = styleIndex(style)
@@ -263,7 +270,9 @@ public struct CellBuffer: Hashable, Sendable {
                 case .itself:
                     let (first, firstLength) = utf8.scalar(at: range.lowerBound)
                     // A glyph drawn on its own (an emoji) shares the caller's string.
-                    let glyph = firstLength == range.count ? first
+                    let glyph =
+                        firstLength == range.count
+                        ? first
                         : addCluster(range.count == utf8.end ? text : utf8.string(range), firstScalar: first)
                     putCell(glyph, width: clusterWidth, x: column, y: y, style: styleIndex)
                 case .signs:
@@ -274,8 +283,9 @@ public struct CellBuffer: Hashable, Sendable {
                     }
                 case .onMarkBase:
                     if column >= clipLeft {
-                        let glyph = addCluster(String(VisibleText.markBase) + utf8.string(range),
-                                               firstScalar: VisibleText.markBase.value)
+                        let glyph = addCluster(
+                            String(VisibleText.markBase) + utf8.string(range),
+                            firstScalar: VisibleText.markBase.value)
                         putCell(glyph, width: 1, x: column, y: y, style: styleIndex)
                     }
                 }
@@ -301,8 +311,10 @@ public struct CellBuffer: Hashable, Sendable {
     /// Writes one measured cluster at (x, y) if all of it fits in `maxWidth` cells (and the
     /// buffer); returns the cells used (0 when it does not fit).
     @discardableResult
-    public mutating func put(_ cluster: TextWidth.MeasuredCluster, x: Int, y: Int, style: CellStyle,
-                             maxWidth: Int? = nil) -> Int {
+    public mutating func put(
+        _ cluster: TextWidth.MeasuredCluster, x: Int, y: Int, style: CellStyle,
+        maxWidth: Int? = nil
+    ) -> Int {
         let limit = min(clipRight, maxWidth.map { x + max(0, $0) } ?? clipRight)
         guard y >= clipTop, y < clipBottom, x >= clipLeft, x + cluster.width <= limit else { return 0 }
         let styleIndex = styleIndex(style)
@@ -383,9 +395,12 @@ struct CellMatcher {
         oldClusters = old.clusters
         newClusters = new.clusters
         sameStyleTables = old.styles == new.styles
-        styleMap = sameStyleTables ? [] : old.styles.map { style in
-            new.styles.firstIndex(of: style).map { UInt16($0) } ?? UInt16.max
-        }
+        styleMap =
+            sameStyleTables
+            ? []
+            : old.styles.map { style in
+                new.styles.firstIndex(of: style).map { UInt16($0) } ?? UInt16.max
+            }
     }
 
     @inline(__always)

@@ -83,8 +83,10 @@ struct FrameEncoder {
     /// The bytes that show `frame` on a terminal of `screenWidth` x `screenHeight` cells (what
     /// does not fit is left out), leaving the cursor at `cursorAfter`. Empty when the terminal
     /// shows the frame already.
-    mutating func encode(_ frame: CellBuffer, screenWidth: Int, screenHeight: Int,
-                         cursorAfter: (row: Int, column: Int)) -> [UInt8] {
+    mutating func encode(
+        _ frame: CellBuffer, screenWidth: Int, screenHeight: Int,
+        cursorAfter: (row: Int, column: Int)
+    ) -> [UInt8] {
         var writer = Writer(bytes: output, sequences: sequences, screenWidth: screenWidth)
         output = []
         writer.bytes.removeAll(keepingCapacity: true)
@@ -100,7 +102,8 @@ struct FrameEncoder {
         if let old {
             for y in sources.indices { sources[y] = y }
             if sequences.canScrollRegions,
-               let shift = Self.detectShift(from: old, to: frame, visibleHeight: visibleHeight) {
+                let shift = Self.detectShift(from: old, to: frame, visibleHeight: visibleHeight)
+            {
                 writer.scroll(shift, screenHeight: screenHeight)
                 for y in shift.top...shift.bottom { sources[y] = shift.source(ofRow: y) ?? -1 }
             }
@@ -114,9 +117,10 @@ struct FrameEncoder {
         let matcher = CellMatcher(old: old ?? frame, new: frame)
         frame.packed.withUnsafeBufferPointer { cells in
             (old?.packed ?? []).withUnsafeBufferPointer { oldCells in
-                let rows = Rows(cells: cells, oldCells: oldCells, drawn: resolved.map(\.drawn), oldDrawn: oldDrawn,
-                                resolved: resolved, matcher: matcher, frame: frame, frameWidth: frame.width,
-                                visibleWidth: visibleWidth)
+                let rows = Rows(
+                    cells: cells, oldCells: oldCells, drawn: resolved.map(\.drawn), oldDrawn: oldDrawn,
+                    resolved: resolved, matcher: matcher, frame: frame, frameWidth: frame.width,
+                    visibleWidth: visibleWidth)
                 for y in 0..<visibleHeight {
                     let lastRow = sequences.cornerScrolls && y == screenHeight - 1
                     writeRow(y, from: sources[y], rows, into: &writer, lastRowOfScreen: lastRow)
@@ -201,9 +205,13 @@ struct FrameEncoder {
                 // Blanks first, unless the terminal shows blanks of that style there already (not
                 // where an earlier cluster may have spilled: it shows what that drew).
                 let drawn = rows.drawn[Int(cell.style)]
-                let blankAlready = x >= forcedUntil && oldCells.map { old in
-                    (x..<end).allSatisfy { old[$0].glyph == 0x20 && old[$0].width == 1 && rows.oldDrawn[Int(old[$0].style)] == drawn }
-                } ?? (drawn == .normal)
+                let blankAlready =
+                    x >= forcedUntil
+                    && oldCells.map { old in
+                        (x..<end).allSatisfy {
+                            old[$0].glyph == 0x20 && old[$0].width == 1 && rows.oldDrawn[Int(old[$0].style)] == drawn
+                        }
+                    } ?? (drawn == .normal)
                 if !blankAlready {
                     writer.blanks(width, row: y, from: x)
                     writer.moveExplicitly(row: y, column: x)
@@ -235,7 +243,8 @@ struct FrameEncoder {
         // el blanks with the current background (bce) or the default one, and never
         // underlines or reverses the blanks.
         guard drawn.attributes.isDisjoint(with: [.reverse, .underline]),
-              sequences.backgroundColorErase || drawn.background == DrawnStyle.normal.background else {
+            sequences.backgroundColorErase || drawn.background == DrawnStyle.normal.background
+        else {
             return Int.max
         }
         return start
@@ -328,8 +337,9 @@ struct FrameEncoder {
                     return true
                 }
                 guard let top = (0..<visibleHeight).first(where: { !equal($0, $0) }),
-                      let bottom = (top..<visibleHeight).last(where: { !equal($0, $0) }),
-                      bottom - top >= 2 else { return nil }
+                    let bottom = (top..<visibleHeight).last(where: { !equal($0, $0) }),
+                    bottom - top >= 2
+                else { return nil }
                 let samples = [top + (bottom - top) / 2, top + (bottom - top) / 4, top + 3 * (bottom - top) / 4]
                 func moved(_ distance: Int) -> Int {
                     samples.filter { sample in
@@ -502,7 +512,8 @@ extension FrameEncoder {
                 let gap = cursorColumn..<column
                 let plain = gap.allSatisfy { x in
                     let cell = cells[x]
-                    return cell.width == 1 && cell.glyph >= 0x20 && cell.glyph < 0x7F && rows.drawn[Int(cell.style)] == current
+                    return cell.width == 1 && cell.glyph >= 0x20 && cell.glyph < 0x7F
+                        && rows.drawn[Int(cell.style)] == current
                 }
                 if plain {
                     for x in gap { bytes.append(UInt8(truncatingIfNeeded: cells[x].glyph)) }

@@ -6,9 +6,9 @@
 import CNcursesw
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The keys, mouse events and resizes of the terminal `session` holds, one at a time.

@@ -12,9 +12,9 @@
 import CNcursesw
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Why the terminal could not be used. Nothing was changed on the terminal when it is thrown.
@@ -103,8 +103,9 @@ final class NcursesTerminalSession {
         set_escdelay(25)
         // Clicks too: a press and its release read at once (a quick click, a slow link) come
         // from ncurses as one click event, dropped unless it is in the mask.
-        mousemask(cnc_button1_pressed() | cnc_button1_released() | cnc_button1_clicked()
-                  | cnc_button1_double_clicked() | cnc_button4_pressed() | cnc_button5_pressed(), nil)
+        mousemask(
+            cnc_button1_pressed() | cnc_button1_released() | cnc_button1_clicked()
+                | cnc_button1_double_clicked() | cnc_button4_pressed() | cnc_button5_pressed(), nil)
         mouseinterval(0)
         TerminalGuard.screenDidStart()
     }
@@ -218,7 +219,8 @@ final class NcursesTerminalSession {
         guard let output else { return }
         var size = winsize()
         guard ioctl(fileno(output), UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0,
-              is_term_resized(Int32(size.ws_row), Int32(size.ws_col)) else { return }
+            is_term_resized(Int32(size.ws_row), Int32(size.ws_col))
+        else { return }
         resizeterm(Int32(size.ws_row), Int32(size.ws_col))
     }
 }

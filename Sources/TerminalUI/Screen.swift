@@ -1,9 +1,9 @@
 // What the browser draws on and reads from: a real terminal or an in-memory one.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A key the browser understands, decoded from the terminal's input.

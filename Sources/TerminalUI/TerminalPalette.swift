@@ -23,8 +23,9 @@ extension ColorSupport {
             self = .none
             return
         }
-        self.init(enabled: true, paletteSize: sequences.paletteSize,
-                  hasDefaultColors: !sequences.defaultColors.isEmpty)
+        self.init(
+            enabled: true, paletteSize: sequences.paletteSize,
+            hasDefaultColors: !sequences.defaultColors.isEmpty)
     }
 }
 
@@ -55,8 +56,10 @@ struct DrawnStyle: Hashable, Sendable {
     init(_ style: CellStyle, colors: ColorSupport) {
         var bold = style.bold
         if colors.enabled {
-            let foreground = TerminalPalette.paletteColor(style.foreground, colors: colors.paletteSize, foreground: true)
-            let background = TerminalPalette.paletteColor(style.background, colors: colors.paletteSize, foreground: false)
+            let foreground = TerminalPalette.paletteColor(
+                style.foreground, colors: colors.paletteSize, foreground: true)
+            let background = TerminalPalette.paletteColor(
+                style.background, colors: colors.paletteSize, foreground: false)
             bold = bold || foreground.bold
             var (fg, bg) = (foreground.index, background.index)
             if !colors.hasDefaultColors {
@@ -99,8 +102,9 @@ enum TerminalPalette {
             return nearestBasic(red: red, green: green, blue: blue, colors: colors, foreground: foreground)
         case .rgb(let red, let green, let blue):
             if colors >= 256 { return (xterm256Index(red: Int(red), green: Int(green), blue: Int(blue)), false) }
-            return nearestBasic(red: Int(red), green: Int(green), blue: Int(blue), colors: colors,
-                                foreground: foreground)
+            return nearestBasic(
+                red: Int(red), green: Int(green), blue: Int(blue), colors: colors,
+                foreground: foreground)
         }
     }
 
@@ -141,8 +145,10 @@ enum TerminalPalette {
 
     /// The nearest of the 16 basic colours; on 8 colours a bright foreground becomes bold and a
     /// background takes the nearest of the first 8.
-    static func nearestBasic(red: Int, green: Int, blue: Int, colors: Int,
-                             foreground: Bool) -> (index: Int, bold: Bool) {
+    static func nearestBasic(
+        red: Int, green: Int, blue: Int, colors: Int,
+        foreground: Bool
+    ) -> (index: Int, bold: Bool) {
         let candidates = colors >= 16 || foreground ? 16 : 8
         var best = 0
         var bestDistance = Int.max

@@ -54,8 +54,10 @@ struct TerminalSequences {
     /// emulator in use has (cup, csr, indn, rin), whose bytes are made here: a cursor move
     /// for each run of cells is the commonest sequence of a frame, and tiparm is a
     /// formatted print each time.
-    static func terminfo(string: (String) -> [UInt8]?, number: (String) -> Int?,
-                         flag: (String) -> Bool) -> TerminalSequences? {
+    static func terminfo(
+        string: (String) -> [UInt8]?, number: (String) -> Int?,
+        flag: (String) -> Bool
+    ) -> TerminalSequences? {
         guard let cup = string("cup") else { return nil }
         func text(_ name: String) -> [UInt8] { string(name) ?? [] }
         let ansi = cup.starts(with: [0x1B, UInt8(ascii: "[")])
@@ -105,12 +107,13 @@ struct TerminalSequences {
 
     /// The sequences of the terminal ncurses has set up (`newterm`).
     static func current() -> TerminalSequences? {
-        terminfo(string: { cnc_tigetstr($0).map(bytes) },
-                 number: { name in
-                     let value = Int(cnc_tigetnum(name))
-                     return value >= 0 ? value : nil
-                 },
-                 flag: { cnc_tigetflag($0) > 0 })
+        terminfo(
+            string: { cnc_tigetstr($0).map(bytes) },
+            number: { name in
+                let value = Int(cnc_tigetnum(name))
+                return value >= 0 ? value : nil
+            },
+            flag: { cnc_tigetflag($0) > 0 })
     }
 
     /// The bytes of a terminfo string, without padding.
@@ -125,7 +128,8 @@ struct TerminalSequences {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<"),
-               let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ">")) {
+                let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ">"))
+            {
                 index = close + 1
                 continue
             }

@@ -149,7 +149,8 @@ public struct TextWidth: Sendable, Hashable {
             let (form, width) = shownCluster(0..<utf8.end, in: utf8)
             guard form == .itself, width == 1 || width == 2 else { return nil }
             let (value, length) = utf8.scalar(at: 0)
-            return MeasuredCluster(text: text, width: width, scalar: length == utf8.end ? value : nil, firstScalar: value)
+            return MeasuredCluster(
+                text: text, width: width, scalar: length == utf8.end ? value : nil, firstScalar: value)
         }
     }
 
@@ -179,7 +180,8 @@ public struct TextWidth: Sendable, Hashable {
         }
         if firstIsEmoji {
             if isKeycapBase(first.value), second.value == emojiPresentationSelector,
-               iterator.next()?.value == combiningEnclosingKeycap {
+                iterator.next()?.value == combiningEnclosingKeycap
+            {
                 return 2
             }
             // VS16 after an emoji base, a skin-tone modifier, or a ZWJ sequence of emoji.
@@ -235,7 +237,6 @@ public struct TextWidth: Sendable, Hashable {
         if let facts = SymbolTable.facts(value) { return facts & SymbolTable.emojiBit != 0 }
         return Unicode.Scalar(value).map { $0.properties.isEmoji } ?? false
     }
-
 
     /// `scalarWidth` from the Unicode properties, for a scalar from U+0300 on.
     static func computedScalarWidth(_ scalar: Unicode.Scalar) -> Int {
@@ -402,11 +403,13 @@ extension TextWidth {
                     value = (lead & 0x1F) << 6 | UInt32(bytes[offset &+ 1] & 0x3F)
                     offset &+= 2
                 } else if lead < 0xF0 {
-                    value = (lead & 0x0F) << 12 | UInt32(bytes[offset &+ 1] & 0x3F) << 6
+                    value =
+                        (lead & 0x0F) << 12 | UInt32(bytes[offset &+ 1] & 0x3F) << 6
                         | UInt32(bytes[offset &+ 2] & 0x3F)
                     offset &+= 3
                 } else {
-                    value = (lead & 0x07) << 18 | UInt32(bytes[offset &+ 1] & 0x3F) << 12
+                    value =
+                        (lead & 0x07) << 18 | UInt32(bytes[offset &+ 1] & 0x3F) << 12
                         | UInt32(bytes[offset &+ 2] & 0x3F) << 6 | UInt32(bytes[offset &+ 3] & 0x3F)
                     offset &+= 4
                 }

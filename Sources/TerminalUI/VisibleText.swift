@@ -83,7 +83,8 @@ public enum VisibleText {
     /// join what comes before it (a combining mark on the space) rather than show on its own.
     public static func standalone(_ text: String) -> String {
         guard let first = text.unicodeScalars.first, !isHidden(first.value),
-              TextWidth.startsWithoutBase(first.value) else { return text }
+            TextWidth.startsWithoutBase(first.value)
+        else { return text }
         return String(markBase) + text
     }
 

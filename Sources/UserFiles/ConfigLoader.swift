@@ -58,7 +58,10 @@ public enum ConfigLoader {
         do {
             bytes = try CatalogLoader.read(path: path)
         } catch {
-            throw ConfigError(file: path, message: error.message.replacingOccurrences(of: "cannot read the file", with: "cannot read the configuration file"))
+            throw ConfigError(
+                file: path,
+                message: error.message.replacingOccurrences(
+                    of: "cannot read the file", with: "cannot read the configuration file"))
         }
         return try parse(bytes, file: path)
     }
@@ -73,22 +76,27 @@ public enum ConfigLoader {
         do {
             root = try TOMLReader.parse(bytes)
         } catch {
-            throw ConfigError(file: file, line: error.position.line, column: error.position.column,
-                              message: "invalid TOML: \(error.message)")
+            throw ConfigError(
+                file: file, line: error.position.line, column: error.position.column,
+                message: "invalid TOML: \(error.message)")
         }
         let reader = TableReader(table: root, path: [], position: nil, file: file)
         var configuration = Configuration.defaults
         try reader.allowOnly(["layout", "item", "breakpoint", "theme", "widths", "emoji"])
 
         if let layout = try reader.table("layout") {
-            try layout.allowOnly(["left_ratio", "split_spacing", "inter_item_spacing", "line_spacing", "section_inset",
-                                  "normalize_line_height", "pin_headers", "side", "header_height", "footer_height"])
+            try layout.allowOnly([
+                "left_ratio", "split_spacing", "inter_item_spacing", "line_spacing", "section_inset",
+                "normalize_line_height", "pin_headers", "side", "header_height", "footer_height",
+            ])
             var parameters = configuration.layout.parameters
             if let value = try layout.ratio("left_ratio") { parameters.leftRatio = value }
             if let value = try layout.cells("split_spacing") { parameters.splitSpacing = value }
             if let value = try layout.cells("inter_item_spacing") { parameters.interItemSpacing = value }
             if let value = try layout.cells("line_spacing") { parameters.lineSpacing = value }
-            if let value = try layout.insets("section_inset", base: parameters.sectionInset) { parameters.sectionInset = value }
+            if let value = try layout.insets("section_inset", base: parameters.sectionInset) {
+                parameters.sectionInset = value
+            }
             if let value = try layout.bool("normalize_line_height") { parameters.normalizeLineHeight = value }
             if let value = try layout.bool("pin_headers") { parameters.pinHeaders = value }
             if let value = try layout.choice("side", SideRule.self) { parameters.sideRule = value }
@@ -132,7 +140,9 @@ public enum ConfigLoader {
         if let widths = try reader.table("widths") {
             for key in widths.table.keys {
                 let sequence = try widths.widthSequence(key)
-                guard let value = widths.table[key]?.node.value, case .integer(let width) = value, (0...2).contains(width) else {
+                guard let value = widths.table[key]?.node.value, case .integer(let width) = value,
+                    (0...2).contains(width)
+                else {
                     throw widths.error(key: key, "expected a width of 0, 1 or 2 cells, found \(widths.describe(key))")
                 }
                 configuration.widthOverrides[sequence] = Int(width)
@@ -140,11 +150,14 @@ public enum ConfigLoader {
         }
         if let emoji = try reader.table("emoji") {
             try emoji.allowOnly(["sections", "skin_tone"])
-            if let grouping = try emoji.choice("sections", EmojiCatalog.Grouping.self) { configuration.emojiGrouping = grouping }
+            if let grouping = try emoji.choice("sections", EmojiCatalog.Grouping.self) {
+                configuration.emojiGrouping = grouping
+            }
             if let value = emoji.table["skin_tone"]?.node.value {
                 guard case .string(let text) = value, let tone = SkinTone.parse(text) else {
                     let allowed = SkinTone.names.map { "\"\($0)\"" }.joined(separator: ", ")
-                    throw emoji.error(key: "skin_tone", "expected one of \(allowed), found \(emoji.describe("skin_tone"))")
+                    throw emoji.error(
+                        key: "skin_tone", "expected one of \(allowed), found \(emoji.describe("skin_tone"))")
                 }
                 configuration.skinTone = tone
             }

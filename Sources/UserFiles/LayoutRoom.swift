@@ -22,8 +22,9 @@ enum LayoutRoom {
     static func spans(_ layout: LayoutSettings) -> [Span] {
         let smallest = BrowserState.minimumWidth
         var spans = layout.breakpoints.enumerated().map { index, breakpoint in
-            Span(width: max(smallest, breakpoint.minWidth), ratio: breakpoint.leftRatio ?? layout.parameters.leftRatio,
-                 breakpoint: breakpoint.leftRatio == nil ? nil : index)
+            Span(
+                width: max(smallest, breakpoint.minWidth), ratio: breakpoint.leftRatio ?? layout.parameters.leftRatio,
+                breakpoint: breakpoint.leftRatio == nil ? nil : index)
         }
         // Below the smallest breakpoint, [layout] left_ratio holds.
         if layout.breakpoints.allSatisfy({ $0.minWidth > smallest }) {
@@ -36,34 +37,44 @@ enum LayoutRoom {
         let parameters = layout.parameters
         let inset = parameters.sectionInset
         for span in spans(layout) {
-            let columns = SplitLayout.columns(width: span.width, leftRatio: span.ratio, splitSpacing: parameters.splitSpacing)
+            let columns = SplitLayout.columns(
+                width: span.width, leftRatio: span.ratio, splitSpacing: parameters.splitSpacing)
             let at = "at \(span.width) columns"
             let ratioKey = span.breakpoint.map { ["breakpoint", "\($0)", "left_ratio"] } ?? ["layout", "left_ratio"]
             let spacingKey = ["layout", "split_spacing"]
             if let empty = columns.first(where: { $0.width < 1 }) {
                 // Two columns with no room for one of them: the spacing, else the ratio.
                 if parameters.splitSpacing >= span.width - 1 {
-                    throw blame(root, [spacingKey, ratioKey], or: span,
-                                "split_spacing = \(parameters.splitSpacing) leaves no room for two columns \(at) (at most \(span.width - 2))")
+                    throw blame(
+                        root, [spacingKey, ratioKey], or: span,
+                        "split_spacing = \(parameters.splitSpacing) leaves no room for two columns \(at) (at most \(span.width - 2))"
+                    )
                 }
-                throw blame(root, [ratioKey, spacingKey], or: span,
-                            "left_ratio = \(span.ratio) leaves the \(empty.side.rawValue) column 0 cells wide \(at)")
+                throw blame(
+                    root, [ratioKey, spacingKey], or: span,
+                    "left_ratio = \(span.ratio) leaves the \(empty.side.rawValue) column 0 cells wide \(at)")
             }
             let widths = columns.map { "\($0.width)" }.joined(separator: " and ")
             let room = columns.map { $0.width - inset.left - inset.right }.min() ?? 0
             if room < 1 {
-                let shaping = columns.count == 2 ? [["layout", "section_inset"], spacingKey, ratioKey] : [["layout", "section_inset"]]
-                throw blame(root, shaping, or: span,
-                            "\(at) the columns are \(widths) cells wide and the section insets take \(inset.left + inset.right) "
-                            + "(left + right): no room is left for items")
+                let shaping =
+                    columns.count == 2
+                    ? [["layout", "section_inset"], spacingKey, ratioKey] : [["layout", "section_inset"]]
+                throw blame(
+                    root, shaping, or: span,
+                    "\(at) the columns are \(widths) cells wide and the section insets take \(inset.left + inset.right) "
+                        + "(left + right): no room is left for items")
             }
             if layout.itemsPerLine > 0,
-               SplitLayout.equalItemWidth(count: layout.itemsPerLine, columnWidth: columns.map(\.width).min() ?? 0,
-                                          inset: inset, spacing: parameters.interItemSpacing) < 1 {
+                SplitLayout.equalItemWidth(
+                    count: layout.itemsPerLine, columnWidth: columns.map(\.width).min() ?? 0,
+                    inset: inset, spacing: parameters.interItemSpacing) < 1
+            {
                 let fitting = (room + parameters.interItemSpacing) / (1 + parameters.interItemSpacing)
-                throw blame(root, [["item", "per_line"]], or: span,
-                            "\(layout.itemsPerLine) items do not fit on a line \(at): the columns are \(widths) cells wide "
-                            + "(at most \(fitting) items)")
+                throw blame(
+                    root, [["item", "per_line"]], or: span,
+                    "\(layout.itemsPerLine) items do not fit on a line \(at): the columns are \(widths) cells wide "
+                        + "(at most \(fitting) items)")
             }
         }
     }

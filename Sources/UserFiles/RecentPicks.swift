@@ -6,9 +6,9 @@ import Catalog
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 public struct RecentPicks {
@@ -50,8 +50,9 @@ public struct RecentPicks {
     /// over the old one (rename is atomic within a file system).
     public func save(_ glyphs: [String]) throws {
         let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let temporary = directory + "/.recent.\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Self.failure("cannot create \(temporary)") }
@@ -76,7 +77,8 @@ public struct RecentPicks {
     }
 
     private static func failure(_ message: String) -> Error {
-        CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: message + ": " + String(cString: strerror(errno))])
+        CocoaError(
+            .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: message + ": " + String(cString: strerror(errno))])
     }
 
     /// `picked` first, in pick order, then the earlier list without them; at most `limit`.

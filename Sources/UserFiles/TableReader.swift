@@ -43,8 +43,9 @@ struct TableReader {
     func error(key: String?, _ message: String, at position: TOMLPosition? = nil) -> ConfigError {
         let full = key.map { path + [.key($0)] } ?? path
         let place = position ?? key.flatMap { table[$0]?.keyPosition } ?? self.position
-        return ConfigError(file: file, line: place?.line, column: place?.column,
-                           key: full.isEmpty ? nil : dotted(full), message: message)
+        return ConfigError(
+            file: file, line: place?.line, column: place?.column,
+            key: full.isEmpty ? nil : dotted(full), message: message)
     }
 
     /// Rejects keys this table does not know, naming the first unknown one.
@@ -76,9 +77,14 @@ struct TableReader {
         var readers: [TableReader] = []
         for (index, element) in elements.enumerated() {
             guard case .table(let nested) = element.value else {
-                throw error(key: key, "expected a list of tables written [[\(key)]], found \(element.value.summary) at position \(index + 1)")
+                throw error(
+                    key: key,
+                    "expected a list of tables written [[\(key)]], found \(element.value.summary) at position \(index + 1)"
+                )
             }
-            readers.append(TableReader(table: nested, path: path + [.key(key), .index(index)], position: element.position, file: file))
+            readers.append(
+                TableReader(
+                    table: nested, path: path + [.key(key), .index(index)], position: element.position, file: file))
         }
         return readers
     }
@@ -96,7 +102,10 @@ struct TableReader {
     private func wholeNumber(_ key: String, in range: ClosedRange<Int>, unit: String) throws(ConfigError) -> Int? {
         guard let value = value(key) else { return nil }
         guard case .integer(let number) = value, number >= range.lowerBound, number <= range.upperBound else {
-            throw error(key: key, "expected a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound), found \(describe(key))")
+            throw error(
+                key: key,
+                "expected a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound), found \(describe(key))"
+            )
         }
         return Int(number)
     }
@@ -104,11 +113,12 @@ struct TableReader {
     /// A number from 0 to 1 (an integer 0 or 1 is accepted too).
     func ratio(_ key: String) throws(ConfigError) -> Double? {
         guard let value = value(key) else { return nil }
-        let number: Double? = switch value {
-        case .float(let number): number
-        case .integer(let number): Double(number)
-        default: nil
-        }
+        let number: Double? =
+            switch value {
+            case .float(let number): number
+            case .integer(let number): Double(number)
+            default: nil
+            }
         guard let number, number >= 0, number <= 1 else {
             throw error(key: key, "expected a number from 0 to 1 (0 or 1 = one column), found \(describe(key))")
         }
@@ -123,7 +133,8 @@ struct TableReader {
         return flag
     }
 
-    func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws(ConfigError) -> Choice?
+    func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws(ConfigError)
+        -> Choice?
     where Choice.RawValue == String {
         guard let value = value(key) else { return nil }
         guard case .string(let text) = value, let choice = Choice(rawValue: text) else {
@@ -159,8 +170,10 @@ struct TableReader {
         var colors: [TerminalColor] = []
         for (index, element) in elements.enumerated() {
             guard let color = Self.color(element.value) else {
-                throw error(key: key, "entry \(index + 1): expected \(ColorSpec.allowedDescription), found \(element.value.summary)",
-                            at: element.position)
+                throw error(
+                    key: key,
+                    "entry \(index + 1): expected \(ColorSpec.allowedDescription), found \(element.value.summary)",
+                    at: element.position)
             }
             colors.append(color)
         }

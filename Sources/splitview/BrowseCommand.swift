@@ -24,22 +24,26 @@ struct BrowseCommand: ParsableCommand {
     @Flag(help: "Space marks items; Enter prints every marked item (or the focused one), one per line.")
     var multi = false
 
-    @Option(name: .customLong("print"), help: ArgumentHelp(
-        "What to print of a picked item: glyph (its glyph, else its label), label, json (one JSON object), or a field name.",
-        valueName: "glyph|label|json|FIELD"))
+    @Option(
+        name: .customLong("print"),
+        help: ArgumentHelp(
+            "What to print of a picked item: glyph (its glyph, else its label), label, json (one JSON object), or a field name.",
+            valueName: "glyph|label|json|FIELD"))
     var printFormat: String = "glyph"
 
-    @Option(help: ArgumentHelp(
-        "The skin tone shown and printed for emoji that have one (default: [emoji] skin_tone of the configuration).",
-        valueName: "none|light|medium-light|medium|medium-dark|dark"))
+    @Option(
+        help: ArgumentHelp(
+            "The skin tone shown and printed for emoji that have one (default: [emoji] skin_tone of the configuration).",
+            valueName: "none|light|medium-light|medium|medium-dark|dark"))
     var skinTone: String?
 
     @Option(help: ArgumentHelp("Start with this search typed in the prompt.", valueName: "QUERY"))
     var query: String?
 
-    @Option(help: ArgumentHelp(
-        "Print the items that match QUERY (as --print says, one per line) and exit without the browser: 0 when some match, 1 when none.",
-        valueName: "QUERY"))
+    @Option(
+        help: ArgumentHelp(
+            "Print the items that match QUERY (as --print says, one per line) and exit without the browser: 0 when some match, 1 when none.",
+            valueName: "QUERY"))
     var filter: String?
 
     @Flag(help: "Neither show a Recent section of the emoji picked last nor record this pick.")
@@ -47,7 +51,8 @@ struct BrowseCommand: ParsableCommand {
 
     func validate() throws {
         if let skinTone, SkinTone.parse(skinTone) == nil {
-            throw ValidationError("--skin-tone must be one of \(SkinTone.names.joined(separator: ", ")), got \"\(skinTone)\"")
+            throw ValidationError(
+                "--skin-tone must be one of \(SkinTone.names.joined(separator: ", ")), got \"\(skinTone)\"")
         }
     }
 
@@ -74,7 +79,8 @@ struct BrowseCommand: ParsableCommand {
             }
             let environment = ProcessInfo.processInfo.environment
             // Recent picks are kept for the bundled emoji only: a data file's items change.
-            let recent = catalog.source == EmojiCatalog.source && !noRecent
+            let recent =
+                catalog.source == EmojiCatalog.source && !noRecent
                 ? RecentPicks.location(environment: environment).map(RecentPicks.init) : nil
             if let recent, let section = RecentPicks.section(for: recent.load(), in: catalog) {
                 catalog.sections.insert(section, at: 0)
@@ -89,10 +95,11 @@ struct BrowseCommand: ParsableCommand {
             } catch {
                 throw InputError(message: "\(error)")
             }
-            var state = BrowserState(catalog: catalog, settings: configuration.layoutSettings(for: catalog), theme: theme,
-                                     textWidth: TextWidth(overrides: configuration.widthOverrides),
-                                     width: screen.width, height: screen.height, multiSelect: multi,
-                                     skinTone: tone)
+            var state = BrowserState(
+                catalog: catalog, settings: configuration.layoutSettings(for: catalog), theme: theme,
+                textWidth: TextWidth(overrides: configuration.widthOverrides),
+                width: screen.width, height: screen.height, multiSelect: multi,
+                skinTone: tone)
             state.notice = Browser.notice(for: warnings)
             if let query { state.startSearch(query) }
             let outcome = Browser.run(&state, on: screen)
@@ -103,8 +110,10 @@ struct BrowseCommand: ParsableCommand {
             case .chosen:
                 for path in state.picks {
                     let item = state.item(atSource: path)!
-                    print(format.line(for: item, section: catalog.sections[path.section].title,
-                                      glyph: state.glyph(atSource: path)))
+                    print(
+                        format.line(
+                            for: item, section: catalog.sections[path.section].title,
+                            glyph: state.glyph(atSource: path)))
                 }
                 if let recent {
                     let picked = state.picks.compactMap { state.glyph(atSource: $0) }
@@ -112,7 +121,8 @@ struct BrowseCommand: ParsableCommand {
                         try recent.save(RecentPicks.updated(recent.load(), picked: picked))
                     } catch {
                         // The pick is printed: a recent list that cannot be kept is only a warning.
-                        FileHandle.standardError.write(Data("splitview: warning: recent picks not kept: \(error.localizedDescription)\n".utf8))
+                        FileHandle.standardError.write(
+                            Data("splitview: warning: recent picks not kept: \(error.localizedDescription)\n".utf8))
                     }
                 }
             case .interrupted:

@@ -30,8 +30,12 @@ struct LayoutCommand: ParsableCommand {
     var visible = false
 
     func validate() throws {
-        guard (1...100_000).contains(width) else { throw ValidationError("--width must be from 1 to 100000, got \(width)") }
-        guard (1...100_000).contains(height) else { throw ValidationError("--height must be from 1 to 100000, got \(height)") }
+        guard (1...100_000).contains(width) else {
+            throw ValidationError("--width must be from 1 to 100000, got \(width)")
+        }
+        guard (1...100_000).contains(height) else {
+            throw ValidationError("--height must be from 1 to 100000, got \(height)")
+        }
         guard offset >= 0 else { throw ValidationError("--offset must be 0 or more, got \(offset)") }
     }
 
@@ -40,10 +44,12 @@ struct LayoutCommand: ParsableCommand {
             let configuration = try options.loadConfiguration()
             let catalog = try options.loadCatalog(configuration)
             let settings = configuration.layoutSettings(for: catalog)
-            let layout = SplitLayout(sections: settings.sectionSpecs(for: catalog),
-                                     parameters: settings.parameters(forWidth: width), width: width)
-            var output = LayoutJSON.render(layout, viewport: Rect(x: 0, y: offset, width: width, height: height),
-                                           visibleOnly: visible)
+            let layout = SplitLayout(
+                sections: settings.sectionSpecs(for: catalog),
+                parameters: settings.parameters(forWidth: width), width: width)
+            var output = LayoutJSON.render(
+                layout, viewport: Rect(x: 0, y: offset, width: width, height: height),
+                visibleOnly: visible)
             output.append("\n")
             FileHandle.standardOutput.write(Data(output.utf8))
         }
@@ -65,7 +71,8 @@ enum LayoutJSON {
         let rank: [LayoutElement.Kind: Int] = [.background: 0, .header: 1, .item: 2, .footer: 3]
         elements.sort { ($0.section, rank[$0.kind]!, $0.item ?? 0) < ($1.section, rank[$1.kind]!, $1.item ?? 0) }
 
-        var out = "{\"viewport\": {\"width\": \(viewport.width), \"height\": \(viewport.height), \"offset\": \(viewport.y)},\n"
+        var out =
+            "{\"viewport\": {\"width\": \(viewport.width), \"height\": \(viewport.height), \"offset\": \(viewport.y)},\n"
         out += " \"columns\": ["
         out += layout.columns.map { "{\"side\": \"\($0.side.rawValue)\", \"x\": \($0.x), \"width\": \($0.width)}" }
             .joined(separator: ", ")

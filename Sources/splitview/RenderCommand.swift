@@ -26,8 +26,12 @@ struct RenderCommand: ParsableCommand {
     var focus: String?
 
     func validate() throws {
-        guard (1...10_000).contains(width) else { throw ValidationError("--width must be from 1 to 10000, got \(width)") }
-        guard (1...10_000).contains(height) else { throw ValidationError("--height must be from 1 to 10000, got \(height)") }
+        guard (1...10_000).contains(width) else {
+            throw ValidationError("--width must be from 1 to 10000, got \(width)")
+        }
+        guard (1...10_000).contains(height) else {
+            throw ValidationError("--height must be from 1 to 10000, got \(height)")
+        }
         if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more, got \(offset)") }
         if let focus, parseFocus(focus) == nil {
             throw ValidationError("--focus must be SECTION:ITEM with two whole numbers, got \"\(focus)\"")
@@ -36,7 +40,9 @@ struct RenderCommand: ParsableCommand {
 
     func parseFocus(_ text: String) -> ItemPath? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let section = Int(parts[0]), let item = Int(parts[1]), section >= 0, item >= 0 else { return nil }
+        guard parts.count == 2, let section = Int(parts[0]), let item = Int(parts[1]), section >= 0, item >= 0 else {
+            return nil
+        }
         return ItemPath(section: section, item: item)
     }
 
@@ -45,15 +51,17 @@ struct RenderCommand: ParsableCommand {
             let configuration = try options.loadConfiguration()
             let (catalog, warnings) = try options.loadData(configuration)
             let requested = focus.flatMap(parseFocus)
-            var state = BrowserState(catalog: catalog, settings: configuration.layoutSettings(for: catalog), theme: configuration.theme,
-                                     textWidth: TextWidth(overrides: configuration.widthOverrides),
-                                     width: width, height: height, focus: requested,
-                                     skinTone: configuration.skinTone)
+            var state = BrowserState(
+                catalog: catalog, settings: configuration.layoutSettings(for: catalog), theme: configuration.theme,
+                textWidth: TextWidth(overrides: configuration.widthOverrides),
+                width: width, height: height, focus: requested,
+                skinTone: configuration.skinTone)
             // The browser's first screen shows the warnings in the status line.
             state.notice = Browser.notice(for: warnings)
             if let requested, state.focus != requested {
                 let sections = catalog.sections
-                let reason = sections.indices.contains(requested.section)
+                let reason =
+                    sections.indices.contains(requested.section)
                     ? "section \(requested.section) has \(sections[requested.section].items.count) items, numbered from 0"
                     : "the data has \(sections.count) sections, numbered from 0"
                 throw InputError(message: "--focus \(focus!): no such item (\(reason))")

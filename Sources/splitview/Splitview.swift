@@ -48,34 +48,45 @@ struct Splitview: ParsableCommand {
 
 /// Options every subcommand that shows data takes.
 struct DataOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(
-        "The data file: sectioned JSON, JSON Lines, CSV, TSV or plain lines; - for standard input "
-            + "(default: standard input when it is not a terminal, else the bundled emoji).",
-        valueName: "FILE"))
+    @Argument(
+        help: ArgumentHelp(
+            "The data file: sectioned JSON, JSON Lines, CSV, TSV or plain lines; - for standard input "
+                + "(default: standard input when it is not a terminal, else the bundled emoji).",
+            valueName: "FILE"))
     var file: String?
 
     @Option(name: .long, help: ArgumentHelp("The data file, as FILE.", valueName: "FILE"))
     var data: String?
 
-    @Option(help: ArgumentHelp("The data format (default: by the file's extension, else by its first bytes).",
-                               valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "The data format (default: by the file's extension, else by its first bytes).",
+            valueName: "format"))
     var format: DataFormat?
 
-    @Option(help: ArgumentHelp("CSV/TSV: the column of the section titles, by name or number from 1 "
-                                   + "(default: one called section, group or category).", valueName: "COLUMN"))
+    @Option(
+        help: ArgumentHelp(
+            "CSV/TSV: the column of the section titles, by name or number from 1 "
+                + "(default: one called section, group or category).", valueName: "COLUMN"))
     var sectionColumn: String?
 
-    @Option(help: ArgumentHelp("CSV/TSV: the column of the item labels (default: one called label, name or title).",
-                               valueName: "COLUMN"))
+    @Option(
+        help: ArgumentHelp(
+            "CSV/TSV: the column of the item labels (default: one called label, name or title).",
+            valueName: "COLUMN"))
     var labelColumn: String?
 
-    @Option(help: ArgumentHelp("CSV/TSV: the column of the glyphs (default: one called glyph, emoji or icon).",
-                               valueName: "COLUMN"))
+    @Option(
+        help: ArgumentHelp(
+            "CSV/TSV: the column of the glyphs (default: one called glyph, emoji or icon).",
+            valueName: "COLUMN"))
     var glyphColumn: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The configuration file (default: $XDG_CONFIG_HOME/splitview/config.toml, else ~/.config/splitview/config.toml).",
-        valueName: "FILE"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The configuration file (default: $XDG_CONFIG_HOME/splitview/config.toml, else ~/.config/splitview/config.toml).",
+            valueName: "FILE"))
     var config: String?
 
     /// The configuration in force, or a clear error naming the file and key.
@@ -93,7 +104,8 @@ struct DataOptions: ParsableArguments {
 
     func validate() throws {
         if let file, let data {
-            throw ValidationError("give the data file once, as FILE or as --data (got \"\(file)\" and --data \"\(data)\")")
+            throw ValidationError(
+                "give the data file once, as FILE or as --data (got \"\(file)\" and --data \"\(data)\")")
         }
     }
 
@@ -101,8 +113,9 @@ struct DataOptions: ParsableArguments {
     var asksForData: Bool { format != nil || sectionColumn != nil || labelColumn != nil || glyphColumn != nil }
 
     var loadOptions: CatalogLoader.Options {
-        CatalogLoader.Options(format: format,
-                              columns: ColumnChoice(section: sectionColumn, label: labelColumn, glyph: glyphColumn))
+        CatalogLoader.Options(
+            format: format,
+            columns: ColumnChoice(section: sectionColumn, label: labelColumn, glyph: glyphColumn))
     }
 
     /// The data's sections: from FILE or --data ("-" is standard input), else from standard
@@ -118,18 +131,24 @@ struct DataOptions: ParsableArguments {
         let loaded: LoadedCatalog
         do {
             if let path = data ?? file {
-                loaded = path == "-" ? try CatalogLoader.loadStandardInput(options: loadOptions)
-                                     : try CatalogLoader.load(path: path, options: loadOptions)
+                loaded =
+                    path == "-"
+                    ? try CatalogLoader.loadStandardInput(options: loadOptions)
+                    : try CatalogLoader.load(path: path, options: loadOptions)
             } else if isatty(0) == 0, case let input = try CatalogLoader.readStandardInput(),
-                      !input.isEmpty || asksForData {
+                !input.isEmpty || asksForData
+            {
                 // Nothing at all on a standard input that is not a terminal (/dev/null, an
                 // empty file from a launcher) means no data was given: the emoji, as from a
                 // terminal. With "-" or --format, an empty input is an error instead.
-                loaded = try CatalogLoader.parse(input, name: CatalogLoader.standardInputName, source: "-",
-                                                 options: loadOptions)
+                loaded = try CatalogLoader.parse(
+                    input, name: CatalogLoader.standardInputName, source: "-",
+                    options: loadOptions)
             } else {
                 if asksForData {
-                    throw InputError(message: "--format and the column options need a data file (FILE, --data FILE or standard input)")
+                    throw InputError(
+                        message:
+                            "--format and the column options need a data file (FILE, --data FILE or standard input)")
                 }
                 return (EmojiCatalog.load(grouping: subgroups ? .subgroup : configuration.emojiGrouping), [])
             }

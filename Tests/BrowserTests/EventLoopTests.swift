@@ -108,13 +108,14 @@ struct EventLoopTests {
 
     /// The fixture with `extra` more items at the end of each section and a fifth section.
     func grown(by extra: Int) -> Catalog {
-        Catalog(sections: [
-            Section(title: "Alpha", items: items("a", 14 + extra)),
-            Section(title: "Beta", items: items("b", 10 + extra)),
-            Section(title: "Gamma", items: items("g", 8 + extra)),
-            Section(title: "Delta", items: items("d", 12 + extra)),
-            Section(title: "Epsilon", items: items("e", 5)),
-        ], source: "test")
+        Catalog(
+            sections: [
+                Section(title: "Alpha", items: items("a", 14 + extra)),
+                Section(title: "Beta", items: items("b", 10 + extra)),
+                Section(title: "Gamma", items: items("g", 8 + extra)),
+                Section(title: "Delta", items: items("d", 12 + extra)),
+                Section(title: "Epsilon", items: items("e", 5)),
+            ], source: "test")
     }
 
     @Test("loaded data grows the catalog; the focused item stays at its row of the screen")

@@ -20,8 +20,8 @@ struct HelpOverlayTests {
     func box(in lines: [String]) -> Rect? {
         let rows = lines.map { Array($0) }
         guard let top = rows.firstIndex(where: { $0.contains("┌") }),
-              let bottom = rows.firstIndex(where: { $0.contains("┘") }),
-              let left = rows[top].firstIndex(of: "┌"), let right = rows[bottom].firstIndex(of: "┘")
+            let bottom = rows.firstIndex(where: { $0.contains("┘") }),
+            let left = rows[top].firstIndex(of: "┌"), let right = rows[bottom].firstIndex(of: "┘")
         else { return nil }
         return Rect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
     }
@@ -51,7 +51,9 @@ struct HelpOverlayTests {
             let rows = textRows(state)
             #expect(rows.count == 9)
             for row in rows {
-                for word in row.split(separator: " ") { #expect(words.contains(String(word)), "cut: \(word) in \(row)") }
+                for word in row.split(separator: " ") {
+                    #expect(words.contains(String(word)), "cut: \(word) in \(row)")
+                }
             }
             seen += rows
             let scroll = state.helpScroll
@@ -90,10 +92,13 @@ struct HelpOverlayTests {
 
     @Test("at 20 x 5 the box covers the view, nothing is drawn outside it, and nothing of the sections shows beside it")
     func tinyScreen() {
-        for (catalog, settings) in [(skinToneCatalog, fixtureSettings(itemWidth: 4)), (fixtureCatalog, fixtureSettings()),
-                                    (EmojiCatalog.load(), defaultSettings)] {
-            let closed = BrowserState(catalog: catalog, settings: settings, theme: .standard,
-                                      width: 20, height: 5, multiSelect: true)
+        for (catalog, settings) in [
+            (skinToneCatalog, fixtureSettings(itemWidth: 4)), (fixtureCatalog, fixtureSettings()),
+            (EmojiCatalog.load(), defaultSettings),
+        ] {
+            let closed = BrowserState(
+                catalog: catalog, settings: settings, theme: .standard,
+                width: 20, height: 5, multiSelect: true)
             var state = closed
             state.send(.character("?"))
             for key in [Key.end, .up, .home] {
@@ -138,7 +143,8 @@ struct HelpOverlayTests {
     @Test("wrapping keeps words whole and the spaces between them, and cuts only a word wider than a row")
     func wrapping() {
         let help = HelpOverlay(fixtureState())
-        #expect(help.wrap("move (across the two columns too)", toWidth: 16) == ["move (across the", "two columns too)"])
+        #expect(
+            help.wrap("move (across the two columns too)", toWidth: 16) == ["move (across the", "two columns too)"])
         #expect(help.wrap("PgUp PgDn  ^B ^F", toWidth: 16) == ["PgUp PgDn  ^B ^F"])
         #expect(help.wrap("PgUp PgDn  ^B ^F", toWidth: 12) == ["PgUp PgDn", "^B ^F"])
         #expect(help.wrap("Shift-Tab", toWidth: 4) == ["Shif", "t-Ta", "b"])

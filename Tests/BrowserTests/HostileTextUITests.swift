@@ -26,21 +26,27 @@ struct HostileTextUITests {
     }()
 
     /// Two columns of 20-cell cards from 60 cells on.
-    func state(width: Int = 100, height: Int = 24, focus: ItemPath? = nil, catalog: Catalog = Self.catalog) -> BrowserState {
-        fixtureState(width: width, height: height, focus: focus, catalog: catalog,
-                     settings: fixtureSettings(splitFrom: 60, itemWidth: 20))
+    func state(width: Int = 100, height: Int = 24, focus: ItemPath? = nil, catalog: Catalog = Self.catalog)
+        -> BrowserState
+    {
+        fixtureState(
+            width: width, height: height, focus: focus, catalog: catalog,
+            settings: fixtureSettings(splitFrom: 60, itemWidth: 20))
     }
 
     /// No cell holds a scalar that must not reach the terminal, nor starts with one of no width
     /// (which a terminal draws over the cell before): each cell's text is what VisibleText
     /// shows of it, the rule the drawing follows.
-    static func expectNothingHidden(_ buffer: CellBuffer, _ context: String = "",
-                                    sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectNothingHidden(
+        _ buffer: CellBuffer, _ context: String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for y in 0..<buffer.height {
             for x in 0..<buffer.width {
                 let text = buffer[x, y].text
                 if VisibleText.shown(text) != text {
-                    Issue.record("\(context) cell \(x),\(y) holds \(text.debugDescription)", sourceLocation: sourceLocation)
+                    Issue.record(
+                        "\(context) cell \(x),\(y) holds \(text.debugDescription)", sourceLocation: sourceLocation)
                 }
             }
         }
@@ -50,10 +56,14 @@ struct HostileTextUITests {
     func theFixtureHasEveryCase() {
         let labels = Self.catalog.sections.flatMap { section in section.items.indices.map { section.items[$0].label } }
         let text = labels.joined()
-        for needle in ["\u{1B}[2J", "\u{1B}]52;", "\u{1B}]8;;", "\u{1B}[201~", "\u{7}", "\u{0}", "\u{7F}", "\u{85}", "\u{9B}",
-                       "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}",
-                       "\u{2069}", "\u{200E}", "\u{200F}", "\u{61C}", "\u{200B}", "\u{FEFF}", "\u{2028}"] {
-            #expect(text.unicodeScalars.contains(needle.unicodeScalars.first!) && text.contains(needle), "\(needle.debugDescription)")
+        for needle in [
+            "\u{1B}[2J", "\u{1B}]52;", "\u{1B}]8;;", "\u{1B}[201~", "\u{7}", "\u{0}", "\u{7F}", "\u{85}", "\u{9B}",
+            "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}",
+            "\u{2069}", "\u{200E}", "\u{200F}", "\u{61C}", "\u{200B}", "\u{FEFF}", "\u{2028}",
+        ] {
+            #expect(
+                text.unicodeScalars.contains(needle.unicodeScalars.first!) && text.contains(needle),
+                "\(needle.debugDescription)")
         }
         #expect(labels.contains { $0.unicodeScalars.first == "\u{301}" })
         #expect(labels.contains { $0.count == 10_000 })
@@ -64,25 +74,30 @@ struct HostileTextUITests {
         let state = state()
         let buffer = Browser.render(state)
         Self.expectNothingHidden(buffer)
-        expectLines(Array(buffer.lines.prefix(12)), framed("""
-            |  Escapes · 5                                        Controls · 3                                   |
-            |  all ␛[2J ␛]52;c;S…  clear ␛[2J screen              c0 ␀␁␇␈␉␊␍␋␌␟ end   c1 ���31m�0;title…         |
-            |  clipboard ␛]52;c;…  link ␛]8;;http://…             del ␡ end                                      |
-            |  paste end ␛[201~ …                                                                                |
-            |                                                     Bidi �� title · 1                              |
-            |  Bidi · 3                                           in a hostile sect…                             |
-            |  override �A�B�C�D…  isolate �A�B�C� e…                                                            |
-            |  marks ��� end                                      Long ␛[2J · 1                                  |
-            |                                                     long ␛[2J�◌́x␛[2J�…                             |
-            |  Marks · 4                                                                                         |
-            |  ◌́̂ lone combining    invisible ������ …                                                            |
-            |  ␛[31m glyph of es…  👨‍👩‍👧 emoji kept                                                                 |
-            """))
+        expectLines(
+            Array(buffer.lines.prefix(12)),
+            framed(
+                """
+                |  Escapes · 5                                        Controls · 3                                   |
+                |  all ␛[2J ␛]52;c;S…  clear ␛[2J screen              c0 ␀␁␇␈␉␊␍␋␌␟ end   c1 ���31m�0;title…         |
+                |  clipboard ␛]52;c;…  link ␛]8;;http://…             del ␡ end                                      |
+                |  paste end ␛[201~ …                                                                                |
+                |                                                     Bidi �� title · 1                              |
+                |  Bidi · 3                                           in a hostile sect…                             |
+                |  override �A�B�C�D…  isolate �A�B�C� e…                                                            |
+                |  marks ��� end                                      Long ␛[2J · 1                                  |
+                |                                                     long ␛[2J�◌́x␛[2J�…                             |
+                |  Marks · 4                                                                                         |
+                |  ◌́̂ lone combining    invisible ������ …                                                            |
+                |  ␛[31m glyph of es…  👨‍👩‍👧 emoji kept                                                                 |
+                """))
         // Every item's slot: what it shows ends in "…" exactly when the label is wider than the room.
         for section in state.catalog.sections.indices {
             for item in state.catalog.sections[section].items.indices {
                 let path = ItemPath(section: section, item: item)
-                guard let frame = state.layout.frame(of: path), frame.y - state.offset < state.viewHeight else { continue }
+                guard let frame = state.layout.frame(of: path), frame.y - state.offset < state.viewHeight else {
+                    continue
+                }
                 let row = frame.y - state.offset
                 let cells = (frame.x + 1..<frame.maxX - 1).map { buffer[$0, row] }.filter { !$0.isContinuation }
                 let shown = cells.map(\.text).joined()
@@ -106,14 +121,17 @@ struct HostileTextUITests {
                 let status = buffer.lines[state.height - 1]
                 let label = VisibleText.shown(state.item(at: state.focus!)!.label)
                 // The label whole, or cut with "…" (the 10,000 characters).
-                #expect(status.contains(label) || (status.contains(String(label.prefix(20))) && status.contains("… ")),
-                        "\(section):\(item): \(status)")
+                #expect(
+                    status.contains(label) || (status.contains(String(label.prefix(20))) && status.contains("… ")),
+                    "\(section):\(item): \(status)")
                 seen += 1
             }
         }
         #expect(seen == 17)
         state.setFocus(ItemPath(section: 4, item: 2))
-        #expect(render(state)[state.height - 1].hasPrefix(" ␛[31m  glyph of escapes  U+001B U+005B U+0033 U+0031 U+006D  · Marks"))
+        #expect(
+            render(state)[state.height - 1].hasPrefix(
+                " ␛[31m  glyph of escapes  U+001B U+005B U+0033 U+0031 U+006D  · Marks"))
     }
 
     /// What a terminal sends for a paste: NcursesScreen takes ESC and what follows for a key
@@ -138,15 +156,18 @@ struct HostileTextUITests {
 
     @Test("a label that starts with a mark has it on a dotted circle after its glyph too, and is lit where it matches")
     func aLabelStartingWithAMarkAfterItsGlyph() {
-        let catalog = Catalog(sections: [Section(title: "\u{301}title", items: [Item(label: "\u{301}mark", glyph: "😀")])],
-                              source: "test")
+        let catalog = Catalog(
+            sections: [Section(title: "\u{301}title", items: [Item(label: "\u{301}mark", glyph: "😀")])],
+            source: "test")
         var state = state(width: 40, height: 6, catalog: catalog)
-        expectLines(trimmed(render(state)), [
-            "  ◌́title · 1",
-            "  😀 ◌́mark",
-            "", "", "",
-            " 😀  ◌́mark  U+1F600  ·…  1 of 1  ? help",
-        ])
+        expectLines(
+            trimmed(render(state)),
+            [
+                "  ◌́title · 1",
+                "  😀 ◌́mark",
+                "", "", "",
+                " 😀  ◌́mark  U+1F600  ·…  1 of 1  ? help",
+            ])
         state.resize(width: 50, height: 6)
         #expect(render(state)[5] == " 😀  ◌́mark  U+1F600  · ◌́title      1 of 1  ? help ")
         state.send(.character("/"))
@@ -169,8 +190,9 @@ struct HostileTextUITests {
 
     @Test("the tone chooser shows hostile variants by their signs")
     func toneChooser() {
-        let item = Item(label: "hand \u{1B}[2J", glyph: "👍",
-                        variants: ["👍\u{1B}[2J", "\u{202E}👍", "\u{301}", "\u{1B}]52;c;SGk=\u{7}", "👍🏽"])
+        let item = Item(
+            label: "hand \u{1B}[2J", glyph: "👍",
+            variants: ["👍\u{1B}[2J", "\u{202E}👍", "\u{301}", "\u{1B}]52;c;SGk=\u{7}", "👍🏽"])
         let catalog = Catalog(sections: [Section(title: "T\u{202E}", items: [item])], source: "test")
         var state = state(width: 40, height: 12, catalog: catalog)
         state.send(.character("s"))
@@ -189,7 +211,8 @@ struct HostileTextUITests {
         state.send(.enter)
         #expect(state.outcome == .chosen(ItemPath(section: 0, item: 0)))
         let item = state.item(atSource: state.picks[0])!
-        let original = "all \u{1B}[2J \u{1B}]52;c;SGk=\u{7} \u{1B}]8;;http://e.example/\u{1B}\\ \u{1B}[201~ \u{9B}31m \u{202E} \u{2066} \u{200F} \u{301} end"
+        let original =
+            "all \u{1B}[2J \u{1B}]52;c;SGk=\u{7} \u{1B}]8;;http://e.example/\u{1B}\\ \u{1B}[201~ \u{9B}31m \u{202E} \u{2066} \u{200F} \u{301} end"
         #expect(Array(PrintFormat.label.line(for: item, section: "Escapes").utf8) == Array(original.utf8))
         #expect(PrintFormat.field("note").line(for: item, section: "Escapes") == "\u{1B}]52;c;bm90ZQ==\u{7}")
     }
@@ -197,8 +220,11 @@ struct HostileTextUITests {
     @Test("a load warning shows in the status line until the first key or click; a resize keeps it")
     func notice() {
         var state = state(width: 80, height: 10)
-        state.notice = Browser.notice(for: [DataWarning(file: "some/dir/data.csv",
-                                                       message: "3 invalid UTF-8 sequences replaced with U+FFFD (first at line 7)")])
+        state.notice = Browser.notice(for: [
+            DataWarning(
+                file: "some/dir/data.csv",
+                message: "3 invalid UTF-8 sequences replaced with U+FFFD (first at line 7)")
+        ])
         let frame = Browser.render(state)
         #expect(frame.lines[9] == " warning: data.csv: 3 invalid UTF-8 sequences replaced with U+FFFD (first at li…")
         #expect(frame[1, 9].style.bold)

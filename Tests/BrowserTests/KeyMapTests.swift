@@ -9,23 +9,29 @@ import TerminalUI
 
 /// Emoji with skin-tone variants among emoji without, in two sections: the tone chooser opens
 /// on the first item of each section.
-let skinToneCatalog = Catalog(sections: [
-    Section(title: "Hands", items: [
-        Item(label: "thumbs up", glyph: "👍", variants: ["👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿"]),
-        Item(label: "grinning face", glyph: "😀"),
-        Item(label: "waving hand", glyph: "👋", variants: ["👋🏻", "👋🏼", "👋🏽", "👋🏾", "👋🏿"]),
-        Item(label: "red heart", glyph: "❤️"),
-    ]),
-    Section(title: "People", items: [
-        Item(label: "handshake", glyph: "🤝", variants: ["🤝🏻", "🫱🏻‍🫲🏼", "🫱🏽‍🫲🏻", "🤝🏽", "🤝🏿"]),
-        Item(label: "family: man, woman, girl", glyph: "👨‍👩‍👧"),
-        Item(label: "person", glyph: "🧑", variants: ["🧑🏻", "🧑🏼", "🧑🏽", "🧑🏾", "🧑🏿"]),
-    ]),
-], source: "test")
+let skinToneCatalog = Catalog(
+    sections: [
+        Section(
+            title: "Hands",
+            items: [
+                Item(label: "thumbs up", glyph: "👍", variants: ["👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿"]),
+                Item(label: "grinning face", glyph: "😀"),
+                Item(label: "waving hand", glyph: "👋", variants: ["👋🏻", "👋🏼", "👋🏽", "👋🏾", "👋🏿"]),
+                Item(label: "red heart", glyph: "❤️"),
+            ]),
+        Section(
+            title: "People",
+            items: [
+                Item(label: "handshake", glyph: "🤝", variants: ["🤝🏻", "🫱🏻‍🫲🏼", "🫱🏽‍🫲🏻", "🤝🏽", "🤝🏿"]),
+                Item(label: "family: man, woman, girl", glyph: "👨‍👩‍👧"),
+                Item(label: "person", glyph: "🧑", variants: ["🧑🏻", "🧑🏼", "🧑🏽", "🧑🏾", "🧑🏿"]),
+            ]),
+    ], source: "test")
 
 func skinToneState(width: Int = 60, height: Int = 16, multi: Bool = false) -> BrowserState {
-    BrowserState(catalog: skinToneCatalog, settings: fixtureSettings(itemWidth: 4), theme: .standard,
-                 width: width, height: height, multiSelect: multi)
+    BrowserState(
+        catalog: skinToneCatalog, settings: fixtureSettings(itemWidth: 4), theme: .standard,
+        width: width, height: height, multiSelect: multi)
 }
 
 /// A state in `mode`, on the skin-tone catalog so that every mode can happen.
@@ -51,7 +57,8 @@ struct KeyMapTests {
         }
     }
 
-    @Test("every available binding of every map dispatches to its action", arguments: InputMode.allCases, [false, true])
+    @Test(
+        "every available binding of every map dispatches to its action", arguments: InputMode.allCases, [false, true])
     func everyBindingDispatches(_ mode: InputMode, multi: Bool) {
         let state = state(in: mode, multi: multi)
         let map = KeyMap.map(for: mode)
@@ -68,11 +75,12 @@ struct KeyMapTests {
         #expect(checked >= 2, "\(mode)")
         // Keys bound to nothing do what the map says of other keys.
         for key in [Key.delete, .control("x"), .character("x"), .character("é")] {
-            let expected: BrowserAction? = switch map.otherKeys {
-            case .ignored: nil
-            case .typeText: if case .character(let character) = key { .insertText(String(character)) } else { nil }
-            case .perform(let action, _): action
-            }
+            let expected: BrowserAction? =
+                switch map.otherKeys {
+                case .ignored: nil
+                case .typeText: if case .character(let character) = key { .insertText(String(character)) } else { nil }
+                case .perform(let action, _): action
+                }
             #expect(Browser.action(for: key, in: state) == expected, "\(mode): \(key.helpName)")
         }
     }
@@ -110,16 +118,21 @@ struct KeyMapTests {
         #expect(emoji.toneChooser != nil)
     }
 
-    @Test("the help lists exactly the available bindings of each mode it shows",
-          arguments: [false, true], [false, true])
+    @Test(
+        "the help lists exactly the available bindings of each mode it shows",
+        arguments: [false, true], [false, true])
     func helpListsAvailableBindings(multi: Bool, skinTones: Bool) {
-        let state = BrowserState(catalog: skinTones ? skinToneCatalog : fixtureCatalog, settings: fixtureSettings(),
-                                 theme: .standard, width: 100, height: 60, multiSelect: multi)
+        let state = BrowserState(
+            catalog: skinTones ? skinToneCatalog : fixtureCatalog, settings: fixtureSettings(),
+            theme: .standard, width: 100, height: 60, multiSelect: multi)
         let help = HelpOverlay(state)
         let shown = KeyMap.all.reversed().filter { $0.helpTitle != nil && $0.availability.holds(in: state) }
         #expect(help.sections.map(\.title) == shown.map(\.helpTitle!))
-        #expect(shown.map(\.mode) == (skinTones ? [.browse, .searchPrompt, .toneChooser, .help]
-                                                : [.browse, .searchPrompt, .help]))
+        #expect(
+            shown.map(\.mode)
+                == (skinTones
+                    ? [.browse, .searchPrompt, .toneChooser, .help]
+                    : [.browse, .searchPrompt, .help]))
         for (section, map) in zip(help.sections, shown) {
             let keyEntries = section.entries.filter { entry in
                 map.groups.contains { $0.keysLabel == entry.keys && $0.help == entry.action }

@@ -265,8 +265,10 @@ struct RunLoopTests {
     func mouseSession() {
         var state = fixtureState(width: 44, height: 12, catalog: longCatalog)
         let screen = MemoryScreen(width: 44, height: 12)
-        screen.pendingEvents = [click(0, 0, .wheelDown), click(0, 0, .wheelDown), click(8, 5), click(8, 5, .release),
-                                click(8, 5)]
+        screen.pendingEvents = [
+            click(0, 0, .wheelDown), click(0, 0, .wheelDown), click(8, 5), click(8, 5, .release),
+            click(8, 5),
+        ]
         let outcome = Browser.run(&state, on: screen)
         // Offset 6: screen row 5 is content row 11, line 10 of P: p30 p31 p32; x 8 is p31.
         #expect(outcome == .chosen(path(0, 31)))

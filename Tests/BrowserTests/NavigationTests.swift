@@ -11,8 +11,10 @@ import TerminalUI
 struct NavigationTests {
     @Test("arrows and h j k l move spatially, within a line, between lines and sections")
     func arrowsAndVimKeys() {
-        for (right, down, left, up) in [(Key.right, Key.down, Key.left, Key.up),
-                                        (.character("l"), .character("j"), .character("h"), .character("k"))] {
+        for (right, down, left, up) in [
+            (Key.right, Key.down, Key.left, Key.up),
+            (.character("l"), .character("j"), .character("h"), .character("k")),
+        ] {
             var state = fixtureState(width: 44, height: 8)
             #expect(state.focus == path(0, 0))
             state.send(right)
@@ -256,11 +258,14 @@ struct NavigationTests {
         }
     }
 
-    @Test("after every key from every item, the focus is fully visible below its pinned header",
-          arguments: [(44, 6), (44, 8), (30, 5), (30, 7), (60, 5), (20, 5)])
+    @Test(
+        "after every key from every item, the focus is fully visible below its pinned header",
+        arguments: [(44, 6), (44, 8), (30, 5), (30, 7), (60, 5), (20, 5)])
     func focusAlwaysVisible(width: Int, height: Int) {
-        let keys: [Key] = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .tab, .backTab,
-                           .character("<"), .character(">")]
+        let keys: [Key] = [
+            .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .tab, .backTab,
+            .character("<"), .character(">"),
+        ]
         for catalog in [fixtureCatalog, longCatalog] {
             for section in catalog.sections.indices {
                 for item in catalog.sections[section].items.indices {

@@ -9,8 +9,9 @@ import TerminalUI
 @Suite("Picking")
 struct PickingTests {
     func multiState(focus: ItemPath? = nil) -> BrowserState {
-        BrowserState(catalog: fixtureCatalog, settings: fixtureSettings(), theme: .standard, width: 44, height: 8,
-                     focus: focus, multiSelect: true)
+        BrowserState(
+            catalog: fixtureCatalog, settings: fixtureSettings(), theme: .standard, width: 44, height: 8,
+            focus: focus, multiSelect: true)
     }
 
     @Test("Space marks the focused item and moves on in reading order; Enter picks the marks in marking order")
@@ -71,8 +72,9 @@ struct PickingTests {
 
     // MARK: --print
 
-    let item = Item(label: "thumbs \"up\"", glyph: "👍", keywords: ["+1", "hand"],
-                    fields: [Item.Field(name: "code", value: "U+1F44D"), Item.Field(name: "note", value: "a\tb\u{1}")])
+    let item = Item(
+        label: "thumbs \"up\"", glyph: "👍", keywords: ["+1", "hand"],
+        fields: [Item.Field(name: "code", value: "U+1F44D"), Item.Field(name: "note", value: "a\tb\u{1}")])
 
     @Test("glyph (else label), label, a field, or one JSON object per pick")
     func printFormats() {
@@ -80,8 +82,10 @@ struct PickingTests {
         #expect(PrintFormat(parsing: "glyph").line(for: Item(label: "plain"), section: "S") == "plain")
         #expect(PrintFormat(parsing: "label").line(for: item, section: "Hands") == "thumbs \"up\"")
         #expect(PrintFormat(parsing: "code").line(for: item, section: "Hands") == "U+1F44D")
-        #expect(PrintFormat(parsing: "json").line(for: item, section: "Hands")
-            == #"{"section":"Hands","label":"thumbs \"up\"","glyph":"👍","keywords":["+1","hand"],"code":"U+1F44D","note":"a\tb\u0001"}"#)
+        #expect(
+            PrintFormat(parsing: "json").line(for: item, section: "Hands")
+                == #"{"section":"Hands","label":"thumbs \"up\"","glyph":"👍","keywords":["+1","hand"],"code":"U+1F44D","note":"a\tb\u0001"}"#
+        )
         // A chosen skin-tone variant replaces the glyph.
         #expect(PrintFormat.glyph.line(for: item, section: "Hands", glyph: "👍🏽") == "👍🏽")
     }
@@ -91,7 +95,8 @@ struct PickingTests {
         let catalog = Catalog(sections: [Section(title: "Hands", items: [item])], source: "test")
         #expect(PrintFormat(parsing: "code").problem(for: catalog) == nil)
         #expect(PrintFormat(parsing: "json").problem(for: catalog) == nil)
-        #expect(PrintFormat(parsing: "cdoe").problem(for: catalog)
-            == #"--print cdoe: no item has a field "cdoe" (choose from: glyph, label, json, code, note)"#)
+        #expect(
+            PrintFormat(parsing: "cdoe").problem(for: catalog)
+                == #"--print cdoe: no item has a field "cdoe" (choose from: glyph, label, json, code, note)"#)
     }
 }

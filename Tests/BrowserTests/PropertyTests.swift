@@ -11,19 +11,20 @@ import SplitLayout
 import Testing
 import TerminalUI
 
-
 /// Items of several sizes (widths 3-12, heights 1-2), some sections empty.
 let varyingCatalog: Catalog = {
     var generator = SplitMix64(seed: 7)
     let titles = ["One", "Two", "Empty", "Four", "Five", "Six", "Seven"]
-    return Catalog(sections: titles.enumerated().map { index, title in
-        let count = title == "Empty" ? 0 : Int.random(in: 1...25, using: &generator)
-        let items = (0..<count).map { item in
-            Item(label: "\(title.prefix(1).lowercased())\(item)",
-                 width: Int.random(in: 3...12, using: &generator), height: Int.random(in: 1...2, using: &generator))
-        }
-        return Section(title: title, items: items, headerHeight: index == 3 ? 2 : nil)
-    }, source: "test")
+    return Catalog(
+        sections: titles.enumerated().map { index, title in
+            let count = title == "Empty" ? 0 : Int.random(in: 1...25, using: &generator)
+            let items = (0..<count).map { item in
+                Item(
+                    label: "\(title.prefix(1).lowercased())\(item)",
+                    width: Int.random(in: 3...12, using: &generator), height: Int.random(in: 1...2, using: &generator))
+            }
+            return Section(title: title, items: items, headerHeight: index == 3 ? 2 : nil)
+        }, source: "test")
 }()
 
 /// The default configuration of the program (Config/default.toml): pinned headers, balance.
@@ -41,22 +42,28 @@ struct PropertyCase: CustomTestStringConvertible, Sendable {
 let propertyCases: [PropertyCase] = [
     PropertyCase(name: "fixture", catalog: fixtureCatalog, settings: fixtureSettings(), seed: 1),
     PropertyCase(name: "long", catalog: longCatalog, settings: fixtureSettings(), seed: 2),
-    PropertyCase(name: "no insets", catalog: fixtureCatalog,
-                 settings: fixtureSettings(inset: .zero), seed: 3),
-    PropertyCase(name: "two-row headers, two-row items", catalog: longCatalog,
-                 settings: fixtureSettings(itemHeight: 2, headerHeight: 2, sideRule: .balance), seed: 4),
-    PropertyCase(name: "varying sizes", catalog: varyingCatalog,
-                 settings: fixtureSettings(inset: EdgeInsets(top: 1, left: 0, bottom: 0, right: 2)), seed: 5),
+    PropertyCase(
+        name: "no insets", catalog: fixtureCatalog,
+        settings: fixtureSettings(inset: .zero), seed: 3),
+    PropertyCase(
+        name: "two-row headers, two-row items", catalog: longCatalog,
+        settings: fixtureSettings(itemHeight: 2, headerHeight: 2, sideRule: .balance), seed: 4),
+    PropertyCase(
+        name: "varying sizes", catalog: varyingCatalog,
+        settings: fixtureSettings(inset: EdgeInsets(top: 1, left: 0, bottom: 0, right: 2)), seed: 5),
     PropertyCase(name: "unpinned", catalog: varyingCatalog, settings: fixtureSettings(pin: false), seed: 6),
     PropertyCase(name: "emoji fixture", catalog: emojiFixtureCatalog, settings: fixtureSettings(itemWidth: 9), seed: 7),
     PropertyCase(name: "bundled emoji", catalog: EmojiCatalog.load(), settings: defaultSettings, seed: 8),
-    PropertyCase(name: "fixture, --multi", catalog: fixtureCatalog, settings: fixtureSettings(), seed: 9,
-                 multiSelect: true),
+    PropertyCase(
+        name: "fixture, --multi", catalog: fixtureCatalog, settings: fixtureSettings(), seed: 9,
+        multiSelect: true),
     PropertyCase(name: "skin tones", catalog: skinToneCatalog, settings: fixtureSettings(itemWidth: 4), seed: 10),
-    PropertyCase(name: "skin tones, --multi", catalog: skinToneCatalog, settings: fixtureSettings(itemWidth: 4),
-                 seed: 11, multiSelect: true),
-    PropertyCase(name: "bundled emoji, --multi", catalog: EmojiCatalog.load(), settings: defaultSettings, seed: 12,
-                 multiSelect: true),
+    PropertyCase(
+        name: "skin tones, --multi", catalog: skinToneCatalog, settings: fixtureSettings(itemWidth: 4),
+        seed: 11, multiSelect: true),
+    PropertyCase(
+        name: "bundled emoji, --multi", catalog: EmojiCatalog.load(), settings: defaultSettings, seed: 12,
+        multiSelect: true),
 ]
 
 @Suite("Random sessions")
@@ -66,7 +73,9 @@ struct PropertyTests {
     static let boundKeys: [Key] = {
         var keys: [Key] = []
         for map in KeyMap.all {
-            for key in map.groups.flatMap({ $0.bindings.flatMap(\.keys) }) where !keys.contains(key) { keys.append(key) }
+            for key in map.groups.flatMap({ $0.bindings.flatMap(\.keys) }) where !keys.contains(key) {
+                keys.append(key)
+            }
         }
         return keys
     }()
@@ -89,15 +98,20 @@ struct PropertyTests {
             let other: [Key] = [.delete, .control("x")] + text.map(Key.character)
             return .key(other.randomElement(using: &generator)!)
         case 65..<80:
-            let action: MouseEvent.Action = [.press, .release, .wheelUp, .wheelDown, .click].randomElement(using: &generator)!
-            return .mouse(MouseEvent(action: action, x: Int.random(in: -1...state.width, using: &generator),
-                                     y: Int.random(in: -1...state.height, using: &generator)))
+            let action: MouseEvent.Action = [.press, .release, .wheelUp, .wheelDown, .click].randomElement(
+                using: &generator)!
+            return .mouse(
+                MouseEvent(
+                    action: action, x: Int.random(in: -1...state.width, using: &generator),
+                    y: Int.random(in: -1...state.height, using: &generator)))
         case 80..<90:
             // Small changes, as when a window is dragged.
-            return .resize(width: max(0, state.width + Int.random(in: -6...6, using: &generator)),
-                           height: max(0, state.height + Int.random(in: -3...3, using: &generator)))
+            return .resize(
+                width: max(0, state.width + Int.random(in: -6...6, using: &generator)),
+                height: max(0, state.height + Int.random(in: -3...3, using: &generator)))
         default:
-            return .resize(width: Int.random(in: 0...140, using: &generator), height: Int.random(in: 0...45, using: &generator))
+            return .resize(
+                width: Int.random(in: 0...140, using: &generator), height: Int.random(in: 0...45, using: &generator))
         }
     }
 
@@ -113,7 +127,9 @@ struct PropertyTests {
         }
         if !state.multiSelect && !state.marked.isEmpty { problems.append("marks without --multi: \(state.marked)") }
         if let chooser = state.toneChooser {
-            if !chooser.options.indices.contains(chooser.selected) { problems.append("tone \(chooser.selected) selected") }
+            if !chooser.options.indices.contains(chooser.selected) {
+                problems.append("tone \(chooser.selected) selected")
+            }
             if chooser.path != state.focus { problems.append("the chooser is on \(chooser.path), not on the focus") }
         }
         let frame = Browser.render(state)
@@ -136,8 +152,9 @@ struct PropertyTests {
     @Test("500 random events keep every invariant", arguments: propertyCases)
     func randomSession(_ testCase: PropertyCase) {
         var generator = SplitMix64(seed: testCase.seed)
-        var state = BrowserState(catalog: testCase.catalog, settings: testCase.settings, width: 80, height: 24,
-                                 multiSelect: testCase.multiSelect)
+        var state = BrowserState(
+            catalog: testCase.catalog, settings: testCase.settings, width: 80, height: 24,
+            multiSelect: testCase.multiSelect)
         #expect(Self.problems(state).isEmpty, "at the start")
         var failures = 0
         var trail: [InputEvent] = []
@@ -154,8 +171,11 @@ struct PropertyTests {
             let problems = Self.problems(state)
             if !problems.isEmpty {
                 failures += 1
-                Issue.record(Comment(rawValue: "step \(step) at \(state.width)x\(state.height) offset \(state.offset) focus \(state.focus.map(\.description) ?? "nil"): "
-                    + problems.joined(separator: "; ") + "\nlast events: \(trail.suffix(4))"))
+                Issue.record(
+                    Comment(
+                        rawValue:
+                            "step \(step) at \(state.width)x\(state.height) offset \(state.offset) focus \(state.focus.map(\.description) ?? "nil"): "
+                            + problems.joined(separator: "; ") + "\nlast events: \(trail.suffix(4))"))
                 if failures >= 5 { return }
             }
         }

@@ -124,8 +124,9 @@ struct SearchUITests {
 
     @Test("marks are kept through filtering and printed from the whole catalog")
     func marksSurviveFiltering() {
-        var state = BrowserState(catalog: fixtureCatalog, settings: fixtureSettings(), theme: .standard, width: 44,
-                                 height: 8, multiSelect: true)
+        var state = BrowserState(
+            catalog: fixtureCatalog, settings: fixtureSettings(), theme: .standard, width: 44,
+            height: 8, multiSelect: true)
         state.send(.character("/"))
         state.type("b9")
         state.send(.enter, .character(" "))

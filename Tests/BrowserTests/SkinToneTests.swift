@@ -9,16 +9,21 @@ import TerminalUI
 @Suite("Skin tones")
 struct SkinToneTests {
     let thumbsUp = Item(label: "thumbs up", glyph: "👍", variants: ["👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿"])
-    let handshake = Item(label: "handshake", glyph: "🤝",
-                         variants: ["🤝🏻", "🫱🏻‍🫲🏼", "🫱🏽‍🫲🏻", "🤝🏽", "🤝🏿"])
+    let handshake = Item(
+        label: "handshake", glyph: "🤝",
+        variants: ["🤝🏻", "🫱🏻‍🫲🏼", "🫱🏽‍🫲🏻", "🤝🏽", "🤝🏿"])
     var catalog: Catalog {
-        Catalog(sections: [Section(title: "Hands", items: [thumbsUp, Item(label: "grinning face", glyph: "😀"), handshake])],
-                source: "test")
+        Catalog(
+            sections: [
+                Section(title: "Hands", items: [thumbsUp, Item(label: "grinning face", glyph: "😀"), handshake])
+            ],
+            source: "test")
     }
 
     func state(tone: SkinTone? = nil, multi: Bool = false) -> BrowserState {
-        BrowserState(catalog: catalog, settings: fixtureSettings(itemWidth: 4), theme: .standard, width: 40, height: 12,
-                     multiSelect: multi, skinTone: tone)
+        BrowserState(
+            catalog: catalog, settings: fixtureSettings(itemWidth: 4), theme: .standard, width: 40, height: 12,
+            multiSelect: multi, skinTone: tone)
     }
 
     @Test("names and numbers parse; none is no tone; anything else is refused")

@@ -16,16 +16,19 @@ struct SnapshotTests {
     func twoColumns() {
         let state = fixtureState(width: 44, height: 8)
         #expect(state.layout.columns.map(\.width) == [21, 21])
-        expectLines(render(state), framed("""
-            |  Alpha · 14             Beta · 10          |
-            |  a0    a1    a2         b0    b1    b2     |
-            |  a3    a4    a5         b3    b4    b5     |
-            |  a6    a7    a8         b6    b7    b8     |
-            |  a9    a10   a11        b9                 |
-            |  a12   a13                                 |
-            |                         Delta · 12         |
-            | a0  · Alpha                1 of 44  ? help |
-            """))
+        expectLines(
+            render(state),
+            framed(
+                """
+                |  Alpha · 14             Beta · 10          |
+                |  a0    a1    a2         b0    b1    b2     |
+                |  a3    a4    a5         b3    b4    b5     |
+                |  a6    a7    a8         b6    b7    b8     |
+                |  a9    a10   a11        b9                 |
+                |  a12   a13                                 |
+                |                         Delta · 12         |
+                | a0  · Alpha                1 of 44  ? help |
+                """))
         let buffer = Browser.render(state)
         // The focused item a0 (x 1..<7 of row 1) is highlighted, and nothing else is.
         #expect(focusCells(state, buffer) == (1..<7).map { Point(x: $0, y: 1) })
@@ -42,22 +45,25 @@ struct SnapshotTests {
     func oneColumn() {
         let state = fixtureState(width: 30, height: 14)
         #expect(state.layout.columns.count == 1)
-        expectLines(render(state), framed("""
-            |  Alpha · 14                  |
-            |  a0    a1    a2    a3        |
-            |  a4    a5    a6    a7        |
-            |  a8    a9    a10   a11       |
-            |  a12   a13                   |
-            |                              |
-            |  Beta · 10                   |
-            |  b0    b1    b2    b3        |
-            |  b4    b5    b6    b7        |
-            |  b8    b9                    |
-            |                              |
-            |  Gamma · 8                   |
-            |  g0    g1    g2    g3        |
-            | a0  · Alpha  1 of 44  ? help |
-            """))
+        expectLines(
+            render(state),
+            framed(
+                """
+                |  Alpha · 14                  |
+                |  a0    a1    a2    a3        |
+                |  a4    a5    a6    a7        |
+                |  a8    a9    a10   a11       |
+                |  a12   a13                   |
+                |                              |
+                |  Beta · 10                   |
+                |  b0    b1    b2    b3        |
+                |  b4    b5    b6    b7        |
+                |  b8    b9                    |
+                |                              |
+                |  Gamma · 8                   |
+                |  g0    g1    g2    g3        |
+                | a0  · Alpha  1 of 44  ? help |
+                """))
     }
 
     @Test("a section scrolled past its header pins the header to the top row of its column")
@@ -67,16 +73,19 @@ struct SnapshotTests {
         var state = fixtureState(width: 30, height: 8, focus: path(1, 8))
         state.scroll(to: 8)
         #expect(state.offset == 8)
-        expectLines(render(state), framed("""
-            |  Beta · 10                   |
-            |  b8    b9                    |
-            |                              |
-            |  Gamma · 8                   |
-            |  g0    g1    g2    g3        |
-            |  g4    g5    g6    g7        |
-            |                              |
-            | b8  · Beta  23 of 44  ? help |
-            """))
+        expectLines(
+            render(state),
+            framed(
+                """
+                |  Beta · 10                   |
+                |  b8    b9                    |
+                |                              |
+                |  Gamma · 8                   |
+                |  g0    g1    g2    g3        |
+                |  g4    g5    g6    g7        |
+                |                              |
+                | b8  · Beta  23 of 44  ? help |
+                """))
         let buffer = Browser.render(state)
         #expect((0..<30).allSatisfy { buffer[$0, 0].style == theme.header })
         #expect(buffer[1, 1].style == theme.focus)
@@ -86,16 +95,19 @@ struct SnapshotTests {
     func bothColumnsPin() {
         var state = fixtureState(width: 44, height: 8, focus: path(0, 9))
         state.scroll(to: 2)
-        expectLines(render(state), framed("""
-            |  Alpha · 14             Beta · 10          |
-            |  a6    a7    a8         b6    b7    b8     |
-            |  a9    a10   a11        b9                 |
-            |  a12   a13                                 |
-            |                         Delta · 12         |
-            |  Gamma · 8              d0    d1    d2     |
-            |  g0    g1    g2         d3    d4    d5     |
-            | a9  · Alpha               10 of 44  ? help |
-            """))
+        expectLines(
+            render(state),
+            framed(
+                """
+                |  Alpha · 14             Beta · 10          |
+                |  a6    a7    a8         b6    b7    b8     |
+                |  a9    a10   a11        b9                 |
+                |  a12   a13                                 |
+                |                         Delta · 12         |
+                |  Gamma · 8              d0    d1    d2     |
+                |  g0    g1    g2         d3    d4    d5     |
+                | a9  · Alpha               10 of 44  ? help |
+                """))
         let buffer = Browser.render(state)
         #expect((0..<21).allSatisfy { buffer[$0, 0].style == theme.header })
         #expect((23..<44).allSatisfy { buffer[$0, 0].style == theme.header })
@@ -106,10 +118,11 @@ struct SnapshotTests {
 
     /// Tall has a two-row header (content rows 0-1), items at rows 2-3 and a bottom inset at 4;
     /// Next starts at row 5. At height 6 (five content rows) the view scrolls to row 5.
-    static let tallCatalog = Catalog(sections: [
-        Section(title: "Tall", items: items("t", 6), headerHeight: 2),
-        Section(title: "Next", items: items("n", 9)),
-    ], source: "test")
+    static let tallCatalog = Catalog(
+        sections: [
+            Section(title: "Tall", items: items("t", 6), headerHeight: 2),
+            Section(title: "Next", items: items("n", 9)),
+        ], source: "test")
 
     @Test("the next section pushes a pinned header up: y = itemsBottom - headerHeight")
     func headerPushedOff() {
@@ -121,27 +134,33 @@ struct SnapshotTests {
         // Offset 3: the header sits at its lowest row, 5 - 2 = 3, i.e. still on screen rows 0-1.
         state.scroll(to: 3)
         #expect(state.layout.pinnedHeaderY(section: 0, offset: 3) == 3)
-        expectLines(render(state), framed("""
-            |  Tall · 6                    |
-            |                              |
-            |  Next · 9                    |
-            |  n0    n1    n2    n3        |
-            |  n4    n5    n6    n7        |
-            | n0  · Next   7 of 15  ? help |
-            """))
+        expectLines(
+            render(state),
+            framed(
+                """
+                |  Tall · 6                    |
+                |                              |
+                |  Next · 9                    |
+                |  n0    n1    n2    n3        |
+                |  n4    n5    n6    n7        |
+                | n0  · Next   7 of 15  ? help |
+                """))
 
         // Offset 4: the header is pushed to content row 3 = screen row -1, so only its second
         // row shows (header colours, no title) and Next's header follows right below it.
         state.scroll(to: 4)
         #expect(state.layout.pinnedHeaderY(section: 0, offset: 4) == 3)
-        expectLines(render(state), framed("""
-            |                              |
-            |  Next · 9                    |
-            |  n0    n1    n2    n3        |
-            |  n4    n5    n6    n7        |
-            |  n8                          |
-            | n0  · Next   7 of 15  ? help |
-            """))
+        expectLines(
+            render(state),
+            framed(
+                """
+                |                              |
+                |  Next · 9                    |
+                |  n0    n1    n2    n3        |
+                |  n4    n5    n6    n7        |
+                |  n8                          |
+                | n0  · Next   7 of 15  ? help |
+                """))
         var buffer = Browser.render(state)
         #expect((0..<30).allSatisfy { buffer[$0, 0].style == theme.header })
         #expect((0..<30).allSatisfy { buffer[$0, 1].style == theme.header })
@@ -164,16 +183,19 @@ struct SnapshotTests {
         let after = Browser.render(state)
         #expect(focusCells(state, after) == (24..<30).map { Point(x: $0, y: 1) })
         #expect(after[14, 1].style == theme.item)
-        expectLines(after.lines, framed("""
-            |  Alpha · 14             Beta · 10          |
-            |  a0    a1    a2         b0    b1    b2     |
-            |  a3    a4    a5         b3    b4    b5     |
-            |  a6    a7    a8         b6    b7    b8     |
-            |  a9    a10   a11        b9                 |
-            |  a12   a13                                 |
-            |                         Delta · 12         |
-            | b0  · Beta                15 of 44  ? help |
-            """))
+        expectLines(
+            after.lines,
+            framed(
+                """
+                |  Alpha · 14             Beta · 10          |
+                |  a0    a1    a2         b0    b1    b2     |
+                |  a3    a4    a5         b3    b4    b5     |
+                |  a6    a7    a8         b6    b7    b8     |
+                |  a9    a10   a11        b9                 |
+                |  a12   a13                                 |
+                |                         Delta · 12         |
+                | b0  · Beta                15 of 44  ? help |
+                """))
         // And back: the last item of the line level with b0.
         state.send(.left)
         #expect(state.focus == path(0, 2))
@@ -202,20 +224,26 @@ struct SnapshotTests {
         #expect(lines.count == 4)
         #expect(lines.allSatisfy { TextWidth().width(of: $0) == 15 })
         // "terminal too small:" does not fit 15 columns, so it is wrapped, not cut.
-        expectLines(lines, framed("""
-            | terminal too  |
-            |    small:     |
-            |  need 20 x 5  |
-            |  have 15 x 4  |
-            """))
+        expectLines(
+            lines,
+            framed(
+                """
+                | terminal too  |
+                |    small:     |
+                |  need 20 x 5  |
+                |  have 15 x 4  |
+                """))
 
         let wide = fixtureState(width: 40, height: 4)
-        expectLines(render(wide), framed("""
-            |          terminal too small:           |
-            |              need 20 x 5               |
-            |              have 40 x 4               |
-            |                                        |
-            """))
+        expectLines(
+            render(wide),
+            framed(
+                """
+                |          terminal too small:           |
+                |              need 20 x 5               |
+                |              have 40 x 4               |
+                |                                        |
+                """))
     }
 
     @Test("? shows the keys over the browser, and any key closes it without acting")
@@ -223,24 +251,27 @@ struct SnapshotTests {
         var state = fixtureState(width: 64, height: 16)
         state.send(.character("?"))
         #expect(state.showingHelp)
-        expectLines(render(state), framed("""
-            | ┌ splitview keys ────────────────────────────────────────────┐ |
-            | │ Browsing                                                   │ |
-            | │ ← ↓ ↑ →  h j k l   move (across the two columns too)       │ |
-            | │ PgUp PgDn  ^B ^F   page up / down                          │ |
-            | │ Home End  g G      first / last item                       │ |
-            | │ Tab Shift-Tab      next / previous section                 │ |
-            | │ < >                move the split left / right             │ |
-            | │ /                  search: each key filters                │ |
-            | │ Enter              print the focused item and exit         │ |
-            | │ Esc  q             quit without output                     │ |
-            | │ ^C                 interrupt: exit 130, no output          │ |
-            | │ ?                  this help                               │ |
-            | │ click  wheel       focus (click again to pick) / scroll    │ |
-            | │                                                            │ |
-            | └─────────────────────────────────────────────────── ↓ more ─┘ |
-            | a0  · Alpha                                    1 of 44  ? help |
-            """))
+        expectLines(
+            render(state),
+            framed(
+                """
+                | ┌ splitview keys ────────────────────────────────────────────┐ |
+                | │ Browsing                                                   │ |
+                | │ ← ↓ ↑ →  h j k l   move (across the two columns too)       │ |
+                | │ PgUp PgDn  ^B ^F   page up / down                          │ |
+                | │ Home End  g G      first / last item                       │ |
+                | │ Tab Shift-Tab      next / previous section                 │ |
+                | │ < >                move the split left / right             │ |
+                | │ /                  search: each key filters                │ |
+                | │ Enter              print the focused item and exit         │ |
+                | │ Esc  q             quit without output                     │ |
+                | │ ^C                 interrupt: exit 130, no output          │ |
+                | │ ?                  this help                               │ |
+                | │ click  wheel       focus (click again to pick) / scroll    │ |
+                | │                                                            │ |
+                | └─────────────────────────────────────────────────── ↓ more ─┘ |
+                | a0  · Alpha                                    1 of 44  ? help |
+                """))
         #expect(Browser.render(state)[4, 4].style == theme.help)
 
         // The arrows, PgUp PgDn, Home End and j k scroll it (its key map is in KeyMaps.swift);
@@ -305,37 +336,51 @@ struct SnapshotTests {
 
     @Test("the too-small screen keeps the needed size whole, however small the terminal")
     func tooSmallKeepsTheNeededSize() {
-        expectLines(render(fixtureState(width: 10, height: 3)), framed("""
-            |   need   |
-            |  20 x 5  |
-            |          |
-            """))
-        expectLines(render(fixtureState(width: 12, height: 2)), framed("""
-            | too small: |
-            |need 20 x 5 |
-            """))
+        expectLines(
+            render(fixtureState(width: 10, height: 3)),
+            framed(
+                """
+                |   need   |
+                |  20 x 5  |
+                |          |
+                """))
+        expectLines(
+            render(fixtureState(width: 12, height: 2)),
+            framed(
+                """
+                | too small: |
+                |need 20 x 5 |
+                """))
     }
 
     @Test("items with a glyph show the label after it only when some of the label fits")
     func glyphItems() {
         // 6-cell items leave 4 cells inside the padding: the glyph alone (not "😀 …").
-        var state = fixtureState(width: 36, height: 5, catalog: emojiFixtureCatalog, settings: fixtureSettings(itemWidth: 6))
-        expectLines(render(state), framed("""
-            |  Faces · 3                         |
-            |  😀    ❤️    👍🏽                    |
-            |                                    |
-            |  Flags · 2                         |
-            | 😀  grinning face…  1 of 5  ? help |
-            """))
+        var state = fixtureState(
+            width: 36, height: 5, catalog: emojiFixtureCatalog, settings: fixtureSettings(itemWidth: 6))
+        expectLines(
+            render(state),
+            framed(
+                """
+                |  Faces · 3                         |
+                |  😀    ❤️    👍🏽                    |
+                |                                    |
+                |  Flags · 2                         |
+                | 😀  grinning face…  1 of 5  ? help |
+                """))
         // 9-cell items: the glyph, a space and the label cut to fit.
-        state = fixtureState(width: 36, height: 5, catalog: emojiFixtureCatalog, settings: fixtureSettings(itemWidth: 9))
-        expectLines(render(state), framed("""
-            |  Faces · 3                         |
-            |  😀 gri…  ❤️ red…  👍🏽 thu…         |
-            |                                    |
-            |  Flags · 2                         |
-            | 😀  grinning face…  1 of 5  ? help |
-            """))
+        state = fixtureState(
+            width: 36, height: 5, catalog: emojiFixtureCatalog, settings: fixtureSettings(itemWidth: 9))
+        expectLines(
+            render(state),
+            framed(
+                """
+                |  Faces · 3                         |
+                |  😀 gri…  ❤️ red…  👍🏽 thu…         |
+                |                                    |
+                |  Flags · 2                         |
+                | 😀  grinning face…  1 of 5  ? help |
+                """))
         // Every row is exactly the screen's width in cells, wide glyphs included.
         #expect(render(state).allSatisfy { TextWidth().width(of: $0) == 36 })
         // The focus highlight covers the whole slot, glyph included.
@@ -348,12 +393,15 @@ struct SnapshotTests {
     func emptyCatalog() {
         let state = fixtureState(width: 30, height: 5, catalog: Catalog(sections: [], source: "test"))
         #expect(state.focus == nil)
-        expectLines(render(state), framed("""
-            |                              |
-            |                              |
-            |                              |
-            |                              |
-            | no items              ? help |
-            """))
+        expectLines(
+            render(state),
+            framed(
+                """
+                |                              |
+                |                              |
+                |                              |
+                |                              |
+                | no items              ? help |
+                """))
     }
 }

@@ -24,43 +24,54 @@ func items(_ prefix: String, _ count: Int) -> [Item] {
 /// Two-column content rows (header H, lines of items, bottom inset i):
 ///   left:  Alpha H0, lines 1-5 (a0..a13), i6 | Gamma H7, lines 8-10 (g0..g7), i11
 ///   right: Beta  H0, lines 1-4 (b0..b9),  i5 | Delta H6, lines 7-10 (d0..d11), i11
-let fixtureCatalog = Catalog(sections: [
-    Section(title: "Alpha", items: items("a", 14)),
-    Section(title: "Beta", items: items("b", 10)),
-    Section(title: "Gamma", items: items("g", 8)),
-    Section(title: "Delta", items: items("d", 12)),
-], source: "test")
+let fixtureCatalog = Catalog(
+    sections: [
+        Section(title: "Alpha", items: items("a", 14)),
+        Section(title: "Beta", items: items("b", 10)),
+        Section(title: "Gamma", items: items("g", 8)),
+        Section(title: "Delta", items: items("d", 12)),
+    ], source: "test")
 
 /// Two columns from `splitFrom` (40) cells on (split 0.5 with 2 cells between), one column below.
-func fixtureSettings(ratio: Double = 0.5, splitFrom: Int = 40, itemWidth: Int = 6, itemHeight: Int = 1, headerHeight: Int = 1,
-                     sideRule: SideRule = .alternate, pin: Bool = true,
-                     inset: EdgeInsets = EdgeInsets(top: 0, left: 1, bottom: 1, right: 1)) -> LayoutSettings {
+func fixtureSettings(
+    ratio: Double = 0.5, splitFrom: Int = 40, itemWidth: Int = 6, itemHeight: Int = 1, headerHeight: Int = 1,
+    sideRule: SideRule = .alternate, pin: Bool = true,
+    inset: EdgeInsets = EdgeInsets(top: 0, left: 1, bottom: 1, right: 1)
+) -> LayoutSettings {
     LayoutSettings(
-        parameters: LayoutParameters(leftRatio: ratio, splitSpacing: 2, interItemSpacing: 0, lineSpacing: 0,
-                                     sectionInset: inset, normalizeLineHeight: false, pinHeaders: pin,
-                                     sideRule: sideRule),
+        parameters: LayoutParameters(
+            leftRatio: ratio, splitSpacing: 2, interItemSpacing: 0, lineSpacing: 0,
+            sectionInset: inset, normalizeLineHeight: false, pinHeaders: pin,
+            sideRule: sideRule),
         headerHeight: headerHeight, footerHeight: 0, itemWidth: itemWidth, itemHeight: itemHeight,
         itemsPerLine: 0,
         breakpoints: [ConfiguredBreakpoint(minWidth: 0, leftRatio: 1), ConfiguredBreakpoint(minWidth: splitFrom)])
 }
 
-func fixtureState(width: Int = 44, height: Int = 8, focus: ItemPath? = nil, catalog: Catalog = fixtureCatalog,
-                  settings: LayoutSettings = fixtureSettings()) -> BrowserState {
+func fixtureState(
+    width: Int = 44, height: Int = 8, focus: ItemPath? = nil, catalog: Catalog = fixtureCatalog,
+    settings: LayoutSettings = fixtureSettings()
+) -> BrowserState {
     BrowserState(catalog: catalog, settings: settings, theme: .standard, width: width, height: height, focus: focus)
 }
 
 /// A few emoji items, for the status line and for wide glyphs in items.
-let emojiFixtureCatalog = Catalog(sections: [
-    Section(title: "Faces", items: [
-        Item(label: "grinning face", glyph: "😀"),
-        Item(label: "red heart", glyph: "❤️"),
-        Item(label: "thumbs up: medium skin tone", glyph: "👍🏽"),
-    ]),
-    Section(title: "Flags", items: [
-        Item(label: "flag: Japan", glyph: "🇯🇵"),
-        Item(label: "family: man, woman, girl", glyph: "👨‍👩‍👧"),
-    ]),
-], source: "test")
+let emojiFixtureCatalog = Catalog(
+    sections: [
+        Section(
+            title: "Faces",
+            items: [
+                Item(label: "grinning face", glyph: "😀"),
+                Item(label: "red heart", glyph: "❤️"),
+                Item(label: "thumbs up: medium skin tone", glyph: "👍🏽"),
+            ]),
+        Section(
+            title: "Flags",
+            items: [
+                Item(label: "flag: Japan", glyph: "🇯🇵"),
+                Item(label: "family: man, woman, girl", glyph: "👨‍👩‍👧"),
+            ]),
+    ], source: "test")
 
 // MARK: - Driving
 
@@ -105,8 +116,10 @@ func trimmed(_ lines: [String]) -> [String] {
 }
 
 /// Compares a frame with a snapshot, line by line, so a failure names the row.
-func expectLines(_ actual: [String], _ wanted: [String], exact: Bool = true,
-                 sourceLocation: SourceLocation = #_sourceLocation) {
+func expectLines(
+    _ actual: [String], _ wanted: [String], exact: Bool = true,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let actual = exact ? actual : trimmed(actual)
     let wanted = exact ? wanted : trimmed(wanted)
     #expect(actual.count == wanted.count, "row count", sourceLocation: sourceLocation)
@@ -114,7 +127,9 @@ func expectLines(_ actual: [String], _ wanted: [String], exact: Bool = true,
         Issue.record("row \(row): got \"\(actual[row])\", wanted \"\(wanted[row])\"", sourceLocation: sourceLocation)
     }
     if actual != wanted {
-        Issue.record(Comment(rawValue: "whole frame:\n" + actual.map { "|\($0)|" }.joined(separator: "\n")), sourceLocation: sourceLocation)
+        Issue.record(
+            Comment(rawValue: "whole frame:\n" + actual.map { "|\($0)|" }.joined(separator: "\n")),
+            sourceLocation: sourceLocation)
     }
 }
 
@@ -132,14 +147,17 @@ func focusVisibilityProblem(_ state: BrowserState) -> String? {
         let y = state.layout.pinnedHeaderY(section: section.index, offset: state.offset)
         let drawn = Rect(x: section.frame.x, y: y, width: section.frame.width, height: section.headerHeight)
         if drawn.intersects(frame) {
-            return "focus \(focus) at \(frame) is under the header of section \(section.index) at \(drawn) (offset \(state.offset))"
+            return
+                "focus \(focus) at \(frame) is under the header of section \(section.index) at \(drawn) (offset \(state.offset))"
         }
     }
     return nil
 }
 
-func expectFocusVisible(_ state: BrowserState, _ context: @autoclosure () -> String = "",
-                        sourceLocation: SourceLocation = #_sourceLocation) {
+func expectFocusVisible(
+    _ state: BrowserState, _ context: @autoclosure () -> String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     if let problem = focusVisibilityProblem(state) {
         Issue.record("\(context()) \(problem)", sourceLocation: sourceLocation)
     }
@@ -168,8 +186,9 @@ func dump(_ state: BrowserState) {
 /// Three sections of 60 items: at width 44 (three per line) P is at content rows 0-21 and R at
 /// 22-43 in the left column, Q at 0-21 in the right; 20 lines each, header on the first row,
 /// bottom inset on the last.
-let longCatalog = Catalog(sections: [
-    Section(title: "P", items: items("p", 60)),
-    Section(title: "Q", items: items("q", 60)),
-    Section(title: "R", items: items("r", 60)),
-], source: "test")
+let longCatalog = Catalog(
+    sections: [
+        Section(title: "P", items: items("p", 60)),
+        Section(title: "Q", items: items("q", 60)),
+        Section(title: "R", items: items("r", 60)),
+    ], source: "test")

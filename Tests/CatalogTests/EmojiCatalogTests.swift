@@ -38,7 +38,8 @@ struct EmojiCatalogTests {
             if line.hasPrefix("#") { continue }
             let parts = line.split(separator: ";", maxSplits: 1)
             guard parts.count == 2, group != "Component",
-                  parts[1].trimmingCharacters(in: .whitespaces).hasPrefix("fully-qualified") else { continue }
+                parts[1].trimmingCharacters(in: .whitespaces).hasPrefix("fully-qualified")
+            else { continue }
             let codes = parts[0].split(separator: " ").compactMap { UInt32($0, radix: 16) }
             if !codes.contains(where: { Self.tones.contains($0) }) { expected += 1 }
         }
@@ -54,8 +55,11 @@ struct EmojiCatalogTests {
         #expect(titles.last == "Flags")
         #expect(!titles.contains("Component"))
         #expect(Set(titles).count == titles.count)
-        #expect(titles == ["Smileys & Emotion", "People & Body", "Animals & Nature", "Food & Drink",
-                           "Travel & Places", "Activities", "Objects", "Symbols", "Flags"])
+        #expect(
+            titles == [
+                "Smileys & Emotion", "People & Body", "Animals & Nature", "Food & Drink",
+                "Travel & Places", "Activities", "Objects", "Symbols", "Flags",
+            ])
     }
 
     @Test func grinningFace() throws {

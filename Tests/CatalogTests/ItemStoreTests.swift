@@ -9,8 +9,9 @@ import Testing
         Item(label: "apple", glyph: "🍎", keywords: ["red", "fruit"], fields: [.init(name: "price", value: "1")]),
         Item(label: ""),
         Item(label: "empty glyph", glyph: ""),
-        Item(label: "École", glyph: "🏫", width: 7, height: 2, keywords: ["Σχολείο", ""],
-             variants: ["🏫", "🏫🏽"], fields: [.init(name: "", value: ""), .init(name: "città", value: "Köln")]),
+        Item(
+            label: "École", glyph: "🏫", width: 7, height: 2, keywords: ["Σχολείο", ""],
+            variants: ["🏫", "🏫🏽"], fields: [.init(name: "", value: ""), .init(name: "città", value: "Köln")]),
         Item(label: "plain"),
         Item(label: "thumbs", glyph: "👍", keywords: ["ok"], variants: ["👍🏻", "👍🏿"]),
         Item(label: "sized", width: 3),
@@ -51,10 +52,11 @@ import Testing
         func text() -> String { (0..<rng.next(5)).map { _ in pieces[rng.next(pieces.count)] }.joined() }
         for _ in 0..<50 {
             let items = (0..<rng.next(40)).map { _ in
-                Item(label: text(), glyph: rng.next(3) == 0 ? nil : text(),
-                     width: rng.next(4) == 0 ? rng.next(9) : nil, height: rng.next(5) == 0 ? rng.next(3) : nil,
-                     keywords: (0..<rng.next(3)).map { _ in text() }, variants: (0..<rng.next(3)).map { _ in text() },
-                     fields: (0..<rng.next(3)).map { _ in .init(name: ["a", "b", "c"][rng.next(3)], value: text()) })
+                Item(
+                    label: text(), glyph: rng.next(3) == 0 ? nil : text(),
+                    width: rng.next(4) == 0 ? rng.next(9) : nil, height: rng.next(5) == 0 ? rng.next(3) : nil,
+                    keywords: (0..<rng.next(3)).map { _ in text() }, variants: (0..<rng.next(3)).map { _ in text() },
+                    fields: (0..<rng.next(3)).map { _ in .init(name: ["a", "b", "c"][rng.next(3)], value: text()) })
             }
             let list = ItemList(items)
             #expect(Array(list) == items)
@@ -97,7 +99,9 @@ import Testing
 
     @Test func recentItemsNeverMixStores() {
         // More stores and items than slots: whatever was kept or replaced, each list gives its own.
-        let lists = (0..<40).map { store in ItemList((0..<500).map { Item(label: "\(store)-\($0)", keywords: ["k\(store)"]) }) }
+        let lists = (0..<40).map { store in
+            ItemList((0..<500).map { Item(label: "\(store)-\($0)", keywords: ["k\(store)"]) })
+        }
         for _ in 0..<2 {
             for (store, list) in lists.enumerated() {
                 for index in stride(from: 0, to: 500, by: 7) {
@@ -122,11 +126,12 @@ import Testing
 
 /// A filtered catalog is views of its source's stores: the items it shows are the source's.
 @Suite struct FilteredViewTests {
-    static let catalog = Catalog(sections: [
-        Section(title: "fruit", items: [Item(label: "apple"), Item(label: "banana"), Item(label: "cherry")]),
-        Section(title: "none", items: [Item(label: "zzz")]),
-        Section(title: "veg", items: [Item(label: "carrot", keywords: ["orange"]), Item(label: "pea")]),
-    ], source: "test")
+    static let catalog = Catalog(
+        sections: [
+            Section(title: "fruit", items: [Item(label: "apple"), Item(label: "banana"), Item(label: "cherry")]),
+            Section(title: "none", items: [Item(label: "zzz")]),
+            Section(title: "veg", items: [Item(label: "carrot", keywords: ["orange"]), Item(label: "pea")]),
+        ], source: "test")
 
     @Test func filteredSectionsShowTheSourceItems() {
         let result = Search.run(SearchQuery("an"), in: Self.catalog)
@@ -144,13 +149,16 @@ import Testing
 
     @Test func searchingAFilteredCatalogEqualsSearchingACopy() {
         let narrowed = Self.catalog.filtered(by: Search.run(SearchQuery("a"), in: Self.catalog))
-        let copy = Catalog(sections: narrowed.sections.map { Section(title: $0.title, items: Array($0.items)) },
-                           source: "copy")
+        let copy = Catalog(
+            sections: narrowed.sections.map { Section(title: $0.title, items: Array($0.items)) },
+            source: "copy")
         for text in ["", "r", "an", "^c", "ORANGE", "e a", "zzz"] {
             let query = SearchQuery(text)
             let onView = Search.run(query, in: narrowed), onCopy = Search.run(query, in: copy)
-            #expect(onView.sections.map { [$0.section] + Array($0.items) } == onCopy.sections.map { [$0.section] + Array($0.items) },
-                    "\(text)")
+            #expect(
+                onView.sections.map { [$0.section] + Array($0.items) }
+                    == onCopy.sections.map { [$0.section] + Array($0.items) },
+                "\(text)")
             #expect(narrowed.filtered(by: onView).sections == copy.filtered(by: onCopy).sections)
         }
     }
@@ -188,11 +196,13 @@ import Testing
     }
 
     @Test func rarestByteIsTheLeastCommonLetter() {
-        func offset(_ text: String) -> Int { Array(text.utf8).withUnsafeBufferPointer { SearchBytes.rarestByteOffset(in: $0) } }
-        #expect(offset("amber") == 2)   // b
+        func offset(_ text: String) -> Int {
+            Array(text.utf8).withUnsafeBufferPointer { SearchBytes.rarestByteOffset(in: $0) }
+        }
+        #expect(offset("amber") == 2)  // b
         #expect(offset("a") == 0)
-        #expect(offset("tea1") == 3)     // not a letter: rare
-        #expect(offset("Zeta") == 0)     // Z as z
+        #expect(offset("tea1") == 3)  // not a letter: rare
+        #expect(offset("Zeta") == 0)  // Z as z
     }
 
     @Test func nextByteFindsEveryOccurrence() {
@@ -203,10 +213,13 @@ import Testing
             let target: UInt8 = rng.next(2) == 0 ? UInt8(ascii: "a") : UInt8(ascii: "`")
             let folding = target == UInt8(ascii: "a") && rng.next(2) == 0
             let start = rng.next(haystack.count + 1)
-            let expected = haystack.indices.first { $0 >= start && (haystack[$0] == target || (folding && haystack[$0] == 0x41)) }
+            let expected =
+                haystack.indices.first { $0 >= start && (haystack[$0] == target || (folding && haystack[$0] == 0x41)) }
                 ?? haystack.count
             let found = haystack.withUnsafeBufferPointer { hay in
-                hay.baseAddress.map { SearchBytes.nextByte(target, foldingCase: folding, in: $0, count: hay.count, from: start) }
+                hay.baseAddress.map {
+                    SearchBytes.nextByte(target, foldingCase: folding, in: $0, count: hay.count, from: start)
+                }
                     ?? hay.count
             }
             #expect(found == expected, "\(haystack) from \(start)")

@@ -129,7 +129,10 @@ extension JSONValue {
     @Test func kindNames() throws {
         let node = try parse(#"[null, true, 1, 1.5, "s", [], {}]"#)
         #expect(node.kindName == "array")
-        #expect(node.value.elements?.map(\.kindName) == ["null", "boolean", "integer", "number", "string", "array", "object"])
+        #expect(
+            node.value.elements?.map(\.kindName) == [
+                "null", "boolean", "integer", "number", "string", "array", "object",
+            ])
     }
 
     @Test func byteAndStringEntryPointsAgree() throws {
@@ -249,7 +252,8 @@ extension JSONValue {
     }
 
     @Test func countsAddUpOverTheDocumentIncludingKeys() throws {
-        let bytes: [UInt8] = Array(#"{""#.utf8) + [0xFF] + Array(#"": [""#.utf8) + [0xFF, 0xFF]
+        let bytes: [UInt8] =
+            Array(#"{""#.utf8) + [0xFF] + Array(#"": [""#.utf8) + [0xFF, 0xFF]
             + Array(#"", "ok", "é"]}"#.utf8)
         let (node, invalid) = try parseBytes(bytes)
         #expect(invalid == 3)
@@ -285,7 +289,10 @@ private let errorCases: [(String, Int, Int, String)] = [
     ("[1,]", 1, 3, "trailing comma before ']'"),
     ("[1,\n  ]", 1, 3, "trailing comma before ']'"),
     ("[1}", 1, 3, "expected ',' or ']' after an array element, found '}'"),
-    ("[1", 1, 3, "expected ',' or ']' after an array element, found end of input (the array starting at 1:1 is not closed)"),
+    (
+        "[1", 1, 3,
+        "expected ',' or ']' after an array element, found end of input (the array starting at 1:1 is not closed)"
+    ),
     ("[1,", 1, 4, "expected a value, found end of input"),
     // Objects.
     ("{\"a\":1,}", 1, 7, "trailing comma before '}'"),
@@ -300,11 +307,17 @@ private let errorCases: [(String, Int, Int, String)] = [
     ("{", 1, 2, "expected a string key or '}', found end of input"),
     ("{\"a\":1, 2}", 1, 9, "expected a string key after ',', found '2'"),
     ("{\"a\":1,", 1, 8, "expected a string key after ',', found end of input"),
-    (" {\"a\": [1]\n", 2, 1, "expected ',' or '}' after an object member, found end of input (the object starting at 1:2 is not closed)"),
+    (
+        " {\"a\": [1]\n", 2, 1,
+        "expected ',' or '}' after an object member, found end of input (the object starting at 1:2 is not closed)"
+    ),
     // Strings.
     ("\"abc", 1, 1, "unterminated string"),
     ("[1, \"abc\\", 1, 5, "unterminated string"),
-    ("[\"ab\ncd\"]", 1, 2, "unterminated string (a line break comes before the closing '\"'; write \\n for a line break inside a string)"),
+    (
+        "[\"ab\ncd\"]", 1, 2,
+        "unterminated string (a line break comes before the closing '\"'; write \\n for a line break inside a string)"
+    ),
     ("\"a\tb\"", 1, 3, "control character U+0009 must be escaped in a string (write \\t)"),
     ("\"a\u{1}b\"", 1, 3, "control character U+0001 must be escaped in a string (write \\u0001)"),
     ("\"\\x\"", 1, 2, "invalid escape '\\x' in string (valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"),

@@ -6,24 +6,33 @@ import Testing
 
 // MARK: - Helpers
 
-private func load(_ text: String, name: String = "data.csv", format: DataFormat? = nil,
-                  columns: ColumnChoice = ColumnChoice()) throws -> LoadedCatalog {
-    try CatalogLoader.parse(Array(text.utf8), name: name, options: CatalogLoader.Options(format: format, columns: columns))
+private func load(
+    _ text: String, name: String = "data.csv", format: DataFormat? = nil,
+    columns: ColumnChoice = ColumnChoice()
+) throws -> LoadedCatalog {
+    try CatalogLoader.parse(
+        Array(text.utf8), name: name, options: CatalogLoader.Options(format: format, columns: columns))
 }
 
-private func catalog(_ text: String, name: String = "data.csv", format: DataFormat? = nil,
-                     columns: ColumnChoice = ColumnChoice()) throws -> Catalog {
+private func catalog(
+    _ text: String, name: String = "data.csv", format: DataFormat? = nil,
+    columns: ColumnChoice = ColumnChoice()
+) throws -> Catalog {
     try load(text, name: name, format: format, columns: columns).catalog
 }
 
 /// The error `load` throws, as the user reads it; nil when it loads.
-private func failure(_ text: String, name: String = "data.csv", format: DataFormat? = nil,
-                     columns: ColumnChoice = ColumnChoice()) -> String? {
+private func failure(
+    _ text: String, name: String = "data.csv", format: DataFormat? = nil,
+    columns: ColumnChoice = ColumnChoice()
+) -> String? {
     failure(Array(text.utf8), name: name, format: format, columns: columns)
 }
 
-private func failure(_ bytes: [UInt8], name: String, format: DataFormat? = nil,
-                     columns: ColumnChoice = ColumnChoice()) -> String? {
+private func failure(
+    _ bytes: [UInt8], name: String, format: DataFormat? = nil,
+    columns: ColumnChoice = ColumnChoice()
+) -> String? {
     do {
         _ = try CatalogLoader.parse(bytes, name: name, options: CatalogLoader.Options(format: format, columns: columns))
         return nil
@@ -45,7 +54,8 @@ private func fields(_ item: Item) -> [String] {
 
 @Suite struct JSONLinesLoaderTests {
     @Test func itemsWithTheirSectionsGlyphsKeywordsAndFields() throws {
-        let result = try catalog("""
+        let result = try catalog(
+            """
             {"section": "Fruit", "label": "apple", "glyph": "🍎", "keywords": ["red", "crisp"], "detail": "sweet"}
             {"section": "Vegetables", "label": "carrot", "keywords": "orange long", "price": 0.5, "organic": true, "count": 3, "note": null}
             {"section": "Fruit", "label": "banana", "glyph": null}
@@ -64,8 +74,9 @@ private func fields(_ item: Item) -> [String] {
     }
 
     @Test func anItemWithoutASectionGoesToOneNamedByTheFile() throws {
-        let result = try catalog("{\"label\": \"a\"}\n{\"section\": \"S\", \"label\": \"b\"}\n{\"label\": \"c\"}\n",
-                                 name: "dir/things.ndjson")
+        let result = try catalog(
+            "{\"label\": \"a\"}\n{\"section\": \"S\", \"label\": \"b\"}\n{\"label\": \"c\"}\n",
+            name: "dir/things.ndjson")
         #expect(outline(result) == ["things: a | c", "S: b"])
         let piped = try CatalogLoader.parse(Array("{\"label\": \"a\"}\n".utf8), name: "stdin", source: "-")
         #expect(outline(piped.catalog) == ["stdin: a"])
@@ -84,46 +95,63 @@ private func fields(_ item: Item) -> [String] {
     }
 
     @Test func aLineThatIsNotAnObject() {
-        #expect(failure("{\"label\": \"a\"}\n[1, 2]\n", name: "x.jsonl")
-            == "x.jsonl:2:1: expected an item object {\"label\": ...}, found array (at \"[1, 2]\")")
-        #expect(failure("  \"just a string\"\n", name: "x.jsonl")
-            == "x.jsonl:1:3: expected an item object {\"label\": ...}, found string \"just a string\" (at \"\"just a string\"\")")
+        #expect(
+            failure("{\"label\": \"a\"}\n[1, 2]\n", name: "x.jsonl")
+                == "x.jsonl:2:1: expected an item object {\"label\": ...}, found array (at \"[1, 2]\")")
+        #expect(
+            failure("  \"just a string\"\n", name: "x.jsonl")
+                == "x.jsonl:1:3: expected an item object {\"label\": ...}, found string \"just a string\" (at \"\"just a string\"\")"
+        )
     }
 
     /// Fuzz finding (Fuzz/Regressions/FuzzJSONLines/lone-cr-in-line): a lone CR is whitespace
     /// in a line, not a line break, and positions after it are on that line of the file; they
     /// were given as the next line's (line 4 of a 3-line file).
     @Test func aLoneCarriageReturnDoesNotStartALine() {
-        #expect(failure(" \n\t\r\t{\"label\": \"a\"}\n\t\r\t\tab\n", name: "x.jsonl")
-            == "x.jsonl:3:5: expected a value, found 'ab' (strings must be in double quotes) (at \"ab\")")
-        #expect(failure("{\"label\": \"a\",\r \"glyph\": 3}\n", name: "x.jsonl")
-            == "x.jsonl:1:26: glyph: expected a string, found 3 (at \"3}\")")
+        #expect(
+            failure(" \n\t\r\t{\"label\": \"a\"}\n\t\r\t\tab\n", name: "x.jsonl")
+                == "x.jsonl:3:5: expected a value, found 'ab' (strings must be in double quotes) (at \"ab\")")
+        #expect(
+            failure("{\"label\": \"a\",\r \"glyph\": 3}\n", name: "x.jsonl")
+                == "x.jsonl:1:26: glyph: expected a string, found 3 (at \"3}\")")
     }
 
     @Test func aMissingLabel() {
-        #expect(failure("{\"label\": \"a\"}\n{\"section\": \"S\", \"glyph\": \"🍎\"}\n", name: "x.jsonl")
-            == "x.jsonl:2:1: an item needs a \"label\" string (at \"{\"section\": \"S\", \"glyph\": \"🍎\"}\")")
+        #expect(
+            failure("{\"label\": \"a\"}\n{\"section\": \"S\", \"glyph\": \"🍎\"}\n", name: "x.jsonl")
+                == "x.jsonl:2:1: an item needs a \"label\" string (at \"{\"section\": \"S\", \"glyph\": \"🍎\"}\")")
     }
 
     @Test func wrongTypesPointAtTheValue() {
-        #expect(failure("{\"label\": 42}\n", name: "x.jsonl") == "x.jsonl:1:11: label: expected a string, found 42 (at \"42}\")")
-        #expect(failure("{\"label\": \"🍎 a\", \"section\": [1]}\n", name: "x.jsonl")
-            == "x.jsonl:1:29: section: expected a string, found array (at \"[1]}\")")
-        #expect(failure("{\"label\": \"a\", \"glyph\": true}\n", name: "x.jsonl")
-            == "x.jsonl:1:25: glyph: expected a string, found true (at \"true}\")")
-        #expect(failure("{\"label\": \"a\", \"keywords\": [\"x\", 2]}\n", name: "x.jsonl")
-            == "x.jsonl:1:34: keywords: expected strings, found 2 (at \"2]}\")")
-        #expect(failure("{\"label\": \"a\", \"keywords\": 7}\n", name: "x.jsonl")
-            == "x.jsonl:1:28: keywords: expected an array of strings or one string of words, found 7 (at \"7}\")")
-        #expect(failure("{\"label\": \"a\", \"size\": {\"w\": 1}}\n", name: "x.jsonl")
-            == "x.jsonl:1:24: size: expected a string, number or boolean, found object (at \"{\"w\": 1}}\")")
+        #expect(
+            failure("{\"label\": 42}\n", name: "x.jsonl")
+                == "x.jsonl:1:11: label: expected a string, found 42 (at \"42}\")")
+        #expect(
+            failure("{\"label\": \"🍎 a\", \"section\": [1]}\n", name: "x.jsonl")
+                == "x.jsonl:1:29: section: expected a string, found array (at \"[1]}\")")
+        #expect(
+            failure("{\"label\": \"a\", \"glyph\": true}\n", name: "x.jsonl")
+                == "x.jsonl:1:25: glyph: expected a string, found true (at \"true}\")")
+        #expect(
+            failure("{\"label\": \"a\", \"keywords\": [\"x\", 2]}\n", name: "x.jsonl")
+                == "x.jsonl:1:34: keywords: expected strings, found 2 (at \"2]}\")")
+        #expect(
+            failure("{\"label\": \"a\", \"keywords\": 7}\n", name: "x.jsonl")
+                == "x.jsonl:1:28: keywords: expected an array of strings or one string of words, found 7 (at \"7}\")")
+        #expect(
+            failure("{\"label\": \"a\", \"size\": {\"w\": 1}}\n", name: "x.jsonl")
+                == "x.jsonl:1:24: size: expected a string, number or boolean, found object (at \"{\"w\": 1}}\")")
     }
 
     @Test func invalidUTF8InsideStringsIsReplacedAndCountedOnce() throws {
-        var bytes = Array("{\"label\": \"a".utf8) + [0xFF] + Array("\"}\n{\"label\": \"b".utf8) + [0xC3] + Array("\"}\n".utf8)
+        var bytes =
+            Array("{\"label\": \"a".utf8) + [0xFF] + Array("\"}\n{\"label\": \"b".utf8) + [0xC3] + Array("\"}\n".utf8)
         let result = try CatalogLoader.parse(bytes, name: "x.jsonl")
         #expect(result.catalog.sections[0].items.map(\.label) == ["a\u{FFFD}", "b\u{FFFD}"])
-        #expect(result.warnings.map(\.description) == ["x.jsonl: 2 invalid UTF-8 sequences replaced with U+FFFD (first at line 1)"])
+        #expect(
+            result.warnings.map(\.description) == [
+                "x.jsonl: 2 invalid UTF-8 sequences replaced with U+FFFD (first at line 1)"
+            ])
         bytes = Array("{\"label\": \"ok\"}\n".utf8)
         #expect(try CatalogLoader.parse(bytes, name: "x.jsonl").warnings.isEmpty)
     }
@@ -150,7 +178,8 @@ private func fields(_ item: Item) -> [String] {
     }
 
     @Test func rfc4180Quoting() throws {
-        let text = "section,name,detail\r\n"
+        let text =
+            "section,name,detail\r\n"
             + "\"Fruit, sweet\",\"banana \"\"split\"\"\",\"two\r\nlines\"\r\n"
             + "Fruit,\"\",plain\r\n"
             + "Fruit,last,\"ends the file\""
@@ -193,15 +222,19 @@ private func fields(_ item: Item) -> [String] {
     }
 
     @Test func aMissingNamedColumnListsTheColumns() {
-        #expect(failure("section,name,emoji\nS,a,🍎\n", columns: ColumnChoice(label: "nmae"))
-            == "data.csv:1: no column \"nmae\" (columns: section, name, emoji)")
-        #expect(failure("section,name,emoji\nS,a,🍎\n", columns: ColumnChoice(glyph: "4"))
-            == "data.csv:1: no column \"4\" (columns: section, name, emoji)")
+        #expect(
+            failure("section,name,emoji\nS,a,🍎\n", columns: ColumnChoice(label: "nmae"))
+                == "data.csv:1: no column \"nmae\" (columns: section, name, emoji)")
+        #expect(
+            failure("section,name,emoji\nS,a,🍎\n", columns: ColumnChoice(glyph: "4"))
+                == "data.csv:1: no column \"4\" (columns: section, name, emoji)")
     }
 
     @Test func noLabelColumnNamesTheColumns() {
-        #expect(failure("id,colour\n1,red\n")
-            == "data.csv:1: no label column (columns: id, colour): name one with --label-column, or call it label, name or title")
+        #expect(
+            failure("id,colour\n1,red\n")
+                == "data.csv:1: no label column (columns: id, colour): name one with --label-column, or call it label, name or title"
+        )
     }
 
     @Test func withoutASectionColumnOneSectionNamedByTheFile() throws {
@@ -213,20 +246,27 @@ private func fields(_ item: Item) -> [String] {
     }
 
     @Test func rowsWithAnotherNumberOfFields() {
-        #expect(failure("section,name,emoji\nFruit,apple,🍎\nFruit,banana\n")
-            == "data.csv:3:1: this row has 2 fields, the header (line 1) has 3 (at \"Fruit,banana\")")
-        #expect(failure("section,name,emoji\nFruit,apple,🍎\nFruit,banana,🍌,yellow\n")
-            == "data.csv:3:16: this row has 4 fields, the header (line 1) has 3 (at \"yellow\")")
+        #expect(
+            failure("section,name,emoji\nFruit,apple,🍎\nFruit,banana\n")
+                == "data.csv:3:1: this row has 2 fields, the header (line 1) has 3 (at \"Fruit,banana\")")
+        #expect(
+            failure("section,name,emoji\nFruit,apple,🍎\nFruit,banana,🍌,yellow\n")
+                == "data.csv:3:16: this row has 4 fields, the header (line 1) has 3 (at \"yellow\")")
         // Lines are counted in the file, across a line break inside quotes.
-        #expect(failure("name,detail\n\"a\",\"two\nlines\"\nb\n")
-            == "data.csv:4:1: this row has 1 field, the header (line 1) has 2 (at \"b\")")
+        #expect(
+            failure("name,detail\n\"a\",\"two\nlines\"\nb\n")
+                == "data.csv:4:1: this row has 1 field, the header (line 1) has 2 (at \"b\")")
     }
 
     @Test func badQuoting() {
-        #expect(failure("section,name\nFruit,\"banana\nFruit,cherry\n")
-            == "data.csv:2:7: a quoted field is not closed (a '\"' opened here has no closing '\"') (at \"\"banana\")")
-        #expect(failure("section,name\nFruit,\"banana\"split\n")
-            == "data.csv:2:15: unexpected text after the closing quote of a field (a quote inside a quoted field is written \"\") (at \"split\")")
+        #expect(
+            failure("section,name\nFruit,\"banana\nFruit,cherry\n")
+                == "data.csv:2:7: a quoted field is not closed (a '\"' opened here has no closing '\"') (at \"\"banana\")"
+        )
+        #expect(
+            failure("section,name\nFruit,\"banana\"split\n")
+                == "data.csv:2:15: unexpected text after the closing quote of a field (a quote inside a quoted field is written \"\") (at \"split\")"
+        )
     }
 
     @Test func blankLinesAreSkipped() throws {
@@ -250,8 +290,9 @@ private func fields(_ item: Item) -> [String] {
 
 @Suite struct TSVLoaderTests {
     @Test func tabSeparatedWithEscapesAndNoQuoting() throws {
-        let result = try catalog("section\tlabel\tglyph\tnote\r\nFruit\t\"apple\"\t🍎\ta\\tb\\nc\\\\d\\x\r\nNuts\tpecan\t\t\n",
-                                 name: "f.tsv")
+        let result = try catalog(
+            "section\tlabel\tglyph\tnote\r\nFruit\t\"apple\"\t🍎\ta\\tb\\nc\\\\d\\x\r\nNuts\tpecan\t\t\n",
+            name: "f.tsv")
         #expect(outline(result) == ["Fruit: \"apple\"", "Nuts: pecan"])
         #expect(fields(result.sections[0].items[0]) == ["note=a\tb\nc\\d\\x"])
         #expect(result.sections[1].items[0].glyph == nil)
@@ -264,10 +305,12 @@ private func fields(_ item: Item) -> [String] {
     }
 
     @Test func rowsWithAnotherNumberOfFields() {
-        #expect(failure("section\tlabel\nA\tx\textra\n", name: "f.tsv")
-            == "f.tsv:2:5: this row has 3 fields, the header (line 1) has 2 (at \"extra\")")
-        #expect(failure("section\tlabel\nA\n", name: "f.tsv")
-            == "f.tsv:2:1: this row has 1 field, the header (line 1) has 2 (at \"A\")")
+        #expect(
+            failure("section\tlabel\nA\tx\textra\n", name: "f.tsv")
+                == "f.tsv:2:5: this row has 3 fields, the header (line 1) has 2 (at \"extra\")")
+        #expect(
+            failure("section\tlabel\nA\n", name: "f.tsv")
+                == "f.tsv:2:1: this row has 1 field, the header (line 1) has 2 (at \"A\")")
     }
 
     @Test func sectionsKeepTheOrderOfFirstAppearance() throws {
@@ -337,16 +380,21 @@ private func fields(_ item: Item) -> [String] {
     }
 
     @Test func columnOptionsNeedCSVOrTSV() {
-        #expect(failure("{\"label\": \"a\"}\n", name: "x.jsonl", columns: ColumnChoice(label: "name"))
-            == "x.jsonl: --section-column, --label-column and --glyph-column apply to CSV and TSV; the file is read as JSON Lines (choose the format with --format)")
+        #expect(
+            failure("{\"label\": \"a\"}\n", name: "x.jsonl", columns: ColumnChoice(label: "name"))
+                == "x.jsonl: --section-column, --label-column and --glyph-column apply to CSV and TSV; the file is read as JSON Lines (choose the format with --format)"
+        )
     }
 
     @Test func sectionedJSONStillLoadsAndObjectPerLineGetsAHint() throws {
-        let result = try catalog("{\"sections\": [{\"title\": \"T\", \"items\": [\"a\", {\"label\": \"b\", \"glyph\": \"🅱\"}]}]}",
-                                 name: "s.json")
+        let result = try catalog(
+            "{\"sections\": [{\"title\": \"T\", \"items\": [\"a\", {\"label\": \"b\", \"glyph\": \"🅱\"}]}]}",
+            name: "s.json")
         #expect(outline(result) == ["T: a | b"])
-        #expect(failure("{\"label\": \"a\"}\n{\"label\": \"b\"}\n", name: "s.json")
-            == "s.json:2:1: unexpected text after the JSON value (at \"{\"label\": \"b\"}\") (one object per line is JSON Lines: name the file .jsonl or use --format jsonl)")
+        #expect(
+            failure("{\"label\": \"a\"}\n{\"label\": \"b\"}\n", name: "s.json")
+                == "s.json:2:1: unexpected text after the JSON value (at \"{\"label\": \"b\"}\") (one object per line is JSON Lines: name the file .jsonl or use --format jsonl)"
+        )
     }
 }
 
@@ -365,27 +413,35 @@ private func fields(_ item: Item) -> [String] {
     }
 
     @Test func utf16IsRefusedWithAReason() {
-        #expect(failure([0xFF, 0xFE, 0x61, 0x00], name: "u.txt")
-            == "u.txt: the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
+        #expect(
+            failure([0xFF, 0xFE, 0x61, 0x00], name: "u.txt")
+                == "u.txt: the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
     }
 
     @Test func invalidUTF8IsReplacedWithOneWarningForTheFile() throws {
-        let bytes = Array("section,name\nFruit,apple\nFruit,ban".utf8) + [0xFF] + Array("ana\nFruit,ch".utf8) + [0xC3]
+        let bytes =
+            Array("section,name\nFruit,apple\nFruit,ban".utf8) + [0xFF] + Array("ana\nFruit,ch".utf8) + [0xC3]
             + Array("rry\n".utf8) + [0xE2, 0x82] + Array(",date\n".utf8)
         let result = try CatalogLoader.parse(bytes, name: "data.csv")
-        #expect(result.warnings.map(\.description)
-            == ["data.csv: 3 invalid UTF-8 sequences replaced with U+FFFD (first at line 3)"])
+        #expect(
+            result.warnings.map(\.description)
+                == ["data.csv: 3 invalid UTF-8 sequences replaced with U+FFFD (first at line 3)"])
         #expect(outline(result.catalog) == ["Fruit: apple | ban\u{FFFD}ana | ch\u{FFFD}rry", "\u{FFFD}: date"])
         let one = try CatalogLoader.parse(Array("a".utf8) + [0x80] + Array("\n".utf8), name: "w.txt")
-        #expect(one.warnings.map(\.description) == ["w.txt: 1 invalid UTF-8 sequence replaced with U+FFFD (first at line 1)"])
+        #expect(
+            one.warnings.map(\.description) == [
+                "w.txt: 1 invalid UTF-8 sequence replaced with U+FFFD (first at line 1)"
+            ])
     }
 
     @Test func theInvalidCountMatchesTheReplacementsStringMakes() {
         // Random bytes biased towards UTF-8 lead and continuation bytes, compared with the
         // standard library's decoding (one U+FFFD per maximal invalid subpart).
         var generator = SplitMix64(seed: 4)
-        let alphabet: [UInt8] = [0x41, 0x0A, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
-                                 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        let alphabet: [UInt8] = [
+            0x41, 0x0A, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+            0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
         for _ in 0..<2_000 {
             let length = Int(generator.next() % 24)
             let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
@@ -398,7 +454,8 @@ private func fields(_ item: Item) -> [String] {
     }
 
     @Test func theFirstInvalidSequenceIsFoundPastTheASCIIFastPath() {
-        let bytes = Array(repeating: UInt8(ascii: "a"), count: 37) + [0xC3] + Array(repeating: UInt8(ascii: "b"), count: 20)
+        let bytes =
+            Array(repeating: UInt8(ascii: "a"), count: 37) + [0xC3] + Array(repeating: UInt8(ascii: "b"), count: 20)
         let result = bytes.withUnsafeBufferPointer { UTF8Check.invalidSequences(in: $0) }
         #expect(result.count == 1 && result.firstOffset == 37)
         let valid = Array("héllo wörld, ünïcödé 🍎 fine".utf8)
@@ -460,7 +517,8 @@ private func fields(_ item: Item) -> [String] {
     @Test func titlesByBytesMatchTitlesByString() {
         var builder = CatalogBuilder(source: "test")
         let titles = ["x", "y", "x", "", "y", "", "x"]
-        let indices = titles.map { title in Array(title.utf8).withUnsafeBufferPointer { builder.sectionIndex(utf8: $0) } }
+        let indices = titles.map { title in Array(title.utf8).withUnsafeBufferPointer { builder.sectionIndex(utf8: $0) }
+        }
         #expect(indices == [0, 1, 0, 2, 1, 2, 0])
         #expect(builder.sectionIndex("y") == 1)
         #expect(builder.sectionIndex("z") == 3)
@@ -477,7 +535,6 @@ private func fields(_ item: Item) -> [String] {
         }
     }
 }
-
 
 /// The flat-line fast path of JSON Lines reads what the full parser reads, and leaves it every
 /// line it cannot take whole.
@@ -541,16 +598,21 @@ private func fields(_ item: Item) -> [String] {
         for _ in 0..<3_000 {
             let text = (0..<rng.next(30)).map { _ in bytes[rng.next(bytes.count)] }
             let start = rng.next(text.count + 1)
-            let expected = text.indices.first { $0 >= start && (text[$0] == 0x22 || text[$0] == 0x5C || text[$0] < 0x20) }
+            let expected =
+                text.indices.first { $0 >= start && (text[$0] == 0x22 || text[$0] == 0x5C || text[$0] < 0x20) }
                 ?? text.count
-            #expect(text.withUnsafeBufferPointer { firstQuoteBackslashOrControl(in: $0, from: start) } == expected, "\(text) from \(start)")
+            #expect(
+                text.withUnsafeBufferPointer { firstQuoteBackslashOrControl(in: $0, from: start) } == expected,
+                "\(text) from \(start)")
         }
     }
 
     @Test func refusedLinesGetTheFullParsersMessages() {
-        for bad in [#"{"label": 3}"#, #"{"glyph": "x"}"#, #"{"label": "a", "x": [1]}"#, #"{"label": "a",}"#,
-                    #"{"label": "a"} x"#, #"{"label": "a", "section": 1}"#, "{\"label\": \"a\u{1}\"}",
-                    #"{"label": "nested", "keywords": [["x"]]}"#, #"{"label": "n", "keywords": 3}"#] {
+        for bad in [
+            #"{"label": 3}"#, #"{"glyph": "x"}"#, #"{"label": "a", "x": [1]}"#, #"{"label": "a",}"#,
+            #"{"label": "a"} x"#, #"{"label": "a", "section": 1}"#, "{\"label\": \"a\u{1}\"}",
+            #"{"label": "nested", "keywords": [["x"]]}"#, #"{"label": "n", "keywords": 3}"#,
+        ] {
             #expect(throws: DataError.self, "\(bad)") { try Self.load([bad], flatLines: true) }
             let fast = Result { try Self.load([bad], flatLines: true) }.mapError { $0 as! DataError }
             let slow = Result { try Self.load([bad], flatLines: false) }.mapError { $0 as! DataError }

@@ -13,7 +13,8 @@ import Testing
         #expect(MessageText.escaped("a\u{1B}[2J\u{7}b") == "a\\u001B[2J\\u0007b")
         #expect(MessageText.escaped("tab\tline\nret\r") == "tab\\tline\\nret\\r")
         #expect(MessageText.escaped("\u{7F}\u{85}\u{9B}") == "\\u007F\\u0085\\u009B")
-        #expect(MessageText.escaped("\u{202E}x\u{2066}\u{200F}\u{61C}\u{2028}\u{FEFF}\u{AD}")
+        #expect(
+            MessageText.escaped("\u{202E}x\u{2066}\u{200F}\u{61C}\u{2028}\u{FEFF}\u{AD}")
                 == "\\u202Ex\\u2066\\u200F\\u061C\\u2028\\uFEFF\\u00AD")
         #expect(MessageText.escaped("\u{E0001}") == "\\U000E0001")
         // Emoji sequences (ZWJ, tags, selectors), marks and quotes are kept as they are.
@@ -43,24 +44,40 @@ import Testing
         let cases: [(text: String, name: String, columns: ColumnChoice, message: String)] = [
             // A JSON Lines line that is a string (DEL needs no escape in JSON): the string named
             // and the snippet of the line, both escaped.
-            ("\"a\u{7F}b\\u001b[2J\"\n", "x.jsonl", ColumnChoice(),
-             "x.jsonl:1:1: expected an item object {\"label\": ...}, found string \"a\\u007Fb\\u001B[2J\" (at \"\"a\\u007Fb\\u001b[2J\"\")"),
+            (
+                "\"a\u{7F}b\\u001b[2J\"\n", "x.jsonl", ColumnChoice(),
+                "x.jsonl:1:1: expected an item object {\"label\": ...}, found string \"a\\u007Fb\\u001B[2J\" (at \"\"a\\u007Fb\\u001b[2J\"\")"
+            ),
             // A raw control in a JSON string is a syntax error, its snippet escaped.
-            ("{\"label\": \"\u{1B}[2J\"}\n", "x.jsonl", ColumnChoice(),
-             "x.jsonl:1:12: control character U+001B must be escaped in a string (write \\u001B) (at \"\\u001B[2J\"}\")"),
-            ("{\"label\": \"x\", \"\u{202E}k\\u001b\": [1]}\n", "x.jsonl", ColumnChoice(),
-             "x.jsonl:1:28: \\u202Ek\\u001B: expected a string, number or boolean, found array (at \"[1]}\")"),
-            ("{\"sections\": [], \"\\u001b]52;c;aGk=\\u0007\": 1}", "x.json", ColumnChoice(),
-             "x.json:1:18: unknown key \"\\u001B]52;c;aGk=\\u0007\" at the top level (expected \"sections\")"),
-            ("[{\"title\": \"t\", \"items\": [{\"label\": \"l\", \"\\u0085\": [1]}]}]", "x.json", ColumnChoice(),
-             "x.json:1:52: sections[0].items[0].\\u0085: expected a string, number or boolean field, found array"),
-            ("[{\"title\": \"t\", \"side\": \"\u{2067}left\\u0000\"}]", "x.json", ColumnChoice(),
-             "x.json:1:25: sections[0].side: expected \"left\" or \"right\", found string \"\\u2067left\\u0000\""),
+            (
+                "{\"label\": \"\u{1B}[2J\"}\n", "x.jsonl", ColumnChoice(),
+                "x.jsonl:1:12: control character U+001B must be escaped in a string (write \\u001B) (at \"\\u001B[2J\"}\")"
+            ),
+            (
+                "{\"label\": \"x\", \"\u{202E}k\\u001b\": [1]}\n", "x.jsonl", ColumnChoice(),
+                "x.jsonl:1:28: \\u202Ek\\u001B: expected a string, number or boolean, found array (at \"[1]}\")"
+            ),
+            (
+                "{\"sections\": [], \"\\u001b]52;c;aGk=\\u0007\": 1}", "x.json", ColumnChoice(),
+                "x.json:1:18: unknown key \"\\u001B]52;c;aGk=\\u0007\" at the top level (expected \"sections\")"
+            ),
+            (
+                "[{\"title\": \"t\", \"items\": [{\"label\": \"l\", \"\\u0085\": [1]}]}]", "x.json", ColumnChoice(),
+                "x.json:1:52: sections[0].items[0].\\u0085: expected a string, number or boolean field, found array"
+            ),
+            (
+                "[{\"title\": \"t\", \"side\": \"\u{2067}left\\u0000\"}]", "x.json", ColumnChoice(),
+                "x.json:1:25: sections[0].side: expected \"left\" or \"right\", found string \"\\u2067left\\u0000\""
+            ),
             // The delimited loader's column list.
-            ("\u{0},\u{0}\na,b\n", "x.csv", ColumnChoice(label: "-1"),
-             "x.csv:1: no column \"-1\" (columns: \\u0000, \\u0000)"),
-            ("\u{1B}[201~,\u{9B}\na,b\n", "x.csv", ColumnChoice(),
-             "x.csv:1: no label column (columns: \\u001B[201~, \\u009B): name one with --label-column, or call it label, name or title"),
+            (
+                "\u{0},\u{0}\na,b\n", "x.csv", ColumnChoice(label: "-1"),
+                "x.csv:1: no column \"-1\" (columns: \\u0000, \\u0000)"
+            ),
+            (
+                "\u{1B}[201~,\u{9B}\na,b\n", "x.csv", ColumnChoice(),
+                "x.csv:1: no label column (columns: \\u001B[201~, \\u009B): name one with --label-column, or call it label, name or title"
+            ),
         ]
         for (text, name, columns, message) in cases {
             let got = failure(text, name: name, columns: columns)

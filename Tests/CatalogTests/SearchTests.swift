@@ -70,21 +70,31 @@ struct SearchTests {
 
     // MARK: Matching
 
-    static let fruit = Catalog(sections: [
-        Section(title: "Fruit", items: [
-            Item(label: "Apple", keywords: ["pomme", "red"], fields: [.init(name: "origin", value: "Kazakhstan")]),
-            Item(label: "banana", keywords: ["yellow"], fields: [.init(name: "color", value: "yellow")]),
-            Item(label: "blood orange", keywords: ["citrus"], fields: [.init(name: "origin", value: "Sicily")]),
-        ]),
-        Section(title: "Vegetables", items: [
-            Item(label: "carrot", keywords: ["orange", "root"]),
-            Item(label: "beetroot", keywords: ["red", "root"], fields: [.init(name: "season", value: "autumn")]),
-        ]),
-        Section(title: "Empty", items: []),
-        Section(title: "Nuts", items: [
-            Item(label: "cashew", fields: [.init(name: "origin", value: "Brazil")]),
-        ]),
-    ], source: "test")
+    static let fruit = Catalog(
+        sections: [
+            Section(
+                title: "Fruit",
+                items: [
+                    Item(
+                        label: "Apple", keywords: ["pomme", "red"], fields: [.init(name: "origin", value: "Kazakhstan")]
+                    ),
+                    Item(label: "banana", keywords: ["yellow"], fields: [.init(name: "color", value: "yellow")]),
+                    Item(label: "blood orange", keywords: ["citrus"], fields: [.init(name: "origin", value: "Sicily")]),
+                ]),
+            Section(
+                title: "Vegetables",
+                items: [
+                    Item(label: "carrot", keywords: ["orange", "root"]),
+                    Item(
+                        label: "beetroot", keywords: ["red", "root"], fields: [.init(name: "season", value: "autumn")]),
+                ]),
+            Section(title: "Empty", items: []),
+            Section(
+                title: "Nuts",
+                items: [
+                    Item(label: "cashew", fields: [.init(name: "origin", value: "Brazil")])
+                ]),
+        ], source: "test")
 
     /// The (section, item) pairs a query finds.
     func found(_ text: String, in catalog: Catalog = fruit) -> [[Int]] {
@@ -181,17 +191,20 @@ struct SearchTests {
 
     // MARK: Unicode
 
-    static let accents = Catalog(sections: [
-        Section(title: "Words", items: [
-            Item(label: "École"),
-            Item(label: "école"),
-            Item(label: "\u{212A}elvin"),  // KELVIN SIGN, lowercases to "k"
-            Item(label: "kelvin"),
-            Item(label: "piña colada"),
-            Item(label: "ΣΟΦΙΑ"),
-            Item(label: "e\u{301}clair"),  // decomposed é
-        ]),
-    ], source: "test")
+    static let accents = Catalog(
+        sections: [
+            Section(
+                title: "Words",
+                items: [
+                    Item(label: "École"),
+                    Item(label: "école"),
+                    Item(label: "\u{212A}elvin"),  // KELVIN SIGN, lowercases to "k"
+                    Item(label: "kelvin"),
+                    Item(label: "piña colada"),
+                    Item(label: "ΣΟΦΙΑ"),
+                    Item(label: "e\u{301}clair"),  // decomposed é
+                ])
+        ], source: "test")
 
     @Test func unicodeCaseFolding() {
         #expect(labels("é", in: Self.accents) == ["École", "école"])
@@ -207,11 +220,17 @@ struct SearchTests {
     }
 
     @Test func wordStartMatching() {
-        let words = Catalog(sections: [Section(title: "W", items: [
-            Item(label: "cat face"), Item(label: "black cat"), Item(label: "vacation"),
-            Item(label: "o’clock"), Item(label: "piña"), Item(label: "Catalan"), Item(label: "x", keywords: ["wildcat", "cat-like"]),
-            Item(label: "2cat"), Item(label: "(cat)"),
-        ])], source: "test")
+        let words = Catalog(
+            sections: [
+                Section(
+                    title: "W",
+                    items: [
+                        Item(label: "cat face"), Item(label: "black cat"), Item(label: "vacation"),
+                        Item(label: "o’clock"), Item(label: "piña"), Item(label: "Catalan"),
+                        Item(label: "x", keywords: ["wildcat", "cat-like"]),
+                        Item(label: "2cat"), Item(label: "(cat)"),
+                    ])
+            ], source: "test")
         #expect(labels("^cat", in: words) == ["cat face", "black cat", "Catalan", "x", "(cat)"])
         #expect(labels("cat", in: words).count == 7)
         #expect(labels("^clock", in: words) == ["o’clock"])  // after a curly apostrophe
@@ -264,9 +283,10 @@ struct SearchTests {
 
     func emoji(_ text: String) -> Set<String> {
         let catalog = EmojiCatalog.load()
-        return Set(Search.run(SearchQuery(text), in: catalog).sections.flatMap { match in
-            match.items.compactMap { catalog.sections[match.section].items[$0].glyph }
-        })
+        return Set(
+            Search.run(SearchQuery(text), in: catalog).sections.flatMap { match in
+                match.items.compactMap { catalog.sections[match.section].items[$0].glyph }
+            })
     }
 
     @Test func emojiCat() {
@@ -311,7 +331,8 @@ struct SearchTests {
                 let haystack = query.caseSensitive ? text : text.lowercased()
                 let bytes = Array(haystack.utf8), needle = Array(term.text.utf8)
                 guard needle.count <= bytes.count else { return false }
-                for start in 0...(bytes.count - needle.count) where Array(bytes[start..<start + needle.count]) == needle {
+                for start in 0...(bytes.count - needle.count) where Array(bytes[start..<start + needle.count]) == needle
+                {
                     if !term.atWordStart || start == 0 { return true }
                     let before = String(decoding: bytes[..<start], as: UTF8.self).unicodeScalars.last!
                     if !(before.properties.isAlphabetic || before.properties.numericType != nil) { return true }
@@ -321,8 +342,10 @@ struct SearchTests {
         }
     }
 
-    static let alphabet: [String] = ["a", "b", "c", "a", "b", "A", "B", "é", "É", "k", "\u{212A}", "ñ", "σ", "Σ", "1",
-                                     "-", "😺", " "]
+    static let alphabet: [String] = [
+        "a", "b", "c", "a", "b", "A", "B", "é", "É", "k", "\u{212A}", "ñ", "σ", "Σ", "1",
+        "-", "😺", " ",
+    ]
 
     /// Random sections of items made of `alphabet`; with `glyphs`, items also get glyphs and
     /// variants made of it, which search must not read (they sit between the searched strings).
@@ -331,13 +354,16 @@ struct SearchTests {
             String((0..<length).map { _ in alphabet[rng.next(alphabet.count)] }.joined())
         }
         let sections = (0..<rng.next(6) + 1).map { index in
-            Section(title: "s\(index)", items: (0..<rng.next(25)).map { _ in
-                Item(label: word(rng.next(8)),
-                     glyph: glyphs && rng.next(2) == 0 ? word(rng.next(3)) : nil,
-                     keywords: (0..<rng.next(3)).map { _ in word(rng.next(4) + 1) },
-                     variants: glyphs ? (0..<rng.next(2)).map { _ in word(rng.next(3)) } : [],
-                     fields: (0..<rng.next(2)).map { _ in .init(name: "f", value: word(rng.next(5))) })
-            })
+            Section(
+                title: "s\(index)",
+                items: (0..<rng.next(25)).map { _ in
+                    Item(
+                        label: word(rng.next(8)),
+                        glyph: glyphs && rng.next(2) == 0 ? word(rng.next(3)) : nil,
+                        keywords: (0..<rng.next(3)).map { _ in word(rng.next(4) + 1) },
+                        variants: glyphs ? (0..<rng.next(2)).map { _ in word(rng.next(3)) } : [],
+                        fields: (0..<rng.next(2)).map { _ in .init(name: "f", value: word(rng.next(5))) })
+                })
         }
         return Catalog(sections: sections, source: "random")
     }
@@ -393,7 +419,9 @@ struct SearchTests {
             var expected = false
             if pattern.count <= haystack.count {
                 for start in 0...(haystack.count - pattern.count) {
-                    let window = haystack[start..<start + pattern.count].map { folding ? SearchBytes.asciiLower($0) : $0 }
+                    let window = haystack[start..<start + pattern.count].map {
+                        folding ? SearchBytes.asciiLower($0) : $0
+                    }
                     let boundary = start == 0 || !SearchBytes.isASCIIAlphanumeric(haystack[start - 1])
                     if window == pattern, !anchored || boundary { expected = true; break }
                 }
@@ -416,9 +444,12 @@ struct SearchTests {
 
     @Test func termOrderAdaptsWithoutChangingAnswers() {
         // Many sections of label-only items, where the matcher reorders terms as it goes.
-        let catalog = Catalog(sections: (0..<30).map { section in
-            Section(title: "\(section)", items: (0..<200).map { Item(label: "item \($0 + 200 * section) of section \(section)") })
-        }, source: "adapt")
+        let catalog = Catalog(
+            sections: (0..<30).map { section in
+                Section(
+                    title: "\(section)",
+                    items: (0..<200).map { Item(label: "item \($0 + 200 * section) of section \(section)") })
+            }, source: "adapt")
         for text in ["section 7 item 5", "of 1 2 3", "^1 ^of", "item 5 zzz"] {
             let query = SearchQuery(text)
             let result = Search.run(query, in: catalog)
@@ -433,8 +464,10 @@ struct SearchTests {
 
     @Test func sessionFollowsTypingAndBackspace() {
         var session = SearchSession()
-        var texts = ["", "c", "ca", "car", "carr", "car", "ca", "cat", "ca", "c", "", "o", "or", "or ", "or r",
-                     "or ro", "or r", "or", "o", "O", "Or", "o"]
+        var texts = [
+            "", "c", "ca", "car", "carr", "car", "ca", "cat", "ca", "c", "", "o", "or", "or ", "or r",
+            "or ro", "or r", "or", "o", "O", "Or", "o",
+        ]
         texts += ["ban", "banana", "ban", "b"]
         var depths: [Int] = []
         for text in texts {
@@ -454,16 +487,20 @@ struct SearchTests {
     @Test func previousResultOfAnotherCatalogIsIgnored() {
         let other = Catalog(sections: [Section(title: "x", items: [Item(label: "carrot")])], source: "other")
         let previous = Search.run(SearchQuery("ca"), in: other)
-        #expect(Search.run(SearchQuery("car"), in: Self.fruit, within: previous) == Search.run(SearchQuery("car"), in: Self.fruit))
+        #expect(
+            Search.run(SearchQuery("car"), in: Self.fruit, within: previous)
+                == Search.run(SearchQuery("car"), in: Self.fruit))
     }
 
     @Test func parallelSearchMatchesItemByItem() {
         // Enough items to take the multi-threaded path; sections of uneven sizes.
         var rng = SplitMix64(seed: 42)
         let sections = (0..<25).map { index in
-            Section(title: "s\(index)", items: (0..<(2_000 + rng.next(1_000))).map { item in
-                Item(label: "item \(item) of section \(index)", keywords: item % 7 == 0 ? ["Seven"] : [])
-            })
+            Section(
+                title: "s\(index)",
+                items: (0..<(2_000 + rng.next(1_000))).map { item in
+                    Item(label: "item \(item) of section \(index)", keywords: item % 7 == 0 ? ["Seven"] : [])
+                })
         }
         let catalog = Catalog(sections: sections, source: "big")
         #expect(catalog.itemCount >= Search.parallelThreshold)
@@ -476,7 +513,8 @@ struct SearchTests {
             var matcher = SearchMatcher(needles)
             var expected: [SearchResult.SectionMatches] = []
             for index in catalog.sections.indices {
-                let whole = SearchResult.SectionMatches(section: index, items: .all(catalog.sections[index].items.count))
+                let whole = SearchResult.SectionMatches(
+                    section: index, items: .all(catalog.sections[index].items.count))
                 if let match = Search.search(whole, catalog, &matcher) { expected.append(match) }
             }
             #expect(result.sections == expected, "\(text)")

@@ -29,7 +29,8 @@ struct CardTransformTests {
     @Test("translation moves the drawn frame by whole cells")
     func translation() {
         let frame = Rect(x: 10, y: 4, width: 20, height: 5)
-        #expect(CardTransform(translateX: -7, translateY: 2).applied(to: frame) == Rect(x: 3, y: 6, width: 20, height: 5))
+        #expect(
+            CardTransform(translateX: -7, translateY: 2).applied(to: frame) == Rect(x: 3, y: 6, width: 20, height: 5))
     }
 
     @Test("alpha becomes the terminal's ramp: normal, dim, title only, hidden")

@@ -22,7 +22,8 @@ enum ExtremeGens {
 @Suite struct ExtremeValueTests {
     @Test("every query takes any Int without trapping, and agrees with the brute-force answer")
     func queriesTakeAnyInt() async {
-        await propertyCheck(count: 300, input: zip(Gens.scenario, ExtremeGens.probe.array(of: 1...6))) { scenario, probes in
+        await propertyCheck(count: 300, input: zip(Gens.scenario, ExtremeGens.probe.array(of: 1...6))) {
+            scenario, probes in
             let layout = scenario.layout
             for (x, y, width, height, offset) in probes {
                 let viewport = Rect(x: x, y: y, width: width, height: height)

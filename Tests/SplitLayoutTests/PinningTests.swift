@@ -8,9 +8,12 @@ struct PinningTests {
     /// Section 0: header 0..<2, five lines 2..<7, footer 7..<8.
     /// Section 1: header 8..<9, three lines 9..<12.
     func single(pin: Bool = true) -> SplitLayout {
-        layout([SectionSpec(items: uniform(5, 10, 1), headerHeight: 2, footerHeight: 1),
-                SectionSpec(items: uniform(3, 10, 1), headerHeight: 1)],
-               width: 10, pin: pin)
+        layout(
+            [
+                SectionSpec(items: uniform(5, 10, 1), headerHeight: 2, footerHeight: 1),
+                SectionSpec(items: uniform(3, 10, 1), headerHeight: 1),
+            ],
+            width: 10, pin: pin)
     }
 
     @Test("sticks to the top and is pushed up by the end of its section")
@@ -39,8 +42,11 @@ struct PinningTests {
 
     @Test("a header over an empty items area, or no header, does not move")
     func nothingToPinOver() {
-        let l = layout([SectionSpec(items: uniform(0, 1, 1), headerHeight: 2),
-                        SectionSpec(items: uniform(4, 10, 1))], width: 10, pin: true)
+        let l = layout(
+            [
+                SectionSpec(items: uniform(0, 1, 1), headerHeight: 2),
+                SectionSpec(items: uniform(4, 10, 1)),
+            ], width: 10, pin: true)
         for offset in [0, 1, 2, 3, 10] {
             #expect(l.pinnedHeaderY(section: 0, offset: offset) == 0)
             #expect(l.pinnedHeaderY(section: 1, offset: offset) == 2)
@@ -51,9 +57,12 @@ struct PinningTests {
     func bothColumns() {
         // width 21, ratio 0.5, spacing 1: left 0..<10, right 11..<21.
         // Left: header 0..<1, ten lines 1..<11. Right: header 0..<2, six lines 2..<8, footer 8..<9.
-        let l = layout([SectionSpec(items: uniform(10, 10, 1), headerHeight: 1),
-                        SectionSpec(items: uniform(6, 10, 1), headerHeight: 2, footerHeight: 1)],
-                       width: 21, ratio: 0.5, splitSpacing: 1, pin: true)
+        let l = layout(
+            [
+                SectionSpec(items: uniform(10, 10, 1), headerHeight: 1),
+                SectionSpec(items: uniform(6, 10, 1), headerHeight: 2, footerHeight: 1),
+            ],
+            width: 21, ratio: 0.5, splitSpacing: 1, pin: true)
         let at3 = l.elements(in: rect(0, 3, 21, 4)).filter { $0.kind == .header }
         #expect(at3.map(\.section) == [0, 1])
         #expect(at3.map(\.pinnedY) == [3, 3])
@@ -88,9 +97,10 @@ struct PinningTests {
         // Rows 6..<9: header 0 pinned at 5 (pushed up), item 4 at 6, footer 7, header 1 at 8.
         let v = l.elements(in: rect(0, 6, 10, 3))
         #expect(v.count == 4)
-        #expect(Set(v.map { "\($0.kind):\($0.section):\($0.item ?? -1):\($0.drawnFrame)" }) == [
-            "header:0:-1:(0,5 10x2)", "item:0:4:(0,6 10x1)", "footer:0:-1:(0,7 10x1)", "header:1:-1:(0,8 10x1)",
-        ])
+        #expect(
+            Set(v.map { "\($0.kind):\($0.section):\($0.item ?? -1):\($0.drawnFrame)" }) == [
+                "header:0:-1:(0,5 10x2)", "item:0:4:(0,6 10x1)", "footer:0:-1:(0,7 10x1)", "header:1:-1:(0,8 10x1)",
+            ])
         // Row 4 only: the natural header (rows 0..<2) is off screen but the pinned one is on it.
         let row4 = l.elements(in: rect(0, 4, 10, 1))
         #expect(Set(row4.map(\.kind)) == [.header, .item])
@@ -115,7 +125,8 @@ extension ItemPath {
     /// The element the layout reports for this item.
     func asItemElement(in layout: SplitLayout) -> LayoutElement? {
         guard let frame = layout.frame(of: self) else { return nil }
-        return LayoutElement(kind: .item, section: section, item: item,
-                             side: layout.sections[section].side, frame: frame, pinnedY: nil)
+        return LayoutElement(
+            kind: .item, section: section, item: item,
+            side: layout.sections[section].side, frame: frame, pinnedY: nil)
     }
 }

@@ -15,8 +15,11 @@ struct PlacementTests {
         for items in bothForms(5, 5, 2) {
             let l = layout([SectionSpec(items: items)], width: 20, spacing: 1, lineSpacing: 1)
             // x 0, 6, 12; 18 + 5 = 23 > 20 wraps; next line at 0 + 2 + 1.
-            #expect(l.itemFrames(0) == [rect(0, 0, 5, 2), rect(6, 0, 5, 2), rect(12, 0, 5, 2),
-                                        rect(0, 3, 5, 2), rect(6, 3, 5, 2)])
+            #expect(
+                l.itemFrames(0) == [
+                    rect(0, 0, 5, 2), rect(6, 0, 5, 2), rect(12, 0, 5, 2),
+                    rect(0, 3, 5, 2), rect(6, 3, 5, 2),
+                ])
             #expect(l.sections[0].frame == rect(0, 0, 20, 5))
             #expect(l.sections[0].lineCount == 2)
             #expect(l.contentHeight == 5)
@@ -33,11 +36,13 @@ struct PlacementTests {
         }
         for items in bothForms(5, 5, 1) {
             // With spacing 1: x 0, 6, 12, 18 and 18 + 5 = 23 fits a 23-wide column exactly...
-            #expect(layout([SectionSpec(items: items)], width: 23, spacing: 1).itemFrames(0).map { $0!.y }
-                == [0, 0, 0, 0, 1])
+            #expect(
+                layout([SectionSpec(items: items)], width: 23, spacing: 1).itemFrames(0).map { $0!.y }
+                    == [0, 0, 0, 0, 1])
             // ...but not a 22-wide one.
-            #expect(layout([SectionSpec(items: items)], width: 22, spacing: 1).itemFrames(0).map { $0!.y }
-                == [0, 0, 0, 1, 1])
+            #expect(
+                layout([SectionSpec(items: items)], width: 22, spacing: 1).itemFrames(0).map { $0!.y }
+                    == [0, 0, 0, 1, 1])
         }
         // The trailing spacing after the last item of a line does not count.
         let v = layout([SectionSpec(items: varying([(4, 1), (5, 1), (9, 1)]))], width: 10, spacing: 1)
@@ -75,8 +80,9 @@ struct PlacementTests {
         #expect(l.sections[1].frame == rect(0, 2, 11, 15))
         #expect(l.contentHeight == 17)
         // A negative override counts as 0.
-        let negative = layout([SectionSpec(items: uniform(2, 2, 1), interItemSpacing: -3, lineSpacing: -2)],
-                              width: 3)
+        let negative = layout(
+            [SectionSpec(items: uniform(2, 2, 1), interItemSpacing: -3, lineSpacing: -2)],
+            width: 3)
         #expect(negative.itemFrames(0) == [rect(0, 0, 2, 1), rect(0, 1, 2, 1)])
     }
 
@@ -90,8 +96,9 @@ struct PlacementTests {
         #expect(first.itemFrames(0) == [rect(1, 2, 18, 2), rect(1, 4, 5, 1)])
         #expect(first.sections[0].frame == rect(0, 0, 20, 5))
 
-        let middle = layout([SectionSpec(items: varying([(5, 1), (30, 1), (5, 1)]))], width: 20, spacing: 1,
-                            inset: inset)
+        let middle = layout(
+            [SectionSpec(items: varying([(5, 1), (30, 1), (5, 1)]))], width: 20, spacing: 1,
+            inset: inset)
         #expect(middle.itemFrames(0) == [rect(1, 1, 5, 1), rect(1, 2, 18, 1), rect(1, 3, 5, 1)])
 
         let u = layout([SectionSpec(items: uniform(3, 50, 1))], width: 20, inset: inset)
@@ -102,8 +109,9 @@ struct PlacementTests {
 
     @Test("zero-size items take no space and are neither drawn nor hit")
     func zeroSizeItems() {
-        let l = layout([SectionSpec(items: varying([(0, 2), (5, 1), (0, 3), (5, 0), (5, 1), (0, 0), (-4, 1)]))],
-                       width: 20, spacing: 1)
+        let l = layout(
+            [SectionSpec(items: varying([(0, 2), (5, 1), (0, 3), (5, 0), (5, 1), (0, 0), (-4, 1)]))],
+            width: 20, spacing: 1)
         // No spacing is added for the skipped items, and their heights do not count.
         #expect(l.itemFrames(0) == [nil, rect(0, 0, 5, 1), nil, nil, rect(6, 0, 5, 1), nil, nil])
         #expect(l.sections[0].itemCount == 7)
@@ -116,8 +124,9 @@ struct PlacementTests {
 
         // A uniform section of zero-size items is an empty section, but keeps its item count.
         for items in [uniform(5, 0, 2), uniform(5, 3, 0), uniform(5, -1, 1)] {
-            let u = layout([SectionSpec(items: items, headerHeight: 1, inset: EdgeInsets(top: 1, bottom: 1))],
-                           width: 20)
+            let u = layout(
+                [SectionSpec(items: items, headerHeight: 1, inset: EdgeInsets(top: 1, bottom: 1))],
+                width: 20)
             #expect(u.sections[0].itemCount == 5)
             #expect(u.sections[0].lineCount == 0)
             #expect(u.itemFrames(0) == [nil, nil, nil, nil, nil])
@@ -133,8 +142,9 @@ struct PlacementTests {
     @Test("an empty section takes inset.top + inset.bottom and keeps header and footer")
     func emptySection() {
         let sections = [
-            SectionSpec(items: uniform(0, 3, 1), headerHeight: 2, footerHeight: 1,
-                        inset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 2), hasBackground: true),
+            SectionSpec(
+                items: uniform(0, 3, 1), headerHeight: 2, footerHeight: 1,
+                inset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 2), hasBackground: true),
             SectionSpec(items: .varying([]), headerHeight: 1),
             SectionSpec(items: uniform(0, 1, 1)),
             SectionSpec(items: uniform(1, 1, 1)),
@@ -161,11 +171,13 @@ struct PlacementTests {
         let inset = EdgeInsets(top: 1, left: 0, bottom: 3, right: 0)
         #expect(layout([SectionSpec(items: uniform(1, 4, 2))], width: 10, inset: inset).contentHeight == 6)
         // Two lines, line spacing 1: 1 + 2 + 1 + 2 + 3.
-        #expect(layout([SectionSpec(items: uniform(2, 6, 2))], width: 10, lineSpacing: 1, inset: inset)
-            .contentHeight == 9)
+        #expect(
+            layout([SectionSpec(items: uniform(2, 6, 2))], width: 10, lineSpacing: 1, inset: inset)
+                .contentHeight == 9)
         // The next section starts right after the bottom inset (and the footer).
-        let two = layout([SectionSpec(items: uniform(1, 4, 2), footerHeight: 1), SectionSpec(items: uniform(1, 4, 1))],
-                         width: 10, inset: inset)
+        let two = layout(
+            [SectionSpec(items: uniform(1, 4, 2), footerHeight: 1), SectionSpec(items: uniform(1, 4, 1))],
+            width: 10, inset: inset)
         #expect(two.frame(of: path(1, 0)) == rect(0, 8, 4, 1))
         #expect(two.contentHeight == 12)
     }
@@ -186,8 +198,9 @@ struct PlacementTests {
         // width 41, ratio 0.5, spacing 1: left 0..<20, right 21..<41.
         let sections = [
             SectionSpec(items: uniform(1, 3, 2), headerHeight: 1, footerHeight: 2, inset: EdgeInsets(all: 1)),
-            SectionSpec(items: uniform(1, 3, 2), headerHeight: 1, footerHeight: 2, inset: EdgeInsets(all: 1),
-                        hasBackground: true),
+            SectionSpec(
+                items: uniform(1, 3, 2), headerHeight: 1, footerHeight: 2, inset: EdgeInsets(all: 1),
+                hasBackground: true),
         ]
         let l = layout(sections, width: 41, ratio: 0.5, splitSpacing: 1)
         #expect(l.sections[0].backgroundFrame == nil)
@@ -211,8 +224,10 @@ struct PlacementTests {
         // Line 0: x 0, 4, 8 (8 + 3 = 11 fits), tallest 3; line 1 at 3 + 1: x 0, zero-size (its
         // height does not count), 4; tallest 2.
         let heights = normalize ? [3, 3, 3, 2, 2] : [1, 3, 2, 2, 1]
-        let expected: [Rect?] = [rect(0, 0, 3, heights[0]), rect(4, 0, 3, heights[1]), rect(8, 0, 3, heights[2]),
-                                 rect(0, 4, 3, heights[3]), nil, rect(4, 4, 3, heights[4])]
+        let expected: [Rect?] = [
+            rect(0, 0, 3, heights[0]), rect(4, 0, 3, heights[1]), rect(8, 0, 3, heights[2]),
+            rect(0, 4, 3, heights[3]), nil, rect(4, 4, 3, heights[4]),
+        ]
         #expect(l.itemFrames(0) == expected)
         // The line advance is the tallest height either way: 3 + 1 + 2.
         #expect(l.sections[0].frame.height == 6)
@@ -244,10 +259,13 @@ struct PlacementTests {
     @Test("ItemWidth.perLine uses equalItemWidth for its own column")
     func perLineWidths() {
         // width 101, ratio 0.3, spacing 1: left 0..<30, right 31..<101.
-        let sections = [SectionSpec(items: .uniform(count: 4, size: ItemSize(width: .perLine(3), height: 1))),
-                        SectionSpec(items: .varying(Array(repeating: ItemSize(width: .perLine(3), height: 1), count: 4))),
-                        SectionSpec(items: .uniform(count: 3, size: ItemSize(width: .perLine(3), height: 1)),
-                                    inset: EdgeInsets(left: 2, right: 2), interItemSpacing: 3)]
+        let sections = [
+            SectionSpec(items: .uniform(count: 4, size: ItemSize(width: .perLine(3), height: 1))),
+            SectionSpec(items: .varying(Array(repeating: ItemSize(width: .perLine(3), height: 1), count: 4))),
+            SectionSpec(
+                items: .uniform(count: 3, size: ItemSize(width: .perLine(3), height: 1)),
+                inset: EdgeInsets(left: 2, right: 2), interItemSpacing: 3),
+        ]
         let l = layout(sections, width: 101, ratio: 0.3, splitSpacing: 1, spacing: 1)
         // Left: (30 - 2) / 3 = 9.
         #expect(l.itemFrames(0) == [rect(0, 0, 9, 1), rect(10, 0, 9, 1), rect(20, 0, 9, 1), rect(0, 1, 9, 1)])
@@ -256,16 +274,18 @@ struct PlacementTests {
         // With the section's own inset and spacing: (30 - 4 - 6) / 3 = 6.
         #expect(l.itemFrames(2) == [rect(2, 2, 6, 1), rect(11, 2, 6, 1), rect(20, 2, 6, 1)])
         // perLine(0) is a zero-size item.
-        let zero = layout([SectionSpec(items: .varying([ItemSize(width: .perLine(0), height: 1), size(2, 1)]))],
-                          width: 10)
+        let zero = layout(
+            [SectionSpec(items: .varying([ItemSize(width: .perLine(0), height: 1), size(2, 1)]))],
+            width: 10)
         #expect(zero.itemFrames(0) == [nil, rect(0, 0, 2, 1)])
     }
 
     @Test("perLine in a column too narrow for N items gives 1-cell items (engine choice), which wrap")
     func perLineNarrow() {
         // equalItemWidth is 0 here; the engine keeps the items visible as 1 cell.
-        let l = layout([SectionSpec(items: .uniform(count: 3, size: ItemSize(width: .perLine(3), height: 1)))],
-                       width: 2, spacing: 1)
+        let l = layout(
+            [SectionSpec(items: .uniform(count: 3, size: ItemSize(width: .perLine(3), height: 1)))],
+            width: 2, spacing: 1)
         #expect(l.itemFrames(0) == [rect(0, 0, 1, 1), rect(0, 1, 1, 1), rect(0, 2, 1, 1)])
     }
 
@@ -277,13 +297,18 @@ struct PlacementTests {
                 for count in [0, 1, 5, 17] {
                     let item = ItemSize(width: width, height: height)
                     func make(_ items: SectionItems) -> LayoutSnapshot {
-                        LayoutSnapshot(layout([SectionSpec(items: uniform(2, 3, 1)),
-                                               SectionSpec(items: items, headerHeight: 1, inset: EdgeInsets(all: 1))],
-                                              width: 31, ratio: 0.6, splitSpacing: 1, spacing: 1, lineSpacing: 1,
-                                              normalize: true))
+                        LayoutSnapshot(
+                            layout(
+                                [
+                                    SectionSpec(items: uniform(2, 3, 1)),
+                                    SectionSpec(items: items, headerHeight: 1, inset: EdgeInsets(all: 1)),
+                                ],
+                                width: 31, ratio: 0.6, splitSpacing: 1, spacing: 1, lineSpacing: 1,
+                                normalize: true))
                     }
-                    #expect(make(.uniform(count: count, size: item))
-                        == make(.varying(Array(repeating: item, count: count))), "\(item) x \(count)")
+                    #expect(
+                        make(.uniform(count: count, size: item))
+                            == make(.varying(Array(repeating: item, count: count))), "\(item) x \(count)")
                 }
             }
         }
@@ -303,18 +328,26 @@ struct PlacementTests {
 struct OutOfRangeInputTests {
     @Test("negative heights, counts, spacings and insets count as 0")
     func negativesAreZero() {
-        let negative = layout([SectionSpec(items: uniform(-3, 2, 1), headerHeight: -2, footerHeight: -1),
-                               SectionSpec(items: uniform(3, 4, 1), inset: EdgeInsets(top: -1, left: -2, bottom: -3, right: -4),
-                                           interItemSpacing: -1, lineSpacing: -1)],
-                              width: 10, ratio: 0.5, splitSpacing: -4)
-        let zero = layout([SectionSpec(items: uniform(0, 2, 1)),
-                           SectionSpec(items: uniform(3, 4, 1), inset: .zero)],
-                          width: 10, ratio: 0.5, splitSpacing: 0)
+        let negative = layout(
+            [
+                SectionSpec(items: uniform(-3, 2, 1), headerHeight: -2, footerHeight: -1),
+                SectionSpec(
+                    items: uniform(3, 4, 1), inset: EdgeInsets(top: -1, left: -2, bottom: -3, right: -4),
+                    interItemSpacing: -1, lineSpacing: -1),
+            ],
+            width: 10, ratio: 0.5, splitSpacing: -4)
+        let zero = layout(
+            [
+                SectionSpec(items: uniform(0, 2, 1)),
+                SectionSpec(items: uniform(3, 4, 1), inset: .zero),
+            ],
+            width: 10, ratio: 0.5, splitSpacing: 0)
         #expect(LayoutSnapshot(negative) == LayoutSnapshot(zero))
         // Right column 5..<10: 4-wide items one per line, inside the column.
         #expect(negative.itemFrames(1) == [rect(5, 0, 4, 1), rect(5, 1, 4, 1), rect(5, 2, 4, 1)])
-        let negativeDefault = layout([SectionSpec(items: varying([(4, 1), (4, 1)]))], width: 6,
-                                     inset: EdgeInsets(top: -5, left: -5, bottom: -5, right: -5))
+        let negativeDefault = layout(
+            [SectionSpec(items: varying([(4, 1), (4, 1)]))], width: 6,
+            inset: EdgeInsets(top: -5, left: -5, bottom: -5, right: -5))
         #expect(negativeDefault.itemFrames(0) == [rect(0, 0, 4, 1), rect(0, 1, 4, 1)])
         #expect(negativeDefault.contentHeight == 2)
     }

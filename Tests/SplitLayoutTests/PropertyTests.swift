@@ -24,8 +24,9 @@ struct Scenario: Sendable, CustomStringConvertible {
     /// Viewports and points spread over (and a little beyond) the content.
     func viewports(for layout: SplitLayout) -> [Rect] {
         probes.map { p in
-            Rect(x: (layout.viewportWidth + 4) * p.x / 1000 - 2, y: (layout.contentHeight + 6) * p.y / 1000 - 3,
-                 width: p.width, height: p.height)
+            Rect(
+                x: (layout.viewportWidth + 4) * p.x / 1000 - 2, y: (layout.contentHeight + 6) * p.y / 1000 - 3,
+                width: p.width, height: p.height)
         }
     }
     func offsets(for layout: SplitLayout) -> [Int] {
@@ -54,8 +55,8 @@ struct Scenario: Sendable, CustomStringConvertible {
 enum Gens {
     static let itemSize = zip(Gen.int(in: 0...12), Gen.int(in: 0...4), Gen.int(in: 0...9)).map { t -> ItemSize in
         switch t.2 {
-        case 0: return ItemSize(width: .perLine(t.0 % 6), height: t.1)   // perLine(0) is zero-size
-        case 1: return ItemSize(width: t.0 * 9, height: t.1)              // often wider than the room
+        case 0: return ItemSize(width: .perLine(t.0 % 6), height: t.1)  // perLine(0) is zero-size
+        case 1: return ItemSize(width: t.0 * 9, height: t.1)  // often wider than the room
         default: return ItemSize(width: t.0, height: t.1)
         }
     }
@@ -73,29 +74,37 @@ enum Gens {
     static let inset = zip(Gen.int(in: 0...3), Gen.int(in: 0...3), Gen.int(in: 0...3), Gen.int(in: 0...3))
         .map { t in EdgeInsets(top: t.0, left: t.1, bottom: t.2, right: t.3) }
 
-    static let section = zip(items, Gen.int(in: 0...3), Gen.int(in: 0...2), inset.optional(valueRate: 0.4),
-                             Gen.int(in: 0...3).optional(valueRate: 0.3), Gen.int(in: 0...3).optional(valueRate: 0.3),
-                             Gen<Side>.case.optional(valueRate: 0.25), Gen.bool)
-        .map { t in
-            SectionSpec(items: t.0, headerHeight: t.1, footerHeight: t.2, inset: t.3, interItemSpacing: t.4,
-                        lineSpacing: t.5, side: t.6, hasBackground: t.7)
-        }
+    static let section = zip(
+        items, Gen.int(in: 0...3), Gen.int(in: 0...2), inset.optional(valueRate: 0.4),
+        Gen.int(in: 0...3).optional(valueRate: 0.3), Gen.int(in: 0...3).optional(valueRate: 0.3),
+        Gen<Side>.case.optional(valueRate: 0.25), Gen.bool
+    )
+    .map { t in
+        SectionSpec(
+            items: t.0, headerHeight: t.1, footerHeight: t.2, inset: t.3, interItemSpacing: t.4,
+            lineSpacing: t.5, side: t.6, hasBackground: t.7)
+    }
 
     /// 0 and 1 exactly a third of the time, else anything in between.
     static let ratio = zip(Gen.int(in: 0...5), Gen.double(in: 0...1)).map { t in
         t.0 == 0 ? 0 : t.0 == 1 ? 1 : t.1
     }
 
-    static let parameters = zip(ratio, Gen.int(in: 0...4), Gen.int(in: 0...3), Gen.int(in: 0...3), inset,
-                                Gen.bool, Gen.bool, Gen<SideRule>.case)
-        .map { t in
-            LayoutParameters(leftRatio: t.0, splitSpacing: t.1, interItemSpacing: t.2, lineSpacing: t.3,
-                             sectionInset: t.4, normalizeLineHeight: t.5, pinHeaders: t.6, sideRule: t.7)
-        }
+    static let parameters = zip(
+        ratio, Gen.int(in: 0...4), Gen.int(in: 0...3), Gen.int(in: 0...3), inset,
+        Gen.bool, Gen.bool, Gen<SideRule>.case
+    )
+    .map { t in
+        LayoutParameters(
+            leftRatio: t.0, splitSpacing: t.1, interItemSpacing: t.2, lineSpacing: t.3,
+            sectionInset: t.4, normalizeLineHeight: t.5, pinHeaders: t.6, sideRule: t.7)
+    }
 
-    static let probe = zip(Gen.int(in: 0...1000), Gen.int(in: 0...1000), Gen.int(in: 0...40), Gen.int(in: 0...25),
-                           Gen.int(in: 0...1000))
-        .map { t in Scenario.Probe(x: t.0, y: t.1, width: t.2, height: t.3, offset: t.4) }
+    static let probe = zip(
+        Gen.int(in: 0...1000), Gen.int(in: 0...1000), Gen.int(in: 0...40), Gen.int(in: 0...25),
+        Gen.int(in: 0...1000)
+    )
+    .map { t in Scenario.Probe(x: t.0, y: t.1, width: t.2, height: t.3, offset: t.4) }
 
     static let scenario = zip(section.array(of: 0...8), parameters, Gen.int(in: 0...200), probe.array(of: 4...8))
         .map { t in Scenario(sections: t.0, parameters: t.1, width: t.2, probes: t.3) }
@@ -126,7 +135,8 @@ struct PropertyTests {
                     if f.isEmpty { problems.append("empty frame \(f) in \(g.index)") }
                     if f.x < column.x || f.maxX > column.x + column.width { problems.append("\(f) outside column") }
                     if f.x < column.x + inset.left || f.maxX > column.x + column.width - inset.right
-                        || f.y < g.itemsArea.y + inset.top || f.maxY > g.itemsArea.maxY - inset.bottom {
+                        || f.y < g.itemsArea.y + inset.top || f.maxY > g.itemsArea.maxY - inset.bottom
+                    {
                         problems.append("\(f) outside the insets of section \(g.index)")
                     }
                     if let h = g.headerFrame, h.intersects(f) { problems.append("\(f) under header \(h)") }
@@ -165,8 +175,12 @@ struct PropertyTests {
                             if f.y < p.y { problems.append("\(f) above the previous line \(p)") }
                             // The next line starts right below the tallest item, and only because
                             // the item did not fit after the previous one.
-                            if f.y != lineBottom + lineSpacing { problems.append("line at \(f.y), expected \(lineBottom + lineSpacing)") }
-                            if p.maxX + spacing + f.width <= limit { problems.append("\(f) wrapped but fitted after \(p)") }
+                            if f.y != lineBottom + lineSpacing {
+                                problems.append("line at \(f.y), expected \(lineBottom + lineSpacing)")
+                            }
+                            if p.maxX + spacing + f.width <= limit {
+                                problems.append("\(f) wrapped but fitted after \(p)")
+                            }
                         } else if f.y != g.itemsArea.y + inset.top {
                             problems.append("first line at \(f.y) in \(g.itemsArea)")
                         }
@@ -180,7 +194,9 @@ struct PropertyTests {
                 }
                 if g.lineCount != lines { problems.append("lineCount \(g.lineCount) != \(lines)") }
                 let bottom = (lines == 0 ? g.itemsArea.y + inset.top : lineBottom) + inset.bottom
-                if g.itemsArea.maxY != bottom { problems.append("items area ends at \(g.itemsArea.maxY), expected \(bottom)") }
+                if g.itemsArea.maxY != bottom {
+                    problems.append("items area ends at \(g.itemsArea.maxY), expected \(bottom)")
+                }
             }
             #expect(problems.isEmpty, "\(problems.prefix(5))\n\(s)")
         }
@@ -282,10 +298,12 @@ struct PropertyTests {
             var rng = SplitMix64(seed: UInt64(s.width &* 31 &+ l.contentHeight))
             for offset in s.offsets(for: l) {
                 for _ in 0..<10 {
-                    let point = Point(x: Int.random(in: -1...(l.viewportWidth + 1), using: &rng),
-                                      y: Int.random(in: -1...(l.contentHeight + 1), using: &rng))
-                    #expect(l.element(at: point, offset: offset) == reference.element(at: point, offset: offset),
-                            "\(point) at \(offset)\n\(s)")
+                    let point = Point(
+                        x: Int.random(in: -1...(l.viewportWidth + 1), using: &rng),
+                        y: Int.random(in: -1...(l.contentHeight + 1), using: &rng))
+                    #expect(
+                        l.element(at: point, offset: offset) == reference.element(at: point, offset: offset),
+                        "\(point) at \(offset)\n\(s)")
                 }
             }
         }
@@ -298,9 +316,12 @@ struct PropertyTests {
             let reference = s.reference
             for row in s.offsets(for: l) {
                 for column in l.columns.indices {
-                    #expect(l.section(atRow: row, columnIndex: column) == reference.section(atRow: row, columnIndex: column))
-                    #expect(l.firstItem(atOrBelowRow: row, columnIndex: column)
-                        == reference.firstItem(atOrBelowRow: row, columnIndex: column), "row \(row)\n\(s)")
+                    #expect(
+                        l.section(atRow: row, columnIndex: column) == reference.section(atRow: row, columnIndex: column)
+                    )
+                    #expect(
+                        l.firstItem(atOrBelowRow: row, columnIndex: column)
+                            == reference.firstItem(atOrBelowRow: row, columnIndex: column), "row \(row)\n\(s)")
                 }
             }
         }
@@ -317,8 +338,9 @@ struct PropertyTests {
             let sample = items.count <= 60 ? items : (0..<60).map { _ in items.randomElement(using: &rng)! }
             for item in sample {
                 for direction in Direction.allCases {
-                    #expect(l.neighbour(of: item, direction) == reference.neighbour(of: item, direction),
-                            "\(item) \(direction)\n\(s)")
+                    #expect(
+                        l.neighbour(of: item, direction) == reference.neighbour(of: item, direction),
+                        "\(item) \(direction)\n\(s)")
                 }
             }
         }
@@ -363,9 +385,13 @@ struct PropertyTests {
                 return items
             }
             var asVarying = s
-            asVarying.sections = s.sections.map { var spec = $0; spec.items = expanded(spec.items); return spec }
+            asVarying.sections = s.sections.map {
+                var spec = $0; spec.items = expanded(spec.items); return spec
+            }
             var asUniform = s
-            asUniform.sections = s.sections.map { var spec = $0; spec.items = collapsed(spec.items); return spec }
+            asUniform.sections = s.sections.map {
+                var spec = $0; spec.items = collapsed(spec.items); return spec
+            }
             let original = s.layout
             #expect(LayoutSnapshot(original) == LayoutSnapshot(asVarying.layout), "\(s)")
             #expect(LayoutSnapshot(original) == LayoutSnapshot(asUniform.layout), "\(s)")
@@ -380,10 +406,12 @@ struct PropertyTests {
         await propertyCheck(count: 200, input: Gens.scenario, Gen.int(in: 0...200), Gens.ratio) { s, width, ratio in
             var p = s.parameters
             p.leftRatio = ratio
-            #expect(LayoutSnapshot(s.layout.relayout(width: width, leftRatio: ratio))
-                == LayoutSnapshot(SplitLayout(sections: s.sections, parameters: p, width: width)))
-            #expect(LayoutSnapshot(s.layout.relayout(width: width))
-                == LayoutSnapshot(SplitLayout(sections: s.sections, parameters: s.parameters, width: width)))
+            #expect(
+                LayoutSnapshot(s.layout.relayout(width: width, leftRatio: ratio))
+                    == LayoutSnapshot(SplitLayout(sections: s.sections, parameters: p, width: width)))
+            #expect(
+                LayoutSnapshot(s.layout.relayout(width: width))
+                    == LayoutSnapshot(SplitLayout(sections: s.sections, parameters: s.parameters, width: width)))
         }
     }
 

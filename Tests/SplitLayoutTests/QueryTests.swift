@@ -16,7 +16,8 @@ struct QueryTests {
         SectionSpec(items: uniform(4, 4, 2), headerHeight: 1, footerHeight: 1, hasBackground: true),
         SectionSpec(items: varying([(3, 1), (3, 2), (3, 1), (3, 1)])),
         SectionSpec(items: uniform(1, 10, 1), headerHeight: 1),
-        SectionSpec(items: uniform(0, 1, 1), headerHeight: 1, inset: EdgeInsets(top: 1, bottom: 1), hasBackground: true),
+        SectionSpec(
+            items: uniform(0, 1, 1), headerHeight: 1, inset: EdgeInsets(top: 1, bottom: 1), hasBackground: true),
         SectionSpec(items: uniform(2, 3, 1)),
     ]
     func make(pin: Bool = false) -> SplitLayout {
@@ -26,8 +27,11 @@ struct QueryTests {
     @Test("the hand-computed geometry")
     func geometry() {
         let l = make()
-        #expect(l.sections.map(\.frame) == [rect(0, 0, 10, 6), rect(11, 0, 10, 3), rect(0, 6, 10, 2),
-                                            rect(11, 3, 10, 3), rect(0, 8, 10, 1)])
+        #expect(
+            l.sections.map(\.frame) == [
+                rect(0, 0, 10, 6), rect(11, 0, 10, 3), rect(0, 6, 10, 2),
+                rect(11, 3, 10, 3), rect(0, 8, 10, 1),
+            ])
         #expect(l.itemFrames(0) == [rect(0, 1, 4, 2), rect(5, 1, 4, 2), rect(0, 3, 4, 2), rect(5, 3, 4, 2)])
         #expect(l.itemFrames(1) == [rect(11, 0, 3, 1), rect(15, 0, 3, 2), rect(11, 2, 3, 1), rect(15, 2, 3, 1)])
         #expect(l.itemFrames(2) == [rect(0, 7, 10, 1)])
@@ -60,16 +64,16 @@ struct QueryTests {
         #expect(hit(9, 0) == "header 0")
         #expect(hit(1, 1) == "item 0:0")
         #expect(hit(3, 2) == "item 0:0")
-        #expect(hit(4, 1) == "background 0")   // between two items
-        #expect(hit(9, 4) == "background 0")   // right of the items
+        #expect(hit(4, 1) == "background 0")  // between two items
+        #expect(hit(9, 4) == "background 0")  // right of the items
         #expect(hit(5, 2) == "item 0:1")
         #expect(hit(8, 4) == "item 0:3")
         #expect(hit(0, 5) == "footer 0")
-        #expect(hit(10, 1) == "nil")           // the gap between the columns
+        #expect(hit(10, 1) == "nil")  // the gap between the columns
         #expect(hit(11, 0) == "item 1:0")
-        #expect(hit(17, 1) == "item 1:1")      // the tall item's second row
-        #expect(hit(14, 0) == "nil")           // no background in section 1
-        #expect(hit(11, 1) == "nil")           // below the short item of a tall line
+        #expect(hit(17, 1) == "item 1:1")  // the tall item's second row
+        #expect(hit(14, 0) == "nil")  // no background in section 1
+        #expect(hit(11, 1) == "nil")  // below the short item of a tall line
         #expect(hit(20, 0) == "nil")
         #expect(hit(12, 3) == "header 3")
         #expect(hit(12, 4) == "background 3")
@@ -77,16 +81,20 @@ struct QueryTests {
         #expect(hit(0, 7) == "item 2:0")
         #expect(hit(9, 8) == "nil")
         #expect(hit(4, 8) == "item 4:1")
-        #expect(hit(0, 9) == "nil")            // below the content
-        #expect(hit(15, 6) == "nil")           // below the right column's content
+        #expect(hit(0, 9) == "nil")  // below the content
+        #expect(hit(15, 6) == "nil")  // below the right column's content
         #expect(hit(-1, 0) == "nil")
         #expect(hit(21, 0) == "nil")
         #expect(hit(0, -1) == "nil")
         // The returned element is complete.
-        #expect(l.element(at: Point(x: 16, y: 2), offset: 0)
-            == LayoutElement(kind: .item, section: 1, item: 3, side: .right, frame: rect(15, 2, 3, 1), pinnedY: nil))
-        #expect(l.element(at: Point(x: 2, y: 0), offset: 0)
-            == LayoutElement(kind: .header, section: 0, item: nil, side: .left, frame: rect(0, 0, 10, 1), pinnedY: 0))
+        #expect(
+            l.element(at: Point(x: 16, y: 2), offset: 0)
+                == LayoutElement(kind: .item, section: 1, item: 3, side: .right, frame: rect(15, 2, 3, 1), pinnedY: nil)
+        )
+        #expect(
+            l.element(at: Point(x: 2, y: 0), offset: 0)
+                == LayoutElement(
+                    kind: .header, section: 0, item: nil, side: .left, frame: rect(0, 0, 10, 1), pinnedY: 0))
     }
 
     @Test("element(at:) agrees with a brute-force search at every point and offset")
@@ -98,8 +106,9 @@ struct QueryTests {
                 for y in -1...10 {
                     for x in -1...22 {
                         let point = Point(x: x, y: y)
-                        #expect(l.element(at: point, offset: offset) == reference.element(at: point, offset: offset),
-                                "pin \(pin) offset \(offset) at \(x),\(y)")
+                        #expect(
+                            l.element(at: point, offset: offset) == reference.element(at: point, offset: offset),
+                            "pin \(pin) offset \(offset) at \(x),\(y)")
                     }
                 }
             }
@@ -118,8 +127,10 @@ struct QueryTests {
     @Test("firstItem(atOrBelowRow:columnIndex:)")
     func firstItemAtOrBelow() {
         let l = make()
-        let left: [Int: ItemPath?] = [-5: path(0, 0), 0: path(0, 0), 2: path(0, 0), 3: path(0, 2), 4: path(0, 2),
-                                      5: path(2, 0), 6: path(2, 0), 8: path(4, 0), 9: nil]
+        let left: [Int: ItemPath?] = [
+            -5: path(0, 0), 0: path(0, 0), 2: path(0, 0), 3: path(0, 2), 4: path(0, 2),
+            5: path(2, 0), 6: path(2, 0), 8: path(4, 0), 9: nil,
+        ]
         for (row, item) in left { #expect(l.firstItem(atOrBelowRow: row, columnIndex: 0) == item, "row \(row)") }
         // Row 1 is covered by line 0 (its tall item); nothing follows row 2's line in the column.
         let right: [Int: ItemPath?] = [0: path(1, 0), 1: path(1, 0), 2: path(1, 2), 3: nil]
@@ -135,16 +146,17 @@ struct QueryTests {
         // Rows 3..<5, columns 5..<12.
         #expect(describe(l.elements(in: rect(5, 3, 7, 2))) == ["background 0", "0:3", "background 3", "header 3"])
         // Everything, column by column; in a section: background, header, items, footer.
-        #expect(describe(l.elements(in: rect(0, 0, 21, 9))) == [
-            "background 0", "header 0", "0:0", "0:1", "0:2", "0:3", "footer 0", "header 2", "2:0", "4:0", "4:1",
-            "1:0", "1:1", "1:2", "1:3", "background 3", "header 3",
-        ])
+        #expect(
+            describe(l.elements(in: rect(0, 0, 21, 9))) == [
+                "background 0", "header 0", "0:0", "0:1", "0:2", "0:3", "footer 0", "header 2", "2:0", "4:0", "4:1",
+                "1:0", "1:1", "1:2", "1:3", "background 3", "header 3",
+            ])
         #expect(describe(l.allElements()) == describe(l.elements(in: rect(0, 0, 21, 9))))
         #expect(l.elements(in: rect(0, 0, 0, 9)).isEmpty)
         #expect(l.elements(in: rect(0, 0, 21, 0)).isEmpty)
-        #expect(l.elements(in: rect(10, 0, 1, 9)).isEmpty)     // the gap
-        #expect(l.elements(in: rect(0, 9, 21, 5)).isEmpty)     // below the content
-        #expect(describe(l.elements(in: rect(3, 8, 2, 1))) == ["4:1"])   // 0..<3 misses, 4..<7 meets
+        #expect(l.elements(in: rect(10, 0, 1, 9)).isEmpty)  // the gap
+        #expect(l.elements(in: rect(0, 9, 21, 5)).isEmpty)  // below the content
+        #expect(describe(l.elements(in: rect(3, 8, 2, 1))) == ["4:1"])  // 0..<3 misses, 4..<7 meets
         #expect(describe(l.elements(in: rect(15, 1, 1, 1))) == ["1:1"])  // only the tall item reaches row 1
         // The callback form gives the same.
         var called: [LayoutElement] = []

@@ -18,8 +18,11 @@ struct SideRuleTests {
         let l = split([tall(1), tall(2), tall(3), tall(4), tall(5)], .alternate)
         #expect(l.sections.map(\.columnIndex) == [0, 1, 0, 1, 0])
         #expect(l.sections.map(\.side) == [.left, .right, .left, .right, .left])
-        #expect(l.sections.map(\.frame) == [rect(0, 0, 10, 1), rect(11, 0, 10, 2), rect(0, 1, 10, 3),
-                                            rect(11, 2, 10, 4), rect(0, 4, 10, 5)])
+        #expect(
+            l.sections.map(\.frame) == [
+                rect(0, 0, 10, 1), rect(11, 0, 10, 2), rect(0, 1, 10, 3),
+                rect(11, 2, 10, 4), rect(0, 4, 10, 5),
+            ])
         #expect(l.contentHeight == 9)
     }
 
@@ -38,8 +41,11 @@ struct SideRuleTests {
         // Cursors (L, R): (0,0) tie->L (5,0); R (5,2); R (5,4); R (5,6); L (6,6); tie->L (7,6).
         let l = split([tall(5), tall(2), tall(2), tall(2), tall(1), tall(1)], .balance)
         #expect(l.sections.map(\.columnIndex) == [0, 1, 1, 1, 0, 0])
-        #expect(l.sections.map(\.frame) == [rect(0, 0, 10, 5), rect(11, 0, 10, 2), rect(11, 2, 10, 2),
-                                            rect(11, 4, 10, 2), rect(0, 5, 10, 1), rect(0, 6, 10, 1)])
+        #expect(
+            l.sections.map(\.frame) == [
+                rect(0, 0, 10, 5), rect(11, 0, 10, 2), rect(11, 2, 10, 2),
+                rect(11, 4, 10, 2), rect(0, 5, 10, 1), rect(0, 6, 10, 1),
+            ])
         #expect(l.contentHeight == 7)
 
         // Empty sections leave the cursors equal, so they all go left.
@@ -49,12 +55,15 @@ struct SideRuleTests {
 
     @Test("an explicit side overrides every rule")
     func explicitSide() {
-        #expect(split([tall(1, side: .right), tall(1), tall(1, side: .left), tall(1)], .alternate)
-            .sections.map(\.columnIndex) == [1, 1, 0, 1])
-        #expect(split([tall(1), tall(1, side: .right), tall(1)], .left)
-            .sections.map(\.columnIndex) == [0, 1, 0])
-        #expect(split([tall(1), tall(1, side: .left), tall(1)], .right)
-            .sections.map(\.columnIndex) == [1, 0, 1])
+        #expect(
+            split([tall(1, side: .right), tall(1), tall(1, side: .left), tall(1)], .alternate)
+                .sections.map(\.columnIndex) == [1, 1, 0, 1])
+        #expect(
+            split([tall(1), tall(1, side: .right), tall(1)], .left)
+                .sections.map(\.columnIndex) == [0, 1, 0])
+        #expect(
+            split([tall(1), tall(1, side: .left), tall(1)], .right)
+                .sections.map(\.columnIndex) == [1, 0, 1])
         // Balance counts explicitly placed sections in the cursors: R=5, then L three times
         // (L = 2, 4, 6), then R (5 < 6).
         let b = split([tall(5, side: .right), tall(2), tall(2), tall(2), tall(1)], .balance)

@@ -23,15 +23,19 @@ func rect(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> Rect {
 }
 
 /// One full-width column (ratio 1) unless told otherwise.
-func layout(_ sections: [SectionSpec], width: Int, ratio: Double = 1, splitSpacing: Int = 0,
-            spacing: Int = 0, lineSpacing: Int = 0, inset: EdgeInsets = .zero,
-            normalize: Bool = false, pin: Bool = false, rule: SideRule = .alternate) -> SplitLayout {
-    SplitLayout(sections: sections,
-                parameters: LayoutParameters(leftRatio: ratio, splitSpacing: splitSpacing,
-                                             interItemSpacing: spacing, lineSpacing: lineSpacing,
-                                             sectionInset: inset, normalizeLineHeight: normalize,
-                                             pinHeaders: pin, sideRule: rule),
-                width: width)
+func layout(
+    _ sections: [SectionSpec], width: Int, ratio: Double = 1, splitSpacing: Int = 0,
+    spacing: Int = 0, lineSpacing: Int = 0, inset: EdgeInsets = .zero,
+    normalize: Bool = false, pin: Bool = false, rule: SideRule = .alternate
+) -> SplitLayout {
+    SplitLayout(
+        sections: sections,
+        parameters: LayoutParameters(
+            leftRatio: ratio, splitSpacing: splitSpacing,
+            interItemSpacing: spacing, lineSpacing: lineSpacing,
+            sectionInset: inset, normalizeLineHeight: normalize,
+            pinHeaders: pin, sideRule: rule),
+        width: width)
 }
 
 extension SplitLayout {
@@ -89,10 +93,11 @@ struct LayoutSnapshot: Equatable, CustomStringConvertible {
         columns = layout.columns
         contentHeight = layout.contentHeight
         sections = layout.sections.map { g in
-            Section(index: g.index, side: g.side, columnIndex: g.columnIndex, frame: g.frame,
-                    itemsArea: g.itemsArea, header: g.headerFrame, footer: g.footerFrame,
-                    background: g.backgroundFrame, lineCount: g.lineCount,
-                    items: layout.itemFrames(g.index))
+            Section(
+                index: g.index, side: g.side, columnIndex: g.columnIndex, frame: g.frame,
+                itemsArea: g.itemsArea, header: g.headerFrame, footer: g.footerFrame,
+                background: g.backgroundFrame, lineCount: g.lineCount,
+                items: layout.itemFrames(g.index))
         }
     }
 
@@ -100,10 +105,11 @@ struct LayoutSnapshot: Equatable, CustomStringConvertible {
         columns = reference.columns
         contentHeight = reference.contentHeight
         sections = reference.sections.map { s in
-            Section(index: s.index, side: s.side, columnIndex: s.columnIndex, frame: s.frame,
-                    itemsArea: s.itemsArea, header: s.header, footer: s.footer,
-                    background: s.hasBackground ? s.itemsArea : nil,
-                    lineCount: Set(s.items.compactMap { $0?.y }).count, items: s.items)
+            Section(
+                index: s.index, side: s.side, columnIndex: s.columnIndex, frame: s.frame,
+                itemsArea: s.itemsArea, header: s.header, footer: s.footer,
+                background: s.hasBackground ? s.itemsArea : nil,
+                lineCount: Set(s.items.compactMap { $0?.y }).count, items: s.items)
         }
     }
 
@@ -150,8 +156,9 @@ struct ReferenceLayout {
 
     init(sections specs: [SectionSpec], parameters p: LayoutParameters, width: Int) {
         parameters = p
-        columns = SplitLayout.columns(width: max(0, width), leftRatio: p.leftRatio,
-                                      splitSpacing: p.splitSpacing)
+        columns = SplitLayout.columns(
+            width: max(0, width), leftRatio: p.leftRatio,
+            splitSpacing: p.splitSpacing)
         var cursor = Array(repeating: 0, count: columns.count)
         lines = Array(repeating: [], count: columns.count)
         for (index, spec) in specs.enumerated() {
@@ -220,15 +227,16 @@ struct ReferenceLayout {
             if !line.isEmpty { finishLine() }
             let itemsBottom = (lastBottom ?? itemsTop + inset.top) + inset.bottom
             let bottom = itemsBottom + spec.footerHeight
-            sections.append(Section(
-                index: index, columnIndex: c, side: column.side,
-                frame: Rect(x: column.x, y: top, width: column.width, height: bottom - top),
-                itemsArea: Rect(x: column.x, y: itemsTop, width: column.width, height: itemsBottom - itemsTop),
-                header: spec.headerHeight > 0
-                    ? Rect(x: column.x, y: top, width: column.width, height: spec.headerHeight) : nil,
-                footer: spec.footerHeight > 0
-                    ? Rect(x: column.x, y: itemsBottom, width: column.width, height: spec.footerHeight) : nil,
-                hasBackground: spec.hasBackground, items: frames))
+            sections.append(
+                Section(
+                    index: index, columnIndex: c, side: column.side,
+                    frame: Rect(x: column.x, y: top, width: column.width, height: bottom - top),
+                    itemsArea: Rect(x: column.x, y: itemsTop, width: column.width, height: itemsBottom - itemsTop),
+                    header: spec.headerHeight > 0
+                        ? Rect(x: column.x, y: top, width: column.width, height: spec.headerHeight) : nil,
+                    footer: spec.footerHeight > 0
+                        ? Rect(x: column.x, y: itemsBottom, width: column.width, height: spec.footerHeight) : nil,
+                    hasBackground: spec.hasBackground, items: frames))
             lines[c] += sectionLines
             cursor[c] = bottom
         }
@@ -245,22 +253,30 @@ struct ReferenceLayout {
         var result: [LayoutElement] = []
         for s in sections {
             if s.hasBackground && !s.itemsArea.isEmpty {
-                result.append(LayoutElement(kind: .background, section: s.index, item: nil, side: s.side,
-                                            frame: s.itemsArea, pinnedY: nil))
+                result.append(
+                    LayoutElement(
+                        kind: .background, section: s.index, item: nil, side: s.side,
+                        frame: s.itemsArea, pinnedY: nil))
             }
             if let header = s.header {
-                result.append(LayoutElement(kind: .header, section: s.index, item: nil, side: s.side,
-                                            frame: header, pinnedY: pinnedY(s, offset: offset)))
+                result.append(
+                    LayoutElement(
+                        kind: .header, section: s.index, item: nil, side: s.side,
+                        frame: header, pinnedY: pinnedY(s, offset: offset)))
             }
             for (i, frame) in s.items.enumerated() {
                 if let frame {
-                    result.append(LayoutElement(kind: .item, section: s.index, item: i, side: s.side,
-                                                frame: frame, pinnedY: nil))
+                    result.append(
+                        LayoutElement(
+                            kind: .item, section: s.index, item: i, side: s.side,
+                            frame: frame, pinnedY: nil))
                 }
             }
             if let footer = s.footer {
-                result.append(LayoutElement(kind: .footer, section: s.index, item: nil, side: s.side,
-                                            frame: footer, pinnedY: nil))
+                result.append(
+                    LayoutElement(
+                        kind: .footer, section: s.index, item: nil, side: s.side,
+                        frame: footer, pinnedY: nil))
             }
         }
         return result
@@ -296,7 +312,8 @@ struct ReferenceLayout {
     /// Where an item sits: its column and the index of its line in that column's line list.
     func locate(_ p: ItemPath) -> (column: Int, line: Int)? {
         guard sections.indices.contains(p.section), sections[p.section].items.indices.contains(p.item),
-              sections[p.section].items[p.item] != nil else { return nil }
+            sections[p.section].items[p.item] != nil
+        else { return nil }
         let c = sections[p.section].columnIndex
         guard let l = lines[c].firstIndex(where: { $0.section == p.section && $0.items.contains(p.item) })
         else { return nil }
@@ -342,4 +359,3 @@ struct ReferenceLayout {
         }
     }
 }
-

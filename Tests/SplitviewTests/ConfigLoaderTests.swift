@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test func keysOverrideTheDefaultsOneByOne() throws {
-        let configuration = try parse("""
+        let configuration = try parse(
+            """
             [layout]
             left_ratio = 0.3
             split_spacing = 4
@@ -74,7 +75,8 @@ import Testing
     }
 
     @Test func breakpointListReplacesTheDefaultsAsAWhole() throws {
-        let configuration = try parse("""
+        let configuration = try parse(
+            """
             [[breakpoint]]
             min_width = 120
             left_ratio = 0.35
@@ -96,8 +98,10 @@ import Testing
     @Test func skinToneIsANameAndAnythingElseIsNamedInTheError() throws {
         #expect(try parse("[emoji]\nskin_tone = \"medium-dark\"\n").skinTone == .mediumDark)
         #expect(try parse("[emoji]\nskin_tone = \"none\"\n").skinTone == nil)
-        #expect(error("[emoji]\nskin_tone = \"tan\"\n")?.description
-            == #"test.toml:2:1: emoji.skin_tone: expected one of "none", "light", "medium-light", "medium", "medium-dark", "dark", found the string "tan""#)
+        #expect(
+            error("[emoji]\nskin_tone = \"tan\"\n")?.description
+                == #"test.toml:2:1: emoji.skin_tone: expected one of "none", "light", "medium-light", "medium", "medium-dark", "dark", found the string "tan""#
+        )
     }
 
     @Test func dataFilesGetCardsWideEnoughForALabelUnlessTheWidthIsSet() throws {
@@ -118,39 +122,54 @@ import Testing
     }
 
     @Test func outOfRangeRatioNamesFileLineColumnAndKey() {
-        #expect(error("[layout]\nsplit_spacing = 2\nleft_ratio = 1.5\n")?.description
-            == "test.toml:3:1: layout.left_ratio: expected a number from 0 to 1 (0 or 1 = one column), found 1.5")
+        #expect(
+            error("[layout]\nsplit_spacing = 2\nleft_ratio = 1.5\n")?.description
+                == "test.toml:3:1: layout.left_ratio: expected a number from 0 to 1 (0 or 1 = one column), found 1.5")
     }
 
     @Test func unknownKeyIsReportedByName() {
-        #expect(error("[layout]\n  left_ration = 0.3\n")?.description
-            == "test.toml:2:3: layout.left_ration: unknown key in [layout] (allowed: footer_height, header_height, inter_item_spacing, left_ratio, line_spacing, normalize_line_height, pin_headers, section_inset, side, split_spacing)")
-        #expect(error("[layuot]\nleft_ratio = 0.5\n")?.description
-            == "test.toml:1:2: layuot: unknown key at the top level (allowed: breakpoint, emoji, item, layout, theme, widths)")
+        #expect(
+            error("[layout]\n  left_ration = 0.3\n")?.description
+                == "test.toml:2:3: layout.left_ration: unknown key in [layout] (allowed: footer_height, header_height, inter_item_spacing, left_ratio, line_spacing, normalize_line_height, pin_headers, section_inset, side, split_spacing)"
+        )
+        #expect(
+            error("[layuot]\nleft_ratio = 0.5\n")?.description
+                == "test.toml:1:2: layuot: unknown key at the top level (allowed: breakpoint, emoji, item, layout, theme, widths)"
+        )
     }
 
     @Test func wrongTypes() {
-        #expect(error("[layout]\npin_headers = \"yes\"\n")?.description
-            == "test.toml:2:1: layout.pin_headers: expected true or false, found the string \"yes\"")
-        #expect(error("[layout]\nside = \"middle\"\n")?.description
-            == "test.toml:2:1: layout.side: expected one of \"alternate\", \"left\", \"right\", \"balance\", found the string \"middle\"")
-        #expect(error("[item]\nwidth = 2.5\n")?.description
-            == "test.toml:2:1: item.width: expected a whole number of cells from 1 to 100000, found 2.5")
-        #expect(error("layout = 3\n")?.description
-            == "test.toml:1:1: layout: expected a table [layout], found 3")
+        #expect(
+            error("[layout]\npin_headers = \"yes\"\n")?.description
+                == "test.toml:2:1: layout.pin_headers: expected true or false, found the string \"yes\"")
+        #expect(
+            error("[layout]\nside = \"middle\"\n")?.description
+                == "test.toml:2:1: layout.side: expected one of \"alternate\", \"left\", \"right\", \"balance\", found the string \"middle\""
+        )
+        #expect(
+            error("[item]\nwidth = 2.5\n")?.description
+                == "test.toml:2:1: item.width: expected a whole number of cells from 1 to 100000, found 2.5")
+        #expect(
+            error("layout = 3\n")?.description
+                == "test.toml:1:1: layout: expected a table [layout], found 3")
     }
 
     @Test func keyInsideAnInlineTable() {
-        #expect(error("[layout]\nsection_inset = { top = 1, left = -2 }\n")?.description
-            == "test.toml:2:28: layout.section_inset.left: expected a whole number of cells from 0 to 100000, found -2")
+        #expect(
+            error("[layout]\nsection_inset = { top = 1, left = -2 }\n")?.description
+                == "test.toml:2:28: layout.section_inset.left: expected a whole number of cells from 0 to 100000, found -2"
+        )
     }
 
     @Test func breakpointErrorsNameTheEntry() {
         let text = "[[breakpoint]]\nmin_width = 0\n\n[[breakpoint]]\nmin_width = 80\nleft_ratio = 2\n"
-        #expect(error(text)?.description
-            == "test.toml:6:1: breakpoint[1].left_ratio: expected a number from 0 to 1 (0 or 1 = one column), found 2")
-        #expect(error("[[breakpoint]]\nmin_width = 0\n[[breakpoint]]\nleft_ratio = 0.5\n")?.description
-            == "test.toml:3:1: breakpoint[1]: each [[breakpoint]] needs min_width (a whole number of columns)")
+        #expect(
+            error(text)?.description
+                == "test.toml:6:1: breakpoint[1].left_ratio: expected a number from 0 to 1 (0 or 1 = one column), found 2"
+        )
+        #expect(
+            error("[[breakpoint]]\nmin_width = 0\n[[breakpoint]]\nleft_ratio = 0.5\n")?.description
+                == "test.toml:3:1: breakpoint[1]: each [[breakpoint]] needs min_width (a whole number of columns)")
     }
 
     @Test func syntaxErrorsCarryTheParsersPosition() throws {
@@ -166,7 +185,8 @@ import Testing
         do {
             _ = try ConfigLoader.load(path: "/nonexistent/splitview.toml")
         } catch {
-            #expect(error.description == "/nonexistent/splitview.toml: cannot read the configuration file (no such file)")
+            #expect(
+                error.description == "/nonexistent/splitview.toml: cannot read the configuration file (no such file)")
         }
     }
 
@@ -191,11 +211,13 @@ import Testing
         let xdg = directory + "/xdg"
         let home = directory + "/home"
         try FileManagerHelper.write("[layout]\nsplit_spacing = 1\n", to: home + "/.config/splitview/config.toml")
-        #expect(ConfigLoader.locate(explicitPath: nil, environment: ["XDG_CONFIG_HOME": xdg, "HOME": home])
-            == home + "/.config/splitview/config.toml")
+        #expect(
+            ConfigLoader.locate(explicitPath: nil, environment: ["XDG_CONFIG_HOME": xdg, "HOME": home])
+                == home + "/.config/splitview/config.toml")
         try FileManagerHelper.write("", to: xdg + "/splitview/config.toml")
-        #expect(ConfigLoader.locate(explicitPath: nil, environment: ["XDG_CONFIG_HOME": xdg, "HOME": home])
-            == xdg + "/splitview/config.toml")
+        #expect(
+            ConfigLoader.locate(explicitPath: nil, environment: ["XDG_CONFIG_HOME": xdg, "HOME": home])
+                == xdg + "/splitview/config.toml")
         #expect(ConfigLoader.locate(explicitPath: "/x.toml", environment: ["XDG_CONFIG_HOME": xdg]) == "/x.toml")
         #expect(ConfigLoader.locate(explicitPath: nil, environment: [:]) == nil)
     }

@@ -18,23 +18,30 @@ import Testing
         let (lines, result) = try render([Support.fixture("data/fruits.csv")])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        #expect(trimmed(lines) == [
-            "  Fruit · 3                                Vegetables · 1",
-            // Cards of 20 cells for a data file's labels; the line break inside the quoted
-            // field (CR LF in this file) is two control characters, drawn as their Control
-            // Pictures.
-            "  🍎 apple                                 🥕 carrot",
-            "  🍌 banana \"split\"",
-            "  🍒 cherry␍␊pair",
-            "", "", "",
-            " 🍎  apple  U+1F34E  · Fruit                                     1 of 4  ? help",
-        ])
+        #expect(
+            trimmed(lines) == [
+                "  Fruit · 3                                Vegetables · 1",
+                // Cards of 20 cells for a data file's labels; the line break inside the quoted
+                // field (CR LF in this file) is two control characters, drawn as their Control
+                // Pictures.
+                "  🍎 apple                                 🥕 carrot",
+                "  🍌 banana \"split\"",
+                "  🍒 cherry␍␊pair",
+                "", "", "",
+                " 🍎  apple  U+1F34E  · Fruit                                     1 of 4  ? help",
+            ])
     }
 
     @Test func everyFormatFromAFile() throws {
         let cases: [(file: String, header: String, status: String)] = [
-            ("data/fruits.tsv", "  Fruit · 2                                Vegetables · 1", " 🍎  apple  U+1F34E  · Fruit"),
-            ("data/fruits.jsonl", "  Fruit · 2                                Vegetables · 1", " 🍎  apple  U+1F34E  · Fruit"),
+            (
+                "data/fruits.tsv", "  Fruit · 2                                Vegetables · 1",
+                " 🍎  apple  U+1F34E  · Fruit"
+            ),
+            (
+                "data/fruits.jsonl", "  Fruit · 2                                Vegetables · 1",
+                " 🍎  apple  U+1F34E  · Fruit"
+            ),
             ("data/words.txt", "  words · 3", " alpha  · words"),
             // No known extension: sniffed as TSV.
             ("data/fruits.dat", "  Fruit · 1                                Vegetables · 1", " apple  · Fruit"),
@@ -52,8 +59,12 @@ import Testing
     }
 
     @Test func fileAndDataAreTheSameAndNotBoth() throws {
-        let positional = try Support.run(["layout", "--width", "80", "--height", "8", Support.fixture("data/fruits.csv")])
-        let option = try Support.run(["layout", "--width", "80", "--height", "8", "--data", Support.fixture("data/fruits.csv")])
+        let positional = try Support.run([
+            "layout", "--width", "80", "--height", "8", Support.fixture("data/fruits.csv"),
+        ])
+        let option = try Support.run([
+            "layout", "--width", "80", "--height", "8", "--data", Support.fixture("data/fruits.csv"),
+        ])
         #expect(positional.status == 0 && option.status == 0)
         #expect(positional.stdout == option.stdout)
         let object = try JSONSerialization.jsonObject(with: Data(positional.stdout.utf8)) as? [String: Any]
@@ -61,8 +72,10 @@ import Testing
         #expect(elements.filter { $0["kind"] as? String == "header" }.count == 2)
         #expect(elements.filter { $0["kind"] as? String == "item" }.count == 4)
 
-        let both = try Support.run(["render", "--width", "80", "--height", "8", Support.fixture("data/fruits.csv"),
-                                    "--data", Support.fixture("data/fruits.tsv")])
+        let both = try Support.run([
+            "render", "--width", "80", "--height", "8", Support.fixture("data/fruits.csv"),
+            "--data", Support.fixture("data/fruits.tsv"),
+        ])
         #expect(both.status != 0)
         #expect(both.stdout.isEmpty)
         #expect(both.stderr.contains("give the data file once, as FILE or as --data"))
@@ -72,10 +85,13 @@ import Testing
         // `splitview FILE` is `splitview browse FILE`: bad data stops it before any terminal is used.
         let missing = try Support.run([Support.fixture("data/missing.csv")])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "splitview: \(Support.fixture("data/missing.csv")): cannot read the file (no such file)\n")
+        #expect(
+            missing.stderr == "splitview: \(Support.fixture("data/missing.csv")): cannot read the file (no such file)\n"
+        )
         let bad = try Support.run(["--label-column", "nmae", Support.fixture("data/fruits.csv")])
         #expect(bad.status == 2)
-        #expect(bad.stderr.hasSuffix("fruits.csv:1: no column \"nmae\" (columns: Group, Name, Emoji, Keywords, Price)\n"))
+        #expect(
+            bad.stderr.hasSuffix("fruits.csv:1: no column \"nmae\" (columns: Group, Name, Emoji, Keywords, Price)\n"))
     }
 
     @Test func standardInput() throws {
@@ -113,8 +129,10 @@ import Testing
         try FileManagerHelper.write("kind,word,sym\nfruit,apple,🍎\nnut,pecan,🥜\n", to: path)
         let (asLines, _) = try render([path])
         #expect(trimmed(asLines).first == "  table · 3")
-        let (asCSV, csvResult) = try render([path, "--format", "csv", "--label-column", "word",
-                                             "--section-column", "1", "--glyph-column", "SYM"])
+        let (asCSV, csvResult) = try render([
+            path, "--format", "csv", "--label-column", "word",
+            "--section-column", "1", "--glyph-column", "SYM",
+        ])
         #expect(csvResult.status == 0, "\(csvResult.stderr)")
         #expect(trimmed(asCSV).first == "  fruit · 1                                nut · 1")
         #expect(asCSV.last?.hasPrefix(" 🍎  apple  U+1F34E  · fruit") == true)
@@ -128,21 +146,51 @@ import Testing
     }
 
     static let errorCases: [(arguments: [String], message: String)] = [
-        (["data/bad-syntax.jsonl"], "data/bad-syntax.jsonl:3:19: expected a string key after ',', found ',' (at \", \"glyph\": \"3\"}\")"),
-        (["data/not-object.jsonl"], "data/not-object.jsonl:2:1: expected an item object {\"label\": ...}, found array (at \"[\"two\", \"2\"]\")"),
-        (["data/missing-label.jsonl"], "data/missing-label.jsonl:3:1: an item needs a \"label\" string (at \"{\"section\": \"Fruit\", \"glyph\": …\")"),
+        (
+            ["data/bad-syntax.jsonl"],
+            "data/bad-syntax.jsonl:3:19: expected a string key after ',', found ',' (at \", \"glyph\": \"3\"}\")"
+        ),
+        (
+            ["data/not-object.jsonl"],
+            "data/not-object.jsonl:2:1: expected an item object {\"label\": ...}, found array (at \"[\"two\", \"2\"]\")"
+        ),
+        (
+            ["data/missing-label.jsonl"],
+            "data/missing-label.jsonl:3:1: an item needs a \"label\" string (at \"{\"section\": \"Fruit\", \"glyph\": …\")"
+        ),
         (["data/bad-label.jsonl"], "data/bad-label.jsonl:2:33: label: expected a string, found 42 (at \"42}\")"),
-        (["data/ragged.csv"], "data/ragged.csv:3:1: this row has 2 fields, the header (line 1) has 3 (at \"Fruit,banana\")"),
-        (["data/extra-field.csv"], "data/extra-field.csv:3:16: this row has 4 fields, the header (line 1) has 3 (at \"yellow\")"),
-        (["data/unterminated.csv"], "data/unterminated.csv:3:7: a quoted field is not closed (a '\"' opened here has no closing '\"') (at \"\"banana\")"),
-        (["data/no-label.csv"], "data/no-label.csv:1: no label column (columns: id, colour, size): name one with --label-column, or call it label, name or title"),
-        (["data/fruits.csv", "--label-column", "nmae"], "data/fruits.csv:1: no column \"nmae\" (columns: Group, Name, Emoji, Keywords, Price)"),
-        (["data/fruits.jsonl", "--glyph-column", "icon"], "data/fruits.jsonl: --section-column, --label-column and --glyph-column apply to CSV and TSV; the file is read as JSON Lines"),
+        (
+            ["data/ragged.csv"],
+            "data/ragged.csv:3:1: this row has 2 fields, the header (line 1) has 3 (at \"Fruit,banana\")"
+        ),
+        (
+            ["data/extra-field.csv"],
+            "data/extra-field.csv:3:16: this row has 4 fields, the header (line 1) has 3 (at \"yellow\")"
+        ),
+        (
+            ["data/unterminated.csv"],
+            "data/unterminated.csv:3:7: a quoted field is not closed (a '\"' opened here has no closing '\"') (at \"\"banana\")"
+        ),
+        (
+            ["data/no-label.csv"],
+            "data/no-label.csv:1: no label column (columns: id, colour, size): name one with --label-column, or call it label, name or title"
+        ),
+        (
+            ["data/fruits.csv", "--label-column", "nmae"],
+            "data/fruits.csv:1: no column \"nmae\" (columns: Group, Name, Emoji, Keywords, Price)"
+        ),
+        (
+            ["data/fruits.jsonl", "--glyph-column", "icon"],
+            "data/fruits.jsonl: --section-column, --label-column and --glyph-column apply to CSV and TSV; the file is read as JSON Lines"
+        ),
         (["data/header-only.csv"], "data/header-only.csv: no items (the file has only a header row)"),
         (["data/empty.csv"], "data/empty.csv: no items (the file is empty)"),
         (["data/blank.txt"], "data/blank.txt: no items (the file has only blank lines)"),
         (["data/no-sections.json"], "data/no-sections.json: no items (no sections)"),
-        (["data/object-lines.json"], "data/object-lines.json:2:1: unexpected text after the JSON value (at \"{\"label\": \"two\"}\") (one object per line is JSON Lines"),
+        (
+            ["data/object-lines.json"],
+            "data/object-lines.json:2:1: unexpected text after the JSON value (at \"{\"label\": \"two\"}\") (one object per line is JSON Lines"
+        ),
         (["data/missing.csv"], "data/missing.csv: cannot read the file (no such file)"),
         (["data"], "data: cannot read the file (it is a directory)"),
     ]
@@ -165,12 +213,17 @@ import Testing
         let (lines, result) = try render([Support.fixture("data/invalid-utf8.csv")])
         #expect(result.status == 0)
         let warning = result.stderr.replacingOccurrences(of: Support.fixtures.path + "/", with: "")
-        #expect(warning == "splitview: data/invalid-utf8.csv: 3 invalid UTF-8 sequences replaced with U+FFFD (first at line 3)\n")
+        #expect(
+            warning
+                == "splitview: data/invalid-utf8.csv: 3 invalid UTF-8 sequences replaced with U+FFFD (first at line 3)\n"
+        )
         #expect(trimmed(lines).first == "  Fruit · 3                                \u{FFFD} · 1")
         // Printed before the screen starts, the warning would be seen only after quitting: the
         // browser's first screen has it in the status line too.
         #expect(lines.last == " warning: invalid-utf8.csv: 3 invalid UTF-8 sequences replaced with U+FFFD (fir…")
-        let layout = try Support.run(["layout", "--width", "80", "--height", "8", Support.fixture("data/invalid-utf8.csv")])
+        let layout = try Support.run([
+            "layout", "--width", "80", "--height", "8", Support.fixture("data/invalid-utf8.csv"),
+        ])
         #expect(layout.status == 0)
         #expect(layout.stderr.filter { $0 == "\n" }.count == 1)
     }

@@ -19,8 +19,10 @@ final class TmuxSession {
         let empty = directory + "/home"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let environment = "env HOME=\(empty) XDG_CONFIG_HOME=\(empty) XDG_STATE_HOME=\(empty) TERM=xterm-256color "
-        try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height),
-                  environment + "sh -c '\(command)'"])
+        try tmux([
+            "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height),
+            environment + "sh -c '\(command)'",
+        ])
         // Keep the pane after the program exits, so its last screen can still be read.
         try tmux(["set-option", "-t", name, "remain-on-exit", "on"])
     }
@@ -75,8 +77,9 @@ struct EndToEndTests {
     func start(width: Int, height: Int, arguments: String = "") throws -> (TmuxSession, out: String) {
         let scratch = FileManagerHelper.temporaryDirectory()  // removed at the test process's exit
         let out = scratch + "/out.txt"
-        let session = try TmuxSession(width: width, height: height,
-                                      command: "\(Support.binary) \(arguments) > \(out); echo EXIT:$? >> \(out)")
+        let session = try TmuxSession(
+            width: width, height: height,
+            command: "\(Support.binary) \(arguments) > \(out); echo EXIT:$? >> \(out)")
         return (session, out)
     }
 
@@ -103,7 +106,8 @@ struct EndToEndTests {
         // (its name on the status line).
         screen = try session.waitFor("one column") { screen in
             let first = screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-            return first.contains("Smileys & Emotion") && !first.contains("People & Body") && screen.contains(focusedName)
+            return first.contains("Smileys & Emotion") && !first.contains("People & Body")
+                && screen.contains(focusedName)
                 && screen.contains("45 of 1870")
         }
         try session.send("q")
@@ -134,8 +138,9 @@ struct EndToEndTests {
     @Test func aPickComesBackInTheRecentSectionUnlessNoRecent() throws {
         let out = FileManagerHelper.temporaryDirectory() + "/out.txt"
         let run = "\(Support.binary) >> \(out); echo EXIT:$? >> \(out)"
-        let session = try TmuxSession(width: 100, height: 24,
-                                      command: "\(run); \(run); \(Support.binary) --no-recent >> \(out); echo EXIT:$? >> \(out)")
+        let session = try TmuxSession(
+            width: 100, height: 24,
+            command: "\(run); \(run); \(Support.binary) --no-recent >> \(out); echo EXIT:$? >> \(out)")
         try session.waitFor("the browser") { $0.contains("1 of 1870") }
         try session.send("l", "Enter")
         // The second run opens with the pick in a Recent section, focused first.
@@ -191,7 +196,9 @@ struct EndToEndTests {
     @Test func printOfAFieldNoItemHasIsAnError() throws {
         let result = try Support.run(["--print", "lable"])
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix(#"splitview: --print lable: no item has a field "lable" (choose from: glyph, label, json"#))
+        #expect(
+            result.stderr.hasPrefix(
+                #"splitview: --print lable: no item has a field "lable" (choose from: glyph, label, json"#))
     }
 
     @Test func keysMoveAndHelpShows() throws {
@@ -296,7 +303,9 @@ struct EndToEndTests {
         #expect(ended())
         // It said why, gave the terminal back, and the shell answers.
         try session.send("echo BACK", "Enter")
-        try session.waitFor("the shell after the job's end") { $0.contains("terminated by SIGTERM") && $0.contains("\nBACK") }
+        try session.waitFor("the shell after the job's end") {
+            $0.contains("terminated by SIGTERM") && $0.contains("\nBACK")
+        }
     }
 
     /// Without job control (tmux runs the program in a process group the kernel will not stop,
@@ -305,7 +314,9 @@ struct EndToEndTests {
         let session = try TmuxSession(width: 100, height: 24, command: "exec bash --norc --noprofile")
         let data = try wordsFile(in: session)
         let out = session.directory + "/out", pidFile = session.directory + "/pid"
-        try session.send("exec sh -c 'echo $$ > \(pidFile); \(Support.binary) --no-recent \(data); echo EXIT:$? > \(out); sleep 100'", "Enter")
+        try session.send(
+            "exec sh -c 'echo $$ > \(pidFile); \(Support.binary) --no-recent \(data); echo EXIT:$? > \(out); sleep 100'",
+            "Enter")
         let before = try session.waitFor("the browser") { $0.contains("1 of 360") }
         let shell = session.waitForFile(pidFile, containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         let pid = try Support.shell("pgrep -P \(shell)").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -321,9 +332,11 @@ struct EndToEndTests {
 
     /// A signal from outside: the terminal is restored, one line says what happened, and the
     /// process dies of the signal (the shell sees 128 + its number). SIGSEGV stands for a crash.
-    @Test(arguments: [("TERM", 143, "terminated by SIGTERM"), ("HUP", 129, "terminated by SIGHUP"),
-                      ("INT", 130, "terminated by SIGINT"), ("QUIT", 131, "terminated by SIGQUIT"),
-                      ("SEGV", 139, "crashed (SIGSEGV); the terminal was restored")])
+    @Test(arguments: [
+        ("TERM", 143, "terminated by SIGTERM"), ("HUP", 129, "terminated by SIGHUP"),
+        ("INT", 130, "terminated by SIGINT"), ("QUIT", 131, "terminated by SIGQUIT"),
+        ("SEGV", 139, "crashed (SIGSEGV); the terminal was restored"),
+    ])
     func aSignalRestoresTheTerminal(signal: String, status: Int, message: String) throws {
         let session = try TmuxSession(width: 100, height: 24, command: "exec bash --norc --noprofile")
         try session.send("PS1='READY$ '", "Enter")

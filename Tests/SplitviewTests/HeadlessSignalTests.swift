@@ -7,12 +7,14 @@ import TerminalTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct HeadlessSignalTests {
-    @Test(arguments: [["--filter", "x"], ["layout", "-", "--width", "80", "--height", "24"],
-                      ["render", "-", "--width", "80", "--height", "24"]])
+    @Test(arguments: [
+        ["--filter", "x"], ["layout", "-", "--width", "80", "--height", "24"],
+        ["render", "-", "--width", "80", "--height", "24"],
+    ])
     func sigquitEndsACommandWaitingOnStandardInput(arguments: [String]) throws {
         var input: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
         try #require(pipe(&input) == 0 && pipe(&errors) == 0)
@@ -41,7 +43,9 @@ import Glibc
         _ = close(input[0])
         _ = close(errors[1])
 
-        try #require(Support.waitUntilBlocked(pid, in: .read, descriptor: 0), "not reading standard input: \(Support.whereIs(pid))")
+        try #require(
+            Support.waitUntilBlocked(pid, in: .read, descriptor: 0),
+            "not reading standard input: \(Support.whereIs(pid))")
         kill(pid, SIGQUIT)
         let ended = Support.waitForExit(pid, seconds: 20)
         if ended == nil {
@@ -54,7 +58,8 @@ import Glibc
         while case let count = buffer.withUnsafeMutableBytes({ read(errors[0], $0.baseAddress, $0.count) }), count > 0 {
             stderr += buffer[0..<count]
         }
-        let status = try #require(ended, "SIGQUIT did not end it; stderr: \(String(decoding: stderr.prefix(300), as: UTF8.self))")
+        let status = try #require(
+            ended, "SIGQUIT did not end it; stderr: \(String(decoding: stderr.prefix(300), as: UTF8.self))")
         #expect(status & 0x7F == SIGQUIT, "wait status \(status)")
         #expect(stderr.isEmpty, "stderr: \(String(decoding: stderr.prefix(300), as: UTF8.self))")
     }

@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct HostileInputTests {
@@ -16,12 +16,15 @@ import Glibc
     static let sectionSizes = [5, 3, 3, 1, 4, 1]
 
     /// The first item's label, as the fixture has it (JSON escapes decoded).
-    static let firstLabel = "all \u{1B}[2J \u{1B}]52;c;SGk=\u{7} \u{1B}]8;;http://e.example/\u{1B}\\ \u{1B}[201~ \u{9B}31m "
+    static let firstLabel =
+        "all \u{1B}[2J \u{1B}]52;c;SGk=\u{7} \u{1B}]8;;http://e.example/\u{1B}\\ \u{1B}[201~ \u{9B}31m "
         + "\u{202E} \u{2066} \u{200F} \u{301} end"
 
     /// A new directory for one test's files; the caller removes it.
     static func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("splitview-hostile-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "splitview-hostile-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -35,7 +38,8 @@ import Glibc
         let allowed: Set<UInt32> = [0x1B, 0x08, 0x0A, 0x0D]
         for scalar in text.unicodeScalars where !allowed.contains(scalar.value) {
             let value = scalar.value
-            let hidden = value < 0x20 || (0x7F..<0xA0).contains(value) || value == 0xAD || value == 0x61C
+            let hidden =
+                value < 0x20 || (0x7F..<0xA0).contains(value) || value == 0xAD || value == 0x61C
                 || (0x200B...0x200F).contains(value) && value != 0x200C && value != 0x200D
                 || (0x2028...0x202E).contains(value) || (0x2060...0x206F).contains(value) || value == 0xFEFF
             if hidden { return "U+" + String(value, radix: 16, uppercase: true) }
@@ -45,11 +49,15 @@ import Glibc
 
     /// The escape sequences of the fixture that must never reach the terminal. (ESC [ 2 J is
     /// also the program's own clear, always after ESC [ H: checked apart.)
-    static let payloads = ["\u{1B}]52;", "\u{1B}]8;", "\u{1B}[201~", "\u{1B}[2J ", "\u{1B}[2J\u{202E}", "\u{1B}[31m glyph",
-                           "\u{1B}\\", "\u{9B}"]
+    static let payloads = [
+        "\u{1B}]52;", "\u{1B}]8;", "\u{1B}[201~", "\u{1B}[2J ", "\u{1B}[2J\u{202E}", "\u{1B}[31m glyph",
+        "\u{1B}\\", "\u{9B}",
+    ]
 
-    static func expectNoDataControl(_ bytes: [UInt8], _ context: String,
-                                    sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectNoDataControl(
+        _ bytes: [UInt8], _ context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(firstControlFromData(bytes) == nil, "\(context)", sourceLocation: sourceLocation)
         let text = String(decoding: bytes, as: UTF8.self)
         for payload in payloads {
@@ -74,8 +82,10 @@ import Glibc
     @Test func renderShowsEveryItemBySigns() throws {
         for (section, size) in Self.sectionSizes.enumerated() {
             for item in 0..<size {
-                let result = try Support.run(["render", "--width", "100", "--height", "24", "--focus", "\(section):\(item)",
-                                              Self.hostile])
+                let result = try Support.run([
+                    "render", "--width", "100", "--height", "24", "--focus", "\(section):\(item)",
+                    Self.hostile,
+                ])
                 #expect(result.status == 0, "\(result.stderr)")
                 #expect(result.stderr.isEmpty)
                 Self.expectNoDataControl(Array(result.stdout.utf8), "render --focus \(section):\(item)")
@@ -83,9 +93,13 @@ import Glibc
             }
         }
         let first = try Support.run(["render", "--width", "100", "--height", "24", Self.hostile]).stdout
-        #expect(first.contains("clear ␛[2J screen") && first.contains("c0 ␀␁␇␈␉␊␍␋␌␟ end")
+        #expect(
+            first.contains("clear ␛[2J screen") && first.contains("c0 ␀␁␇␈␉␊␍␋␌␟ end")
                 && first.contains("override �A�B�C�D…") && first.contains("◌́̂ lone combining"))
-        #expect(first.hasSuffix(" all ␛[2J ␛]52;c;SGk=␇ ␛]8;;http://e.example/␛\\ ␛[201~ �31m � � � ́ end  · Escapes   1 of 17  ? help \n"))
+        #expect(
+            first.hasSuffix(
+                " all ␛[2J ␛]52;c;SGk=␇ ␛]8;;http://e.example/␛\\ ␛[201~ �31m � � � ́ end  · Escapes   1 of 17  ? help \n"
+            ))
     }
 
     /// The "done when": the hostile-labels file browsed on a terminal (its first frame,
@@ -95,8 +109,9 @@ import Glibc
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let picked = directory + "/picked"
-        let (master, pid) = try Support.startOnPseudoTerminal(columns: 100, rows: 30, arguments: [Self.hostile],
-                                                              standardOutput: picked, home: directory)
+        let (master, pid) = try Support.startOnPseudoTerminal(
+            columns: 100, rows: 30, arguments: [Self.hostile],
+            standardOutput: picked, home: directory)
         defer { close(master) }
         let (start, _) = Support.drain(master, pid, for: 20) { MouseInputTests.contains($0, "1 of 17") }
         try #require(MouseInputTests.contains(start, "1 of 17"), "no first frame")
@@ -156,12 +171,19 @@ import Glibc
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let cases: [(file: String, content: String, arguments: [String], message: String)] = [
-            ("del.jsonl", "\"a\u{7F}b\\u001b[2J\"\n", [],
-             "del.jsonl:1:1: expected an item object {\"label\": ...}, found string \"a\\u007Fb\\u001B[2J\" (at \"\"a\\u007Fb\\u001b[2J\"\")"),
-            ("nul.csv", "\u{0},\u{0}\na,b\n", ["--label-column=-1"],
-             "nul.csv:1: no column \"-1\" (columns: \\u0000, \\u0000)"),
-            ("bidi.json", "[{\"title\": \"t\", \"items\": [{\"label\": \"l\", \"\u{202E}\\u001b]52;c;SGk=\": [1]}]}]", [],
-             "bidi.json:1:63: sections[0].items[0].\\u202E\\u001B]52;c;SGk=: expected a string, number or boolean field, found array"),
+            (
+                "del.jsonl", "\"a\u{7F}b\\u001b[2J\"\n", [],
+                "del.jsonl:1:1: expected an item object {\"label\": ...}, found string \"a\\u007Fb\\u001B[2J\" (at \"\"a\\u007Fb\\u001b[2J\"\")"
+            ),
+            (
+                "nul.csv", "\u{0},\u{0}\na,b\n", ["--label-column=-1"],
+                "nul.csv:1: no column \"-1\" (columns: \\u0000, \\u0000)"
+            ),
+            (
+                "bidi.json",
+                "[{\"title\": \"t\", \"items\": [{\"label\": \"l\", \"\u{202E}\\u001b]52;c;SGk=\": [1]}]}]", [],
+                "bidi.json:1:63: sections[0].items[0].\\u202E\\u001B]52;c;SGk=: expected a string, number or boolean field, found array"
+            ),
         ]
         for (file, content, arguments, message) in cases {
             let path = directory + "/" + file
@@ -177,7 +199,10 @@ import Glibc
         try Data("{\"label\": \"a\", \"\\u001b[2J\": \"x\"}\n".utf8).write(to: URL(fileURLWithPath: fields))
         let print = try Support.run(["--print", "nope", "--filter", "a", fields])
         #expect(print.status == 2)
-        #expect(print.stderr == "splitview: --print nope: no item has a field \"nope\" (choose from: glyph, label, json, \\u001B[2J)\n")
+        #expect(
+            print.stderr
+                == "splitview: --print nope: no item has a field \"nope\" (choose from: glyph, label, json, \\u001B[2J)\n"
+        )
     }
 
     /// A plain-lines file of one 50 MB line (hostile text in it every so often): loaded,
@@ -216,8 +241,9 @@ import Glibc
         environment["HOME"] = directory
         environment["XDG_CONFIG_HOME"] = directory
         environment["XDG_STATE_HOME"] = directory
-        let render = try Support.spawn("/usr/bin/timeout", ["120", Support.binary, "render", "--width", "200", "--height", "60", path],
-                                       environment: environment)
+        let render = try Support.spawn(
+            "/usr/bin/timeout", ["120", Support.binary, "render", "--width", "200", "--height", "60", path],
+            environment: environment)
         #expect(render.status == 0, "status \(render.status) (124: timed out)")
         let rows = render.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(rows.count == 61)
@@ -227,8 +253,9 @@ import Glibc
 
         // Browsed: a search typed over it, then the pick, which prints the 50 MB line.
         let picked = directory + "/picked"
-        let (master, pid) = try Support.startOnPseudoTerminal(columns: 120, rows: 30, arguments: [path], standardOutput: picked,
-                                                              home: directory)
+        let (master, pid) = try Support.startOnPseudoTerminal(
+            columns: 120, rows: 30, arguments: [path], standardOutput: picked,
+            home: directory)
         defer { close(master) }
         let (start, _) = Support.drain(master, pid, for: 120) { MouseInputTests.contains($0, "1 of 1") }
         try #require(MouseInputTests.contains(start, "1 of 1"), "no first frame")

@@ -8,7 +8,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct InterruptedFrameTests {
@@ -49,8 +49,9 @@ import Glibc
         let cut = try #require(Self.lastIndex(of: "\u{18}", in: received), "no reset bytes")
         let before = Array(received[..<cut])
         let autowrapOff = try #require(Self.lastIndex(of: "\u{1B}[?7l", in: before), "the frame had not started")
-        #expect(Self.lastIndex(of: "\u{1B}[?7h", in: before) ?? -1 < autowrapOff,
-                "the frame was not cut: the test proves nothing")
+        #expect(
+            Self.lastIndex(of: "\u{1B}[?7h", in: before) ?? -1 < autowrapOff,
+            "the frame was not cut: the test proves nothing")
         // After the signal: autowrap on and the scrolling region the whole screen.
         let after = Array(received[cut...])
         #expect(Self.lastIndex(of: "\u{1B}[?7h", in: after) != nil)
@@ -72,7 +73,8 @@ import Glibc
         try #require(clears == 2, "\(clears) takeovers, not the first and one after the stop")
         let clear = try #require(Self.lastIndex(of: "\u{1B}[H\u{1B}[2J", in: received))
         let first = Array(received[..<clear])
-        #expect(Self.lastIndex(of: "\u{1B}[?7h", in: first) ?? -1 > Self.lastIndex(of: "\u{1B}[?7l", in: first) ?? Int.max)
+        #expect(
+            Self.lastIndex(of: "\u{1B}[?7h", in: first) ?? -1 > Self.lastIndex(of: "\u{1B}[?7l", in: first) ?? Int.max)
         let after = String(decoding: received[clear...], as: UTF8.self)
         #expect(after.contains("grinning face") && after.contains("\u{1B}[?7h"))
         #expect(!after.contains("\u{18}"), "no reset bytes: the screen was not ended in a handler")

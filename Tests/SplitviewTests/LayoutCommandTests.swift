@@ -7,7 +7,10 @@ import Testing
     static let goldenCases: [(name: String, arguments: [String])] = [
         ("basic-two-columns", ["--data", "data/basic.json", "--width", "100", "--height", "20"]),
         ("basic-one-column", ["--data", "data/basic.json", "--width", "60", "--height", "20"]),
-        ("sized-visible-offset", ["--data", "data/sized.json", "--width", "90", "--height", "8", "--offset", "6", "--visible"]),
+        (
+            "sized-visible-offset",
+            ["--data", "data/sized.json", "--width", "90", "--height", "8", "--offset", "6", "--visible"]
+        ),
         ("edge-cases", ["--data", "data/edge-cases.json", "--width", "40", "--height", "10"]),
     ]
 
@@ -33,42 +36,70 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let config = scratch + "/right.toml"
         try FileManagerHelper.write("[[breakpoint]]\nmin_width = 0\nleft_ratio = 0\n", to: config)
-        let result = try Support.run(["layout", "--config", config, "--data", Support.fixture("data/basic.json"),
-                                      "--width", "50", "--height", "5"])
+        let result = try Support.run([
+            "layout", "--config", config, "--data", Support.fixture("data/basic.json"),
+            "--width", "50", "--height", "5",
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("\"columns\": [{\"side\": \"right\", \"x\": 0, \"width\": 50}]"))
         #expect(!result.stdout.contains("\"side\": \"left\""))
     }
 
     static let errorCases: [(arguments: [String], message: String)] = [
-        (["--data", "data/bad-syntax.json"],
-         "data/bad-syntax.json:3:44: missing ',' between array elements (at \"\"c\"]}\")"),
-        (["--data", "data/bad-width.json"],
-         "data/bad-width.json:5:35: sections[0].items[1].width: expected a whole number of cells from 0 to 100000, found string \"wide\""),
-        (["--data", "data/bad-section-key.json"],
-         "data/bad-section-key.json:1:33: sections[0]: unknown key \"itmes\" (allowed: background, footerHeight, headerHeight, inset, interItemSpacing, items, lineSpacing, side, title)"),
-        (["--data", "data/bad-item.json"],
-         "data/bad-item.json:1:47: sections[0].items[0]: an item object needs a \"label\" string"),
-        (["--data", "data/bad-background.json"],
-         "data/bad-background.json:1:49: sections[0].background: expected a colour name"),
+        (
+            ["--data", "data/bad-syntax.json"],
+            "data/bad-syntax.json:3:44: missing ',' between array elements (at \"\"c\"]}\")"
+        ),
+        (
+            ["--data", "data/bad-width.json"],
+            "data/bad-width.json:5:35: sections[0].items[1].width: expected a whole number of cells from 0 to 100000, found string \"wide\""
+        ),
+        (
+            ["--data", "data/bad-section-key.json"],
+            "data/bad-section-key.json:1:33: sections[0]: unknown key \"itmes\" (allowed: background, footerHeight, headerHeight, inset, interItemSpacing, items, lineSpacing, side, title)"
+        ),
+        (
+            ["--data", "data/bad-item.json"],
+            "data/bad-item.json:1:47: sections[0].items[0]: an item object needs a \"label\" string"
+        ),
+        (
+            ["--data", "data/bad-background.json"],
+            "data/bad-background.json:1:49: sections[0].background: expected a colour name"
+        ),
         (["--data", "data/empty.json"], "data/empty.json"),
         (["--data", "data/missing.json"], "data/missing.json: cannot read the file (no such file)"),
-        (["--data", "data/basic.json", "--config", "config/bad-ratio.toml"],
-         "config/bad-ratio.toml:3:1: layout.left_ratio: expected a number from 0 to 1"),
-        (["--data", "data/basic.json", "--config", "config/unknown-key.toml"],
-         "config/unknown-key.toml:2:1: layout.left_ration: unknown key in [layout]"),
-        (["--data", "data/basic.json", "--config", "config/unknown-table.toml"],
-         "config/unknown-table.toml:1:2: layuot: unknown key at the top level"),
-        (["--data", "data/basic.json", "--config", "config/bad-type.toml"],
-         "config/bad-type.toml:2:1: layout.pin_headers: expected true or false, found the string \"yes\""),
-        (["--data", "data/basic.json", "--config", "config/bad-side.toml"],
-         "config/bad-side.toml:2:1: layout.side: expected one of \"alternate\", \"left\", \"right\", \"balance\""),
-        (["--data", "data/basic.json", "--config", "config/bad-syntax.toml"],
-         "config/bad-syntax.toml:3:"),
-        (["--data", "data/basic.json", "--config", "config/bad-breakpoint.toml"],
-         "config/bad-breakpoint.toml:5:1: breakpoint[1]: each [[breakpoint]] needs min_width"),
-        (["--data", "data/basic.json", "--config", "config/bad-inset.toml"],
-         "config/bad-inset.toml:2:28: layout.section_inset.left: expected a whole number of cells from 0 to 100000, found -2"),
+        (
+            ["--data", "data/basic.json", "--config", "config/bad-ratio.toml"],
+            "config/bad-ratio.toml:3:1: layout.left_ratio: expected a number from 0 to 1"
+        ),
+        (
+            ["--data", "data/basic.json", "--config", "config/unknown-key.toml"],
+            "config/unknown-key.toml:2:1: layout.left_ration: unknown key in [layout]"
+        ),
+        (
+            ["--data", "data/basic.json", "--config", "config/unknown-table.toml"],
+            "config/unknown-table.toml:1:2: layuot: unknown key at the top level"
+        ),
+        (
+            ["--data", "data/basic.json", "--config", "config/bad-type.toml"],
+            "config/bad-type.toml:2:1: layout.pin_headers: expected true or false, found the string \"yes\""
+        ),
+        (
+            ["--data", "data/basic.json", "--config", "config/bad-side.toml"],
+            "config/bad-side.toml:2:1: layout.side: expected one of \"alternate\", \"left\", \"right\", \"balance\""
+        ),
+        (
+            ["--data", "data/basic.json", "--config", "config/bad-syntax.toml"],
+            "config/bad-syntax.toml:3:"
+        ),
+        (
+            ["--data", "data/basic.json", "--config", "config/bad-breakpoint.toml"],
+            "config/bad-breakpoint.toml:5:1: breakpoint[1]: each [[breakpoint]] needs min_width"
+        ),
+        (
+            ["--data", "data/basic.json", "--config", "config/bad-inset.toml"],
+            "config/bad-inset.toml:2:28: layout.section_inset.left: expected a whole number of cells from 0 to 100000, found -2"
+        ),
     ]
 
     @Test(arguments: errorCases.indices)
@@ -84,7 +115,9 @@ import Testing
     }
 
     @Test func badOptionsAreUsageErrors() throws {
-        let result = try Support.run(["layout", "--data", Support.fixture("data/basic.json"), "--width", "0", "--height", "5"])
+        let result = try Support.run([
+            "layout", "--data", Support.fixture("data/basic.json"), "--width", "0", "--height", "5",
+        ])
         #expect(result.status != 0)
         #expect(result.stderr.contains("--width must be from 1 to 100000"))
     }
@@ -93,14 +126,19 @@ import Testing
     @Test(arguments: ["9223372036854775807", "9223372036854775784", "4611686018427387904"])
     func offsetsNearIntMaxShowNothing(offset: String) throws {
         for visible in [["--visible"], []] {
-            let result = try Support.run(["layout", "--data", Support.fixture("data/basic.json"), "--width", "80",
-                                          "--height", "24", "--offset", offset] + visible)
+            let result = try Support.run(
+                [
+                    "layout", "--data", Support.fixture("data/basic.json"), "--width", "80",
+                    "--height", "24", "--offset", offset,
+                ] + visible)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("\"offset\": \(offset)"))
             if !visible.isEmpty { #expect(result.stdout.contains("\"elements\": []")) }
         }
-        let rendered = try Support.run(["render", "--data", Support.fixture("data/basic.json"), "--width", "40",
-                                        "--height", "6", "--offset", offset])
+        let rendered = try Support.run([
+            "render", "--data", Support.fixture("data/basic.json"), "--width", "40",
+            "--height", "6", "--offset", offset,
+        ])
         #expect(rendered.status == 0, "\(rendered.stderr)")
     }
 }

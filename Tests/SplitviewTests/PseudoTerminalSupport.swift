@@ -6,7 +6,7 @@ import TerminalTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Support {
@@ -16,22 +16,29 @@ extension Support {
     /// the pty too, or the file `standardOutput` (created or truncated) when given. The test
     /// holds only the master side (the caller closes it): the terminal ends with the program.
     /// Returns the master side and the process.
-    static func startOnPseudoTerminal(columns: Int, rows: Int, arguments extra: [String] = [],
-                                      standardOutput: String? = nil, home: String? = nil) throws -> (master: Int32, pid: pid_t) {
+    static func startOnPseudoTerminal(
+        columns: Int, rows: Int, arguments extra: [String] = [],
+        standardOutput: String? = nil, home: String? = nil
+    ) throws -> (master: Int32, pid: pid_t) {
         let (master, slave) = try PseudoTerminal.openMaster(columns: columns, rows: rows)
         let home = home ?? FileManagerHelper.temporaryDirectory()
-        let environment: [String] = ["TERM=xterm-256color", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)",
-                                     "XDG_STATE_HOME=\(home)", "LANG=C.UTF-8"]
-        let pid = try PseudoTerminal.spawn([binary, "--no-recent"] + extra, onTerminal: slave, environment: environment,
-                                           standardOutput: standardOutput)
+        let environment: [String] = [
+            "TERM=xterm-256color", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)",
+            "XDG_STATE_HOME=\(home)", "LANG=C.UTF-8",
+        ]
+        let pid = try PseudoTerminal.spawn(
+            [binary, "--no-recent"] + extra, onTerminal: slave, environment: environment,
+            standardOutput: standardOutput)
         return (master, pid)
     }
 
     /// Everything the pty receives for `seconds`, or until the process has ended and its output
     /// is read, or (with `until`) until what was received satisfies it; and the process's wait
     /// status, when it ended.
-    static func drain(_ master: Int32, _ pid: pid_t, for seconds: Double,
-                      until done: ([UInt8]) -> Bool = { _ in false }) -> (bytes: [UInt8], status: Int32?) {
+    static func drain(
+        _ master: Int32, _ pid: pid_t, for seconds: Double,
+        until done: ([UInt8]) -> Bool = { _ in false }
+    ) -> (bytes: [UInt8], status: Int32?) {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         let deadline = Date().addingTimeInterval(seconds)
@@ -68,8 +75,11 @@ extension PseudoTerminal {
     /// and its standard input, output and error, in an environment with no user files in reach.
     func spawn(_ command: [String], environment extra: [String] = []) throws -> pid_t {
         let nowhere = "/nonexistent/splitview-tests"
-        let environment: [String] = ["TERM=xterm-256color", "HOME=\(nowhere)", "XDG_CONFIG_HOME=\(nowhere)",
-                                     "XDG_STATE_HOME=\(nowhere)", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"] + extra
+        let environment: [String] =
+            [
+                "TERM=xterm-256color", "HOME=\(nowhere)", "XDG_CONFIG_HOME=\(nowhere)",
+                "XDG_STATE_HOME=\(nowhere)", "LANG=C.UTF-8", "PATH=/usr/bin:/bin",
+            ] + extra
         return try PseudoTerminal.spawn(command, onTerminal: slavePath, environment: environment)
     }
 }
@@ -91,13 +101,18 @@ extension Support {
     /// call `number` (Linux shows it in /proc/PID/syscall: read is 0 and write 1 on x86_64, 63
     /// and 64 on arm64) with its first argument `descriptor`, at most `seconds`. Returns
     /// whether it does.
-    static func waitUntilBlocked(_ pid: pid_t, in call: SystemCall, descriptor: Int? = nil, seconds: Double = 30) -> Bool {
+    static func waitUntilBlocked(_ pid: pid_t, in call: SystemCall, descriptor: Int? = nil, seconds: Double = 30)
+        -> Bool
+    {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
-            let fields = ((try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? "").split(separator: " ")
-            if executable.hasSuffix("/splitview"), let number = fields.first.flatMap({ Int($0) }), call.numbers.contains(number),
-               descriptor.map({ fields.count > 1 && Int(fields[1].dropFirst(2), radix: 16) == $0 }) ?? true {
+            let fields = ((try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? "").split(
+                separator: " ")
+            if executable.hasSuffix("/splitview"), let number = fields.first.flatMap({ Int($0) }),
+                call.numbers.contains(number),
+                descriptor.map({ fields.count > 1 && Int(fields[1].dropFirst(2), radix: 16) == $0 }) ?? true
+            {
                 return true
             }
             Thread.sleep(forTimeInterval: 0.01)
@@ -108,7 +123,8 @@ extension Support {
     /// Where `pid` is, for a failure's message: its program, state and system call.
     static func whereIs(_ pid: pid_t) -> String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? "?"
-        let state = ((try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? "")
+        let state =
+            ((try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? "")
             .split(separator: "\n").first { $0.hasPrefix("State:") } ?? "State: gone"
         let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? "?"
         return "\(executable), \(state), system call \(call.prefix(40))"

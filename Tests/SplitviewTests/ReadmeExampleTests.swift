@@ -10,8 +10,9 @@ import Testing
     static func block(after marker: String, in text: String) -> [String] {
         let lines = text.components(separatedBy: "\n")
         guard let start = lines.firstIndex(where: { $0.contains(marker) }),
-              let open = lines[(start + 1)...].firstIndex(where: { $0.hasPrefix("```") }),
-              let close = lines[(open + 1)...].firstIndex(where: { $0.hasPrefix("```") }) else { return [] }
+            let open = lines[(start + 1)...].firstIndex(where: { $0.hasPrefix("```") }),
+            let close = lines[(open + 1)...].firstIndex(where: { $0.hasPrefix("```") })
+        else { return [] }
         return Array(lines[(open + 1)..<close])
     }
 
@@ -25,7 +26,9 @@ import Testing
         let data = try #require(words.firstIndex(of: "--data").map { words[$0 + 1] })
         let width = try #require(words.firstIndex(of: "--width").map { words[$0 + 1] })
         let height = try #require(words.firstIndex(of: "--height").map { words[$0 + 1] })
-        let shown = Self.block(after: "prints one JSON object", in: text).filter { $0.trimmingCharacters(in: .whitespaces) != "..." }
+        let shown = Self.block(after: "prints one JSON object", in: text).filter {
+            $0.trimmingCharacters(in: .whitespaces) != "..."
+        }
         #expect(shown.count >= 5)
         let root = URL(fileURLWithPath: Self.readme).deletingLastPathComponent().path
         let result = try Support.run(["layout", "--data", root + "/" + data, "--width", width, "--height", height])

@@ -8,7 +8,9 @@ import Testing
     @Test func theFileFollowsXDGStateHomeElseHome() {
         #expect(RecentPicks.location(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/splitview/recent")
         // A relative XDG path is invalid by the spec: ignored.
-        #expect(RecentPicks.location(environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"]) == "/h/.local/state/splitview/recent")
+        #expect(
+            RecentPicks.location(environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"])
+                == "/h/.local/state/splitview/recent")
         #expect(RecentPicks.location(environment: [:]) == nil)
     }
 
@@ -21,8 +23,9 @@ import Testing
 
     @Test func theSectionShowsEachGlyphAsPickedAndSkipsUnknownOnes() throws {
         let thumbs = Item(label: "thumbs up", glyph: "👍", variants: ["👍🏻", "👍🏽"])
-        let catalog = Catalog(sections: [Section(title: "Hands", items: [thumbs, Item(label: "wave", glyph: "👋")])],
-                              source: "emoji")
+        let catalog = Catalog(
+            sections: [Section(title: "Hands", items: [thumbs, Item(label: "wave", glyph: "👋")])],
+            source: "emoji")
         let section = try #require(RecentPicks.section(for: ["👍🏽", "🦄", "👋", "👍"], in: catalog))
         #expect(section.title == "Recent")
         #expect(section.items.map(\.glyph) == ["👍🏽", "👋", "👍"])

@@ -10,7 +10,7 @@ import TerminalTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct ResizeStormTests {
@@ -33,13 +33,19 @@ import Glibc
             defer { terminal.close() }
             let before = terminal.modes
             let pid = try terminal.start()
-            var received = Support.drain(terminal.master, pid, for: 30) { String(decoding: $0, as: UTF8.self).contains("1 of 1870") }.bytes
+            var received = Support.drain(terminal.master, pid, for: 30) {
+                String(decoding: $0, as: UTF8.self).contains("1 of 1870")
+            }.bytes
             try #require(String(decoding: received, as: UTF8.self).contains("1 of 1870"), "no first frame")
             let reading = storm % 2 == 0
             for _ in 0..<30 {
                 terminal.resize(columns: sequence.next(5...150), rows: sequence.next(3...60))
                 let pause = Double(sequence.next(0...10)) / 1000
-                if reading { received += Support.drain(terminal.master, pid, for: pause).bytes } else { Thread.sleep(forTimeInterval: pause) }
+                if reading {
+                    received += Support.drain(terminal.master, pid, for: pause).bytes
+                } else {
+                    Thread.sleep(forTimeInterval: pause)
+                }
             }
             terminal.resize(columns: columns, rows: rows)
             Thread.sleep(forTimeInterval: Double(sequence.next(0...50)) / 1000)
@@ -54,8 +60,9 @@ import Glibc
             // endwin left the cursor on the last row of the terminal as it is, not of a size
             // before (q read before the last resize's SIGWINCH was taken).
             let exit = String(decoding: received.suffix(80), as: UTF8.self)
-            #expect(exit.contains("\u{1B}[\(rows);1H\u{1B}[?12l\u{1B}[?25h\u{1B}[?1049l"),
-                    "storm \(storm): the exit was \(String(reflecting: exit))")
+            #expect(
+                exit.contains("\u{1B}[\(rows);1H\u{1B}[?12l\u{1B}[?25h\u{1B}[?1049l"),
+                "storm \(storm): the exit was \(String(reflecting: exit))")
         }
     }
 
@@ -82,9 +89,13 @@ import Glibc
             let screen = try session.waitFor("the prompt after the exit, storm \(storm)") {
                 $0.contains("EXIT:1") && $0.components(separatedBy: "EXIT:1").last!.contains("READY$")
             }
-            #expect(!screen.contains("of 1870") && !screen.contains("need 20"), "storm \(storm): the browser's screen is still there")
+            #expect(
+                !screen.contains("of 1870") && !screen.contains("need 20"),
+                "storm \(storm): the browser's screen is still there")
             let alternate = try session.tmux(["display-message", "-p", "-t", session.name, "#{alternate_on}"])
-            #expect(alternate.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "storm \(storm): still on the alternate screen")
+            #expect(
+                alternate.trimmingCharacters(in: .whitespacesAndNewlines) == "0",
+                "storm \(storm): still on the alternate screen")
         }
     }
 }

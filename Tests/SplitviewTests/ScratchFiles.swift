@@ -38,8 +38,9 @@ enum FileManagerHelper {
     /// Not atomically: Foundation's atomic write leaves a `TemporaryDirectory.*` folder behind
     /// in the temporary directory for each file.
     static func write(_ text: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: false, encoding: .utf8)
     }
 

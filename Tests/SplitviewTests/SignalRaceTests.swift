@@ -9,7 +9,7 @@ import TerminalTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct SignalRaceTests {
@@ -27,14 +27,19 @@ import Glibc
         }
     }
 
-    static func expectGivenBack(_ terminal: PseudoTerminal, modesBefore: termios, bytes: [UInt8], status: Int32,
-                                signal: Int32, leaveRequired: Bool = true, _ context: String = "",
-                                sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectGivenBack(
+        _ terminal: PseudoTerminal, modesBefore: termios, bytes: [UInt8], status: Int32,
+        signal: Int32, leaveRequired: Bool = true, _ context: String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(status & 0x7F == signal, "\(context)ended with wait status \(status)", sourceLocation: sourceLocation)
-        #expect(TerminalGivenBack.sameModes(terminal.modes, modesBefore), "\(context)the terminal's modes were not restored",
-                sourceLocation: sourceLocation)
-        let problems = TerminalGivenBack.problems(in: bytes, leaveRequired: leaveRequired,
-                                                  message: TerminalGivenBack.terminated(by: signal))
+        #expect(
+            TerminalGivenBack.sameModes(terminal.modes, modesBefore),
+            "\(context)the terminal's modes were not restored",
+            sourceLocation: sourceLocation)
+        let problems = TerminalGivenBack.problems(
+            in: bytes, leaveRequired: leaveRequired,
+            message: TerminalGivenBack.terminated(by: signal))
         #expect(problems.isEmpty, "\(context)\(problems.joined(separator: "; "))", sourceLocation: sourceLocation)
     }
 
@@ -43,13 +48,17 @@ import Glibc
     /// reader goes on reading at once, or only after the process has ended: the handler gives
     /// the terminal 250 ms to read, then discards what it has not read and writes its bytes
     /// again, so the process ends all the same.
-    @Test(arguments: [(SIGINT, false), (SIGTERM, false), (SIGQUIT, false), (SIGINT, true), (SIGTERM, true), (SIGQUIT, true)])
+    @Test(arguments: [
+        (SIGINT, false), (SIGTERM, false), (SIGQUIT, false), (SIGINT, true), (SIGTERM, true), (SIGQUIT, true),
+    ])
     func aSignalWhileTheFirstFrameWaitsOnAStalledTerminal(signal: Int32, readerStaysStalled: Bool) throws {
         let terminal = try PseudoTerminal(columns: 300, rows: 100)
         defer { terminal.close() }
         let before = terminal.modes
         let pid = try terminal.start()
-        try #require(Support.waitUntilBlocked(pid, in: .write), "the first frame did not fill the terminal: \(Support.whereIs(pid))")
+        try #require(
+            Support.waitUntilBlocked(pid, in: .write),
+            "the first frame did not fill the terminal: \(Support.whereIs(pid))")
         kill(pid, signal)
         var bytes: [UInt8] = []
         var ended: Int32?
@@ -71,12 +80,15 @@ import Glibc
         defer { terminal.close() }
         let before = terminal.modes
         let pid = try terminal.start()
-        let (start, _) = Support.drain(terminal.master, pid, for: 30) { String(decoding: $0, as: UTF8.self).contains("1 of 1870") }
+        let (start, _) = Support.drain(terminal.master, pid, for: 30) {
+            String(decoding: $0, as: UTF8.self).contains("1 of 1870")
+        }
         try #require(String(decoding: start, as: UTF8.self).contains("1 of 1870"), "no first frame")
         _ = Support.drain(terminal.master, pid, for: 0.5)  // the rest of the frame, if any
         try #require(terminal.fillOutput() > 0)
         terminal.type("q")
-        try #require(Support.waitUntilBlocked(pid, in: .write), "the exit's write did not wait: \(Support.whereIs(pid))")
+        try #require(
+            Support.waitUntilBlocked(pid, in: .write), "the exit's write did not wait: \(Support.whereIs(pid))")
         kill(pid, signal)
         let (bytes, ended) = Support.drain(terminal.master, pid, for: 20)
         let status = try #require(ended, "splitview did not end after the signal")
@@ -101,8 +113,9 @@ import Glibc
             kill(pid, signal)
             let (rest, ended) = Support.drain(terminal.master, pid, for: 20)
             let status = try #require(ended, "splitview did not end after the signal (attempt \(attempt))")
-            Self.expectGivenBack(terminal, modesBefore: before, bytes: first + rest, status: status, signal: signal,
-                                 leaveRequired: false, "attempt \(attempt), \(delay) us: ")
+            Self.expectGivenBack(
+                terminal, modesBefore: before, bytes: first + rest, status: status, signal: signal,
+                leaveRequired: false, "attempt \(attempt), \(delay) us: ")
         }
     }
 }

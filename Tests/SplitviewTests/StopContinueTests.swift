@@ -8,7 +8,7 @@ import TerminalTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct StopContinueTests {
@@ -46,7 +46,8 @@ import Glibc
             if !stopped.components(separatedBy: "Stopped").last!.contains("READY$ ") {
                 stopped += Self.text(Self.read(terminal, shell, until: "READY$ "))
             }
-            try #require(stopped.components(separatedBy: "Stopped").last!.contains("READY$ "), "attempt \(attempt): no prompt")
+            try #require(
+                stopped.components(separatedBy: "Stopped").last!.contains("READY$ "), "attempt \(attempt): no prompt")
             terminal.type("fg\r")
             if attempt % 2 == 1 { usleep(12_000) }
             terminal.type("\u{1B}")
@@ -67,7 +68,8 @@ import Glibc
             let terminal = try PseudoTerminal(columns: 80, rows: 24)
             defer { terminal.close() }
             let pid = try terminal.start()
-            try #require(Self.text(Self.read(terminal, pid, until: "1 of 1870")).contains("1 of 1870"), "no first frame")
+            try #require(
+                Self.text(Self.read(terminal, pid, until: "1 of 1870")).contains("1 of 1870"), "no first frame")
             kill(pid, stop)
             if stop == SIGSTOP {
                 let stopped = Date().addingTimeInterval(10)

@@ -42,9 +42,11 @@ enum Support {
     /// Not Foundation's Process: under parallel tests its waitUntilExit was seen to hang for
     /// ever on a child that had exited (left a zombie, never reaped), and its pipes never reach
     /// end-of-file while a daemon started by the child (tmux's server) holds them.
-    static func spawn(_ executable: String, _ arguments: [String],
-                      environment: [String: String] = ProcessInfo.processInfo.environment,
-                      stdin: Data = Data()) throws -> Result {
+    static func spawn(
+        _ executable: String, _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        stdin: Data = Data()
+    ) throws -> Result {
         let directory = FileManagerHelper.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let inPath = directory + "/in", outPath = directory + "/out", errPath = directory + "/err"
@@ -66,17 +68,22 @@ enum Support {
         var pid: pid_t = 0
         let error = withSpawnAttributes { posix_spawn(&pid, executable, &actions, &$0, argv, envp) }
         guard error == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: executable,
-                                                         "errno": error])
+            throw CocoaError(
+                .executableLoad,
+                userInfo: [
+                    NSFilePathErrorKey: executable,
+                    "errno": error,
+                ])
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // The W* macros are not imported: low 7 bits are the signal (0 for a normal exit).
         let signal = status & 0x7F
         let exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-        return Result(status: exitStatus,
-                      stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+        return Result(
+            status: exitStatus,
+            stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 }
 

@@ -3,7 +3,7 @@
 // Read from the bytes a pseudo-terminal received (xterm-256color's strings).
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 enum TerminalGivenBack {
@@ -48,7 +48,9 @@ enum TerminalGivenBack {
         }
         let expected = message.map { "splitview: \($0)\r\n" } ?? ""
         if tail != expected {
-            problems.append("after the normal screen came back: \(String(reflecting: String(tail.suffix(200)))), not \(String(reflecting: expected))")
+            problems.append(
+                "after the normal screen came back: \(String(reflecting: String(tail.suffix(200)))), not \(String(reflecting: expected))"
+            )
         }
         return problems
     }

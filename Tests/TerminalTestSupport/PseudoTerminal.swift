@@ -5,7 +5,7 @@
 import CPseudoTerminal
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why a pseudo-terminal could not be opened or a program started on one.
@@ -48,7 +48,9 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// starts on it: ncurses reads the size, TIOCGWINSZ, once when it starts). Close-on-exec,
     /// as every descriptor here: a program that other tests start meanwhile (tmux, the binary)
     /// must not inherit either side and keep the terminal open, or read from it.
-    public static func openMaster(columns: Int, rows: Int) throws(PseudoTerminalError) -> (master: Int32, slavePath: String) {
+    public static func openMaster(columns: Int, rows: Int) throws(PseudoTerminalError) -> (
+        master: Int32, slavePath: String
+    ) {
         var path = [CChar](repeating: 0, count: 128)
         let master = cpseudoterminal_open(Int32(columns), Int32(rows), &path, path.count)
         guard master >= 0 else { throw PseudoTerminalError("cannot open a pseudo-terminal: errno \(errno)") }
@@ -122,8 +124,10 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// at `slavePath` as its controlling terminal (/dev/tty) and its standard input, output and
     /// error, in exactly `environment`. Its standard output is the file `standardOutput`
     /// instead (created or truncated) when given.
-    public static func spawn(_ command: [String], onTerminal slavePath: String, environment: [String],
-                             standardOutput: String? = nil) throws(PseudoTerminalError) -> pid_t {
+    public static func spawn(
+        _ command: [String], onTerminal slavePath: String, environment: [String],
+        standardOutput: String? = nil
+    ) throws(PseudoTerminalError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -10,7 +10,7 @@
 // byte-by-byte match cannot miss one that starts inside a failed match.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `@unchecked Sendable`: what the reading thread shares is only touched with `lock` held.
@@ -46,11 +46,13 @@ public final class PseudoTerminalOutput: @unchecked Sendable {
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
         let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&thread, nil, { context in
-            let output = Unmanaged<PseudoTerminalOutput>.fromOpaque(context!).takeRetainedValue()
-            output.drain()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                let output = Unmanaged<PseudoTerminalOutput>.fromOpaque(context!).takeRetainedValue()
+                output.drain()
+                return nil
+            }, context)
         precondition(status == 0, "pthread_create failed: \(status)")
     }
 

@@ -228,8 +228,10 @@ public struct XtermModel {
             let count = min(-count, lines.count)
             return Array(repeating: blank, count: count) + Array(lines.dropLast(count))
         }
-        cells.replaceSubrange(first...bottom, with: moved(Array(cells[first...bottom]), Array(repeating: " ", count: width)))
-        styles.replaceSubrange(first...bottom, with: moved(Array(styles[first...bottom]), Array(repeating: erased, count: width)))
+        cells.replaceSubrange(
+            first...bottom, with: moved(Array(cells[first...bottom]), Array(repeating: " ", count: width)))
+        styles.replaceSubrange(
+            first...bottom, with: moved(Array(styles[first...bottom]), Array(repeating: erased, count: width)))
         lineIDs.replaceSubrange(first...bottom, with: moved(Array(lineIDs[first...bottom]), nil))
         last = nil
     }
@@ -260,7 +262,11 @@ public struct XtermModel {
                     unknown.append("SGR \(numbers)")
                     return
                 }
-                if value == 38 { pen.foreground = Int16(values[index + 2]) } else { pen.background = Int16(values[index + 2]) }
+                if value == 38 {
+                    pen.foreground = Int16(values[index + 2])
+                } else {
+                    pen.background = Int16(values[index + 2])
+                }
                 index += 2
             default:
                 unknown.append("SGR \(value)")
@@ -308,12 +314,16 @@ public struct XtermModel {
         case "@":
             let count = min(first, width - column)
             clear(row, column..<column)
-            cells[row].replaceSubrange(column..<width, with: Array(repeating: " ", count: count) + cells[row][column..<(width - count)])
-            styles[row].replaceSubrange(column..<width, with: Array(repeating: erased, count: count) + styles[row][column..<(width - count)])
+            cells[row].replaceSubrange(
+                column..<width, with: Array(repeating: " ", count: count) + cells[row][column..<(width - count)])
+            styles[row].replaceSubrange(
+                column..<width, with: Array(repeating: erased, count: count) + styles[row][column..<(width - count)])
         case "P":
             let count = min(first, width - column)
-            cells[row].replaceSubrange(column..<width, with: cells[row][(column + count)..<width] + Array(repeating: " ", count: count))
-            styles[row].replaceSubrange(column..<width, with: styles[row][(column + count)..<width] + Array(repeating: erased, count: count))
+            cells[row].replaceSubrange(
+                column..<width, with: cells[row][(column + count)..<width] + Array(repeating: " ", count: count))
+            styles[row].replaceSubrange(
+                column..<width, with: styles[row][(column + count)..<width] + Array(repeating: erased, count: count))
         case "L":
             if row >= top && row <= bottom { scroll(up: -first, from: row) }
             column = 0
@@ -389,10 +399,13 @@ public struct XtermModel {
                     if shown != " " { differences.append("(\(x), \(y)): \(shown.debugDescription), not a blank") }
                     blank = true
                 } else if shown != cell.text {
-                    let start = !cluster.isEmpty && !shown.unicodeScalars.isEmpty && shown != " "
+                    let start =
+                        !cluster.isEmpty && !shown.unicodeScalars.isEmpty && shown != " "
                         && cluster.starts(with: shown.unicodeScalars)
                     let piled = piledAtTheEdge && shown.unicodeScalars.allSatisfy { cluster.contains($0) || $0 == " " }
-                    if !start && !piled { differences.append("(\(x), \(y)): \(shown.debugDescription), not \(cell.text.debugDescription)") }
+                    if !start && !piled {
+                        differences.append("(\(x), \(y)): \(shown.debugDescription), not \(cell.text.debugDescription)")
+                    }
                 }
                 guard let drawing else { continue }
                 blank = blank || cell.text == " "

@@ -22,11 +22,12 @@ import Testing
         "\u{200C}", "\u{E0067}", "\u{E007F}", "🏴", "1\u{FE0F}", "\u{903}", "\u{94D}", "क", "\u{2028}",
     ]
 
-
     static func texts(count: Int, seed: UInt64) -> [String] {
         var generator = SplitMix64(seed: seed)
-        var texts = ["", "abc", "hello world", "\r\n", "a\r\nb", "e\u{301}", "1\u{FE0F}\u{20E3}", "ab\u{301}",
-                     "x😀", "😀x", "…", "a…"]
+        var texts = [
+            "", "abc", "hello world", "\r\n", "a\r\nb", "e\u{301}", "1\u{FE0F}\u{20E3}", "ab\u{301}",
+            "x😀", "😀x", "…", "a…",
+        ]
         for _ in 0..<count {
             var text = ""
             // Mostly ASCII runs, as real labels are, with other pieces in between.
@@ -56,8 +57,10 @@ import Testing
     }
 
     /// `truncate` as it was written before the fast paths, one cluster at a time.
-    static func referenceTruncate(_ text: String, toWidth width: Int, ellipsis: String = "…",
-                                  _ measure: TextWidth) -> String {
+    static func referenceTruncate(
+        _ text: String, toWidth width: Int, ellipsis: String = "…",
+        _ measure: TextWidth
+    ) -> String {
         let width = max(0, width)
         let budget = width - referenceWidth(ellipsis, measure)
         var used = 0
@@ -80,8 +83,10 @@ import Testing
     }
 
     /// `CellBuffer.put` as it was written before the fast paths.
-    static func referencePut(_ text: String, into buffer: inout CellBuffer, x: Int, y: Int, style: CellStyle,
-                             maxWidth: Int?, measure: TextWidth) -> Int {
+    static func referencePut(
+        _ text: String, into buffer: inout CellBuffer, x: Int, y: Int, style: CellStyle,
+        maxWidth: Int?, measure: TextWidth
+    ) -> Int {
         guard y >= 0, y < buffer.height else { return 0 }
         let limit = min(buffer.width, maxWidth.map { x + max(0, $0) } ?? buffer.width)
         var column = x
@@ -97,7 +102,9 @@ import Testing
                 if cellColumn >= 0 {
                     buffer.clearCutClusters(row: y, from: cellColumn, to: cellColumn + cellWidth)
                     buffer[cellColumn, y] = Cell(text: cluster, width: UInt8(cellWidth), style: style)
-                    for extra in 1..<cellWidth { buffer[cellColumn + extra, y] = Cell(text: "", width: 0, style: style) }
+                    for extra in 1..<cellWidth {
+                        buffer[cellColumn + extra, y] = Cell(text: "", width: 0, style: style)
+                    }
                 }
                 cellColumn += cellWidth
             }
@@ -113,17 +120,22 @@ import Testing
             #expect(measure.width(of: text) == Self.referenceWidth(text, measure), "\(text.debugDescription)")
             // Substrings on cluster boundaries, and on scalar boundaries inside a cluster.
             let characters = text.count
-            for (from, to) in [(0, characters), (1, characters), (0, max(0, characters - 1)),
-                               (characters / 2, characters)] where from <= to {
+            for (from, to) in [
+                (0, characters), (1, characters), (0, max(0, characters - 1)),
+                (characters / 2, characters),
+            ] where from <= to {
                 let slice = text.dropFirst(from).prefix(to - from)
-                #expect(measure.width(of: slice) == Self.referenceWidth(slice, measure),
-                        "\(text.debugDescription) \(from)..<\(to)")
+                #expect(
+                    measure.width(of: slice) == Self.referenceWidth(slice, measure),
+                    "\(text.debugDescription) \(from)..<\(to)")
             }
             let scalars = text.unicodeScalars
             if scalars.count > 1 {
                 let start = scalars.index(after: scalars.startIndex)
                 let slice = text[start...]
-                #expect(measure.width(of: slice) == Self.referenceWidth(slice, measure), "\(text.debugDescription) scalar 1...")
+                #expect(
+                    measure.width(of: slice) == Self.referenceWidth(slice, measure),
+                    "\(text.debugDescription) scalar 1...")
             }
         }
     }
@@ -134,9 +146,10 @@ import Testing
         for text in Self.texts(count: 1500, seed: 100 + UInt64(measureIndex)) {
             for width in -1...9 {
                 for ellipsis in ["…", "", "...", "中", "❤️"] {
-                    #expect(measure.truncate(text, toWidth: width, ellipsis: ellipsis)
+                    #expect(
+                        measure.truncate(text, toWidth: width, ellipsis: ellipsis)
                             == Self.referenceTruncate(text, toWidth: width, ellipsis: ellipsis, measure),
-                            "\(text.debugDescription) \(width) \(ellipsis.debugDescription)")
+                        "\(text.debugDescription) \(width) \(ellipsis.debugDescription)")
                 }
             }
         }
@@ -150,14 +163,16 @@ import Testing
         for text in Self.texts(count: 1500, seed: 300 + UInt64(measureIndex)) {
             // A row already holding wide clusters, which a write may cut at either end.
             var before = CellBuffer(width: 10, height: 2, style: blue)
-            before.put(["中文字中文", "a中b😀c", "👍🏽x中", "ab"].randomElement(using: &generator)!,
-                       x: Int.random(in: -1...3, using: &generator), y: 1, style: blue)
+            before.put(
+                ["中文字中文", "a中b😀c", "👍🏽x中", "ab"].randomElement(using: &generator)!,
+                x: Int.random(in: -1...3, using: &generator), y: 1, style: blue)
             let x = Int.random(in: -3...11, using: &generator)
             let maxWidth = Bool.random(using: &generator) ? nil : Int.random(in: -1...10, using: &generator)
             var fast = before, reference = before
             let used = fast.put(text, x: x, y: 1, style: bold, maxWidth: maxWidth, measure: measure)
-            let expected = Self.referencePut(text, into: &reference, x: x, y: 1, style: bold, maxWidth: maxWidth,
-                                             measure: measure)
+            let expected = Self.referencePut(
+                text, into: &reference, x: x, y: 1, style: bold, maxWidth: maxWidth,
+                measure: measure)
             #expect(used == expected, "\(text.debugDescription) x \(x) max \(String(describing: maxWidth))")
             #expect(fast == reference, "\(text.debugDescription) x \(x) max \(String(describing: maxWidth))")
         }
@@ -171,11 +186,15 @@ import Testing
         for text in Self.texts(count: 1000, seed: 400 + UInt64(measureIndex)) {
             let whole = measure.width(of: text)
             for limit in -1...12 {
-                #expect(measure.width(of: text, upTo: limit) == max(0, min(whole, limit)), "\(text.debugDescription) \(limit)")
+                #expect(
+                    measure.width(of: text, upTo: limit) == max(0, min(whole, limit)),
+                    "\(text.debugDescription) \(limit)")
                 // The end that fits, as dropping characters from the front until it fits did.
                 var reference = text
                 while measure.width(of: reference) > limit, !reference.isEmpty { reference.removeFirst() }
-                #expect(String(measure.suffix(of: text, fittingWidth: limit)) == reference, "\(text.debugDescription) \(limit)")
+                #expect(
+                    String(measure.suffix(of: text, fittingWidth: limit)) == reference,
+                    "\(text.debugDescription) \(limit)")
             }
         }
     }
@@ -220,13 +239,19 @@ extension FastPathTests {
     /// scalar below U+3400 and in the symbol and emoji blocks, followed by each scalar that can
     /// join it or end its cluster, and inside ZWJ sequences on either side of the joiner.
     @Test func clusterEndAgreesWithGraphemeBreaking() {
-        let followers: [UInt32] = [0x61, 0x31, 0x20, 0x7E, 0x0A, 0x0D, 0x301, 0x200D, 0x200C, 0xFE0E, 0xFE0F, 0x20E3,
-                                   0x1F3FB, 0x1F3FF, 0xE0020, 0xE0067, 0xE007F, 0x1F1EF, 0x1F600, 0x2764, 0x4E2D,
-                                   0x1161, 0x903, 0x3042, 0x30A2, 0xAC00, 0xE9, 0x9FFF, 0x11A8, 0x0600]
-        let firsts = Array(UInt32(0)..<0x3400) + Array(UInt32(0x1F000)..<0x1FC00)
-            + Array(UInt32(0x4E00)...0x9FFF).filter { $0 % 7 == 0 } + Array(UInt32(0xAC00)...0xD7A3).filter { $0 % 5 == 0 }
-            + [0x1F1EF, 0x1F1F5, 0x600, 0x6DD, 0x110BD, 0xE0067, 0x10FFFD, 0x3030, 0x3297, 0xA9, 0xAE, 0x9FFF, 0xD7A3,
-               0x1100, 0x1161]
+        let followers: [UInt32] = [
+            0x61, 0x31, 0x20, 0x7E, 0x0A, 0x0D, 0x301, 0x200D, 0x200C, 0xFE0E, 0xFE0F, 0x20E3,
+            0x1F3FB, 0x1F3FF, 0xE0020, 0xE0067, 0xE007F, 0x1F1EF, 0x1F600, 0x2764, 0x4E2D,
+            0x1161, 0x903, 0x3042, 0x30A2, 0xAC00, 0xE9, 0x9FFF, 0x11A8, 0x0600,
+        ]
+        let firsts =
+            Array(UInt32(0)..<0x3400) + Array(UInt32(0x1F000)..<0x1FC00)
+            + Array(UInt32(0x4E00)...0x9FFF).filter { $0 % 7 == 0 }
+            + Array(UInt32(0xAC00)...0xD7A3).filter { $0 % 5 == 0 }
+            + [
+                0x1F1EF, 0x1F1F5, 0x600, 0x6DD, 0x110BD, 0xE0067, 0x10FFFD, 0x3030, 0x3297, 0xA9, 0xAE, 0x9FFF, 0xD7A3,
+                0x1100, 0x1161,
+            ]
         let man: UInt32 = 0x1F468, zwj: UInt32 = 0x200D
         var sequences: [[UInt32]] = []
         for first in firsts where Unicode.Scalar(first) != nil {
@@ -236,7 +261,9 @@ extension FastPathTests {
             if first < 0x7F || TextWidth.isEmoji(Unicode.Scalar(first)!) {
                 // Where the walk looks past the second scalar.
                 for second in [0xFE0F, 0x1F3FD, 0x1F1F5, zwj] as [UInt32] {
-                    for third in [0x61, 0xFE0F, 0x1F1F5, zwj, man] as [UInt32] { sequences.append([first, second, third]) }
+                    for third in [0x61, 0xFE0F, 0x1F1F5, zwj, man] as [UInt32] {
+                        sequences.append([first, second, third])
+                    }
                 }
             }
             sequences.append([man, zwj, first])
@@ -261,7 +288,9 @@ extension FastPathTests {
         for range in TextWidth.SymbolTable.ranges {
             for value in range {
                 guard let scalar = Unicode.Scalar(value) else { continue }
-                #expect(TextWidth.scalarWidth(scalar) == TextWidth.computedScalarWidth(scalar), "U+\(String(value, radix: 16))")
+                #expect(
+                    TextWidth.scalarWidth(scalar) == TextWidth.computedScalarWidth(scalar),
+                    "U+\(String(value, radix: 16))")
                 #expect(TextWidth.isEmoji(scalar) == scalar.properties.isEmoji, "U+\(String(value, radix: 16))")
             }
         }

@@ -32,21 +32,24 @@ import Testing
         var flags: Set<String>
 
         var sequences: TerminalSequences {
-            TerminalSequences.terminfo(string: { strings[$0].map { Array($0.utf8) } }, number: { numbers[$0] },
-                                       flag: { flags.contains($0) })!
+            TerminalSequences.terminfo(
+                string: { strings[$0].map { Array($0.utf8) } }, number: { numbers[$0] },
+                flag: { flags.contains($0) })!
         }
 
         var colors: ColorSupport { ColorSupport(sequences) }
     }
 
-    static let xterm = Entry(name: "xterm-256color", strings: [
-        "cup": "\u{1B}[%i%p1%d;%p2%dH", "csr": "\u{1B}[%i%p1%d;%p2%dr", "ind": "\n", "ri": "\u{1B}M",
-        "indn": "\u{1B}[%p1%dS", "rin": "\u{1B}[%p1%dT", "el": "\u{1B}[K", "clear": "\u{1B}[H\u{1B}[2J",
-        "sgr0": "\u{1B}(B\u{1B}[m", "op": "\u{1B}[39;49m", "bold": "\u{1B}[1m", "dim": "\u{1B}[2m",
-        "rev": "\u{1B}[7m", "smul": "\u{1B}[4m", "rmam": "\u{1B}[?7l", "smam": "\u{1B}[?7h",
-        "setaf": "\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m",
-        "setab": "\u{1B}[%?%p1%{8}%<%t4%p1%d%e%p1%{16}%<%t10%p1%{8}%-%d%e48;5;%p1%d%;m",
-    ], numbers: ["colors": 256], flags: ["am", "bce", "xenl"])
+    static let xterm = Entry(
+        name: "xterm-256color",
+        strings: [
+            "cup": "\u{1B}[%i%p1%d;%p2%dH", "csr": "\u{1B}[%i%p1%d;%p2%dr", "ind": "\n", "ri": "\u{1B}M",
+            "indn": "\u{1B}[%p1%dS", "rin": "\u{1B}[%p1%dT", "el": "\u{1B}[K", "clear": "\u{1B}[H\u{1B}[2J",
+            "sgr0": "\u{1B}(B\u{1B}[m", "op": "\u{1B}[39;49m", "bold": "\u{1B}[1m", "dim": "\u{1B}[2m",
+            "rev": "\u{1B}[7m", "smul": "\u{1B}[4m", "rmam": "\u{1B}[?7l", "smam": "\u{1B}[?7h",
+            "setaf": "\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m",
+            "setab": "\u{1B}[%?%p1%{8}%<%t4%p1%d%e%p1%{16}%<%t10%p1%{8}%-%d%e48;5;%p1%d%;m",
+        ], numbers: ["colors": 256], flags: ["am", "bce", "xenl"])
 
     /// tmux's entry: no bce (blanks come in with the default colours), sgr0 ending with SI,
     /// and no rmam/smam (DECAWM stands in).
@@ -117,8 +120,10 @@ import Testing
 
     static func encode(_ frames: [CellBuffer], with encoder: inout FrameEncoder, screenWidth: Int? = nil) -> [String] {
         frames.map { frame in
-            text(encoder.encode(frame, screenWidth: screenWidth ?? frame.width, screenHeight: frame.height,
-                                cursorAfter: (0, 0)))
+            text(
+                encoder.encode(
+                    frame, screenWidth: screenWidth ?? frame.width, screenHeight: frame.height,
+                    cursorAfter: (0, 0)))
         }
     }
 
@@ -144,8 +149,9 @@ import Testing
 
     @Test func aShortGapIsWrittenAgainRatherThanJumped() {
         var encoder = Self.encoder()
-        let bytes = Self.encode([Self.frame(["abcdefghij"]), Self.frame(["Xbcdefghij"]), Self.frame(["abcDefghij"])],
-                                with: &encoder)
+        let bytes = Self.encode(
+            [Self.frame(["abcdefghij"]), Self.frame(["Xbcdefghij"]), Self.frame(["abcDefghij"])],
+            with: &encoder)
         // After X the cursor is at column 1: "bc" is shorter than a move to D.
         #expect(bytes[2] == "<rmam><cup 0,0><sgr0>abcD<smam><cup 0,0>")
     }
@@ -169,14 +175,17 @@ import Testing
 
     @Test func theCellsATerminalJoiningNothingWouldCoverAreWrittenAgain() {
         // A terminal that joins no ZWJ sequence draws the family as four people, over eight cells.
-        #expect(Self.change(["xxxxxxxxxxxx"], ["👨‍👩‍👦‍👦xxxxxxxxxx"])
+        #expect(
+            Self.change(["xxxxxxxxxxxx"], ["👨‍👩‍👦‍👦xxxxxxxxxx"])
                 == "<rmam><cup 0,0><sgr0>  <cup 0,0>👨‍👩‍👦‍👦<cup 0,2>xxxxxx<smam><cup 0,0>")
         // A cluster inside an earlier one's spill gets its blanks first, even where the old
         // frame had blanks: the terminal shows what the spill drew there.
-        #expect(Self.change([""], ["🏃‍♂️‍➡️☺️"])
+        #expect(
+            Self.change([""], ["🏃‍♂️‍➡️☺️"])
                 == "<rmam><cup 0,0><sgr0>🏃‍♂️‍➡️<cup 0,2>  <cup 0,2>☺️<cup 0,4><el><smam><cup 0,0>")
         // A short cluster inside that spill does not end it sooner.
-        #expect(Self.change(["xxxxxxxxxxxx"], ["👨‍👩‍👦‍👦e\u{301}xxxxxxxxx"])
+        #expect(
+            Self.change(["xxxxxxxxxxxx"], ["👨‍👩‍👦‍👦e\u{301}xxxxxxxxx"])
                 == "<rmam><cup 0,0><sgr0>  <cup 0,0>👨‍👩‍👦‍👦<cup 0,2> <cup 0,2>e\u{301}<cup 0,3>xxxxx<smam><cup 0,0>")
     }
 
@@ -194,10 +203,10 @@ import Testing
     @Test func stylesChangeWithTheFewestSequences() {
         var buffer = CellBuffer(width: 8, height: 1)
         buffer.put("a", x: 0, y: 0, style: CellStyle(foreground: .ansi(1)))
-        buffer.put("b", x: 1, y: 0, style: CellStyle(foreground: .ansi(1), bold: true))   // bold added
-        buffer.put("c", x: 2, y: 0, style: CellStyle(foreground: .ansi(2), bold: true))   // colour alone
-        buffer.put("d", x: 3, y: 0, style: CellStyle(bold: true))                         // back to default colour
-        buffer.put("e", x: 4, y: 0, style: CellStyle(foreground: .ansi(2)))               // bold goes
+        buffer.put("b", x: 1, y: 0, style: CellStyle(foreground: .ansi(1), bold: true))  // bold added
+        buffer.put("c", x: 2, y: 0, style: CellStyle(foreground: .ansi(2), bold: true))  // colour alone
+        buffer.put("d", x: 3, y: 0, style: CellStyle(bold: true))  // back to default colour
+        buffer.put("e", x: 4, y: 0, style: CellStyle(foreground: .ansi(2)))  // bold goes
         var encoder = Self.encoder(colors: ColorSupport(enabled: true, paletteSize: 256, hasDefaultColors: true))
         let bytes = Self.encode([buffer], with: &encoder)
         #expect(bytes == ["<rmam><sgr0><clear><cup 0,0><fg 1>a<bold>b<fg 2>c<op>d<sgr0><fg 2>e<sgr0><smam><cup 0,0>"])
@@ -215,8 +224,9 @@ import Testing
         let bytes = Self.encode([Self.frame(["abcdefghijkl"]), underlined], with: &encoder)
         #expect(!bytes[1].contains("<el>"))
         // A coloured blank run on a terminal without bce: el would blank in the default colour.
-        var colored = Self.encoder(Self.standIns(bce: false),
-                                   colors: ColorSupport(enabled: true, paletteSize: 256, hasDefaultColors: true))
+        var colored = Self.encoder(
+            Self.standIns(bce: false),
+            colors: ColorSupport(enabled: true, paletteSize: 256, hasDefaultColors: true))
         var background = Self.frame(["ab"])
         background.fill(x: 2, y: 0, width: 10, height: 1, style: CellStyle(background: .ansi(4)))
         #expect(!Self.encode([Self.frame(["abcdefghijkl"]), background], with: &colored)[1].contains("<el>"))
@@ -239,7 +249,8 @@ import Testing
         let new = Self.frame(["head", "two", "three", "four", "five", "six", "foot"], width: 6)
         let bytes = Self.encode([old, new], with: &encoder)
         #expect(!bytes[1].contains("<csr"))
-        #expect(bytes[1] == "<rmam><cup 1,0><sgr0>two<cup 2,1>hree<cup 3,0>four <cup 4,1>ive<cup 5,0>six <smam><cup 0,0>")
+        #expect(
+            bytes[1] == "<rmam><cup 1,0><sgr0>two<cup 2,1>hree<cup 3,0>four <cup 4,1>ive<cup 5,0>six <smam><cup 0,0>")
     }
 
     @Test func theLowerRightCornerIsLeftAloneWhereItWouldScroll() {
@@ -255,10 +266,14 @@ import Testing
     @Test func aScreenJustClearedIsNotClearedAgain() {
         var encoder = Self.encoder()
         encoder.screenCleared(width: 3, height: 1)
-        #expect(Self.encode([Self.frame(["ab"], width: 3)], with: &encoder) == ["<rmam><cup 0,0><sgr0>ab<smam><cup 0,0>"])
+        #expect(
+            Self.encode([Self.frame(["ab"], width: 3)], with: &encoder) == ["<rmam><cup 0,0><sgr0>ab<smam><cup 0,0>"])
         // At another size than the frame's, it is.
         encoder.screenCleared(width: 4, height: 1)
-        #expect(Self.encode([Self.frame(["ab"], width: 3)], with: &encoder) == ["<rmam><sgr0><clear><cup 0,0>ab<smam><cup 0,0>"])
+        #expect(
+            Self.encode([Self.frame(["ab"], width: 3)], with: &encoder) == [
+                "<rmam><sgr0><clear><cup 0,0>ab<smam><cup 0,0>"
+            ])
     }
 
     @Test func theResetBytesUndoWhatACutFrameLeaves() {
@@ -288,12 +303,16 @@ import Testing
             let bytes = encoder.encode(frame, screenWidth: width, screenHeight: height, cursorAfter: (0, 0))
             total += bytes.count
             terminal.feed(bytes)
-            try #require(terminal.unknown.isEmpty, "\(entry.name): sequences the model does not know: \(terminal.unknown)")
+            try #require(
+                terminal.unknown.isEmpty, "\(entry.name): sequences the model does not know: \(terminal.unknown)")
             let differences = terminal.differences(from: frame, colors: entry.colors)
-            try #require(differences.isEmpty,
-                         "\(entry.name), seed \(seed), step \(step), offset \(frames.offset): \(differences.prefix(6))")
-            #expect(terminal.row == 0 && terminal.column == 0 && terminal.pen == .normal && terminal.autowrap,
-                    "\(entry.name), step \(step): the frame must end where ncurses believes the cursor is, in normal style, autowrap on")
+            try #require(
+                differences.isEmpty,
+                "\(entry.name), seed \(seed), step \(step), offset \(frames.offset): \(differences.prefix(6))")
+            #expect(
+                terminal.row == 0 && terminal.column == 0 && terminal.pen == .normal && terminal.autowrap,
+                "\(entry.name), step \(step): the frame must end where ncurses believes the cursor is, in normal style, autowrap on"
+            )
         }
         return total
     }
@@ -301,7 +320,9 @@ import Testing
     @Test(arguments: entries.indices)
     func everyFrameShowsExactly(_ entryIndex: Int) throws {
         let entry = Self.entries[entryIndex]
-        for (seed, width, height, steps) in [(1, 80, 24, 60), (2, 41, 9, 80), (3, 200, 60, 25)] as [(UInt64, Int, Int, Int)] {
+        for (seed, width, height, steps) in [(1, 80, 24, 60), (2, 41, 9, 80), (3, 200, 60, 25)]
+            as [(UInt64, Int, Int, Int)]
+        {
             _ = try Self.play(entry, seed: seed + UInt64(entryIndex) * 100, width: width, height: height, steps: steps)
         }
     }

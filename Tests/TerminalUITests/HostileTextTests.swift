@@ -25,7 +25,10 @@ import Testing
         ("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}evil", "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}evil"),
         ("\u{2066}\u{2067}\u{2068}\u{2069}x", "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}x"),
         ("\u{200E}\u{200F}\u{61C}", "\u{FFFD}\u{FFFD}\u{FFFD}"),
-        ("in\u{200B}vis\u{2060}ible\u{FEFF}\u{AD}\u{2028}\u{2029}", "in\u{FFFD}vis\u{FFFD}ible\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"),
+        (
+            "in\u{200B}vis\u{2060}ible\u{FEFF}\u{AD}\u{2028}\u{2029}",
+            "in\u{FFFD}vis\u{FFFD}ible\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"
+        ),
         ("\u{301}", "◌\u{301}"),
         ("\u{301}\u{302}abc", "◌\u{301}\u{302}abc"),
         ("\u{1B}\u{301}", "␛◌\u{301}"),  // a mark after a control has nothing to sit on
@@ -67,7 +70,8 @@ import Testing
             let properties = scalar.properties
             switch properties.generalCategory {
             case .control, .format, .lineSeparator, .paragraphSeparator:
-                let kept = joining.contains(value) || (0xE0020...0xE007F).contains(value)
+                let kept =
+                    joining.contains(value) || (0xE0020...0xE007F).contains(value)
                     || VisibleText.isPrependedConcatenationMark(value)
                 #expect(VisibleText.isHidden(value) == !kept, "U+\(String(value, radix: 16))")
             case .unassigned where VisibleText.isHidden(value):
@@ -84,8 +88,9 @@ import Testing
         for value in UInt32(0)...0x10FFFF where VisibleText.isHidden(value) {
             let text = "a" + String(Unicode.Scalar(value)!) + "b\u{301}"
             #expect(text.count == 3, "U+\(String(value, radix: 16))")
-            #expect(VisibleText.shown(text) == "a" + String(Unicode.Scalar(VisibleText.sign(for: value))!) + "b\u{301}",
-                    "U+\(String(value, radix: 16))")
+            #expect(
+                VisibleText.shown(text) == "a" + String(Unicode.Scalar(VisibleText.sign(for: value))!) + "b\u{301}",
+                "U+\(String(value, radix: 16))")
             #expect(measure.width(of: text) == 3, "U+\(String(value, radix: 16))")
         }
     }
@@ -129,8 +134,10 @@ import Testing
         #expect(buffer.lines == ["ab␛cd…"])
         // Every cut drawn in its room ends in "…", whatever the hostile pieces.
         var generator = SplitMix64(seed: 11)
-        let pieces = ["x", "yz", "\u{1B}[2J", "\u{7}", "\u{9B}", "\u{202E}", "\u{2067}", "\u{200F}", "\u{301}", "\r\n",
-                      "中", "😀", "👨‍👩‍👧", "e\u{301}", "\u{AD}", "\u{FE0F}", "\u{200D}", "\t"]
+        let pieces = [
+            "x", "yz", "\u{1B}[2J", "\u{7}", "\u{9B}", "\u{202E}", "\u{2067}", "\u{200F}", "\u{301}", "\r\n",
+            "中", "😀", "👨‍👩‍👧", "e\u{301}", "\u{AD}", "\u{FE0F}", "\u{200D}", "\t",
+        ]
         for _ in 0..<3000 {
             var text = ""
             for _ in 0..<Int.random(in: 1...8, using: &generator) { text += pieces.randomElement(using: &generator)! }
@@ -249,13 +256,16 @@ import Testing
     /// No cell of `buffer` holds a hidden scalar, nor a cluster that starts with a scalar of
     /// no width (which a terminal would draw on the cell before): each cell's text is what
     /// VisibleText shows of it.
-    static func expectNothingHidden(_ buffer: CellBuffer, _ context: String,
-                                    sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectNothingHidden(
+        _ buffer: CellBuffer, _ context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for y in 0..<buffer.height {
             for x in 0..<buffer.width {
                 let text = buffer[x, y].text
                 if VisibleText.shown(text) != text {
-                    Issue.record("\(context): cell \(x),\(y) holds \(text.debugDescription)", sourceLocation: sourceLocation)
+                    Issue.record(
+                        "\(context): cell \(x),\(y) holds \(text.debugDescription)", sourceLocation: sourceLocation)
                 }
             }
         }

@@ -35,8 +35,9 @@ extension NcursesScreenTests {
             for index in 16..<256 {
                 let (red, green, blue) = TerminalPalette.rgb(ofIndex: index)
                 let back = TerminalPalette.xterm256Index(red: red, green: green, blue: blue)
-                #expect(TerminalPalette.rgb(ofIndex: back) == TerminalPalette.rgb(ofIndex: index) as (Int, Int, Int),
-                        "\(index) -> \(back)")
+                #expect(
+                    TerminalPalette.rgb(ofIndex: back) == TerminalPalette.rgb(ofIndex: index) as (Int, Int, Int),
+                    "\(index) -> \(back)")
             }
         }
 
@@ -216,7 +217,9 @@ extension NcursesScreenTests {
 
         @Test func homeAndEndInAllTheirForms() {
             // tmux with TERM=xterm-256color: khome is \EOH, but tmux sends \e[1~.
-            for sequence in ["[1~", "[7~", "[H", "[1H", "OH"] { #expect(decode(sequence) == .key(.home), "\(sequence)") }
+            for sequence in ["[1~", "[7~", "[H", "[1H", "OH"] {
+                #expect(decode(sequence) == .key(.home), "\(sequence)")
+            }
             for sequence in ["[4~", "[8~", "[F", "[1F", "OF"] { #expect(decode(sequence) == .key(.end), "\(sequence)") }
         }
 
@@ -244,8 +247,10 @@ extension NcursesScreenTests {
         }
 
         @Test func otherSequencesAreIgnoredNotEscape() {
-            for sequence in ["[2~", "[15~", "[1;5A", "[1;2H", "[3;5~", "[<0;60;10m", "[<0;60;10M", "[?1;2c",
-                             "OP", "Ox", "[200~"] {
+            for sequence in [
+                "[2~", "[15~", "[1;5A", "[1;2H", "[3;5~", "[<0;60;10m", "[<0;60;10M", "[?1;2c",
+                "OP", "Ox", "[200~",
+            ] {
                 #expect(decode(sequence) == .ignored, "\(sequence)")
             }
         }

@@ -10,7 +10,7 @@ import Testing
 @testable import TerminalUI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite(.serialized) struct NcursesTerminalTests {
@@ -40,12 +40,15 @@ import Glibc
             if terminal.lineIDs != Array(0..<height) { scrolled += 1 }
             try #require(terminal.unknown.isEmpty, "sequences the model does not know: \(terminal.unknown)")
             let differences = terminal.differences(from: frame, colors: screen.colors)
-            try #require(differences.isEmpty, "seed \(seed), step \(step), offset \(frames.offset): \(differences.prefix(8))")
+            try #require(
+                differences.isEmpty, "seed \(seed), step \(step), offset \(frames.offset): \(differences.prefix(8))")
         }
         return (total, scrolled)
     }
 
-    @Test(.serialized, arguments: [(1, 80, 24, 50), (2, 100, 30, 40), (3, 40, 12, 80), (4, 200, 60, 12)] as [(UInt64, Int, Int, Int)])
+    @Test(
+        .serialized,
+        arguments: [(1, 80, 24, 50), (2, 100, 30, 40), (3, 40, 12, 80), (4, 200, 60, 12)] as [(UInt64, Int, Int, Int)])
     func everyFrameIsShownExactly(seed: UInt64, columns: Int, rows: Int, steps: Int) throws {
         let result = try run(seed: seed, columns: columns, rows: rows, steps: steps)
         // Half the steps scroll by a few lines: the terminal moves those lines itself.

@@ -9,8 +9,10 @@ struct RandomFrames {
     /// (VS16, keycaps, a combining accent), and sequences a terminal that joins nothing draws
     /// wider than their two cells (a flag, a skin tone, ZWJ sequences: xterm draws the family as
     /// four people over eight cells).
-    static let words = ["ab", "xyz", "中文", "😀", "❤️", "1️⃣", "e\u{301}", "☺️", "q", "🕐", "#️⃣", "ok", "  ", "é",
-                        "👨‍👩‍👦‍👦", "🧔🏽‍♂️", "👍🏽", "🇯🇵"]
+    static let words = [
+        "ab", "xyz", "中文", "😀", "❤️", "1️⃣", "e\u{301}", "☺️", "q", "🕐", "#️⃣", "ok", "  ", "é",
+        "👨‍👩‍👦‍👦", "🧔🏽‍♂️", "👍🏽", "🇯🇵",
+    ]
     /// Styles with and without colours (default, ANSI, bright, 256-colour, RGB) and attributes.
     static let styles = [
         CellStyle.plain, CellStyle(bold: true), CellStyle(background: .ansi(4)),
@@ -71,7 +73,9 @@ struct RandomFrames {
         for y in 1..<height - 1 {
             var x = 0
             // A section background on some rows, as the browser draws them.
-            if (offset + y) % 7 == 0 { buffer.fill(x: 0, y: y, width: width, height: 1, style: CellStyle(background: .indexed(235))) }
+            if (offset + y) % 7 == 0 {
+                buffer.fill(x: 0, y: y, width: width, height: 1, style: CellStyle(background: .indexed(235)))
+            }
             for (index, (text, style)) in lines[offset + y - 1].enumerated() {
                 var style = style
                 if focus == offset + y - 1 && index == 1 { style = CellStyle(reverse: true) }

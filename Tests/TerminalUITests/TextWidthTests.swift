@@ -236,7 +236,8 @@ import Testing
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: ";", maxSplits: 1)
             guard fields.count == 2,
-                  fields[1].drop(while: { $0 == " " }).hasPrefix("fully-qualified") else { continue }
+                fields[1].drop(while: { $0 == " " }).hasPrefix("fully-qualified")
+            else { continue }
             let scalars = fields[0].split(separator: " ").map { Unicode.Scalar(UInt32($0, radix: 16)!)! }
             var emoji = ""
             emoji.unicodeScalars.append(contentsOf: scalars)
@@ -270,7 +271,8 @@ import Testing
                     // Wide combining marks (U+302A, U+3099, U+16FE4, ...): zero width wins, so
                     // after a base they add nothing; alone, one is drawn on its dotted circle,
                     // one cell (VisibleText).
-                    #expect(measure.width(of: "\u{3042}" + String(Character(scalar))) == 2, "U+\(String(bound, radix: 16))")
+                    #expect(
+                        measure.width(of: "\u{3042}" + String(Character(scalar))) == 2, "U+\(String(bound, radix: 16))")
                     #expect(measure.width(of: Character(scalar)) == 1, "U+\(String(bound, radix: 16))")
                 default:
                     #expect(measure.width(of: Character(scalar)) == 2, "U+\(String(bound, radix: 16))")

@@ -3,8 +3,10 @@
 
 import FuzzSupport
 
-let columnChoices: [String?] = [nil, "1", "2", "3", "0", "-1", "99999999999999999999", "label", "Section", "glyph",
-                                "name", "nope", "", " 2", "2 ", "+2", "\u{1B}[2J"]
+let columnChoices: [String?] = [
+    nil, "1", "2", "3", "0", "-1", "99999999999999999999", "label", "Section", "glyph",
+    "name", "nope", "", " 2", "2 ", "+2", "\u{1B}[2J",
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -12,7 +14,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     func choice(_ byte: UInt8) -> String? { columnChoices[Int(byte) % columnChoices.count] }
     let columns = ColumnChoice(section: choice(header[1]), label: choice(header[2]), glyph: choice(header[3]))
     let format: DataFormat = header[0] & 1 == 0 ? .csv : .tsv
-    Fuzz.loadAndLayOut(body, name: format == .csv ? "fuzz.csv" : "fuzz.tsv",
-                       options: CatalogLoader.Options(format: format, columns: columns), header: [header[0], header[1]])
+    Fuzz.loadAndLayOut(
+        body, name: format == .csv ? "fuzz.csv" : "fuzz.tsv",
+        options: CatalogLoader.Options(format: format, columns: columns), header: [header[0], header[1]])
     return 0
 }

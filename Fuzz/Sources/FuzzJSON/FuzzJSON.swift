@@ -8,8 +8,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     do {
         _ = try JSONReader.parse(bytes)
     } catch {
-        Fuzz.check(Fuzz.isInside(line: error.position.line, column: error.position.column, of: bytes),
-                   "position \(error.position) outside the input: \(error)")
+        Fuzz.check(
+            Fuzz.isInside(line: error.position.line, column: error.position.column, of: bytes),
+            "position \(error.position) outside the input: \(error)")
         Fuzz.check(Fuzz.isSafeOneLine(error.description), "unsafe message: \(error.description.debugDescription)")
         Fuzz.check(Fuzz.isSafeOneLine(error.snippet), "unsafe snippet: \(error.snippet.debugDescription)")
     }

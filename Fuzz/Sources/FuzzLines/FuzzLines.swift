@@ -7,7 +7,8 @@ import FuzzSupport
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let (header, body) = Fuzz.split(UnsafeRawBufferPointer(start: data, count: size), header: 2)
     let sniffed = header[0] & 1 == 1
-    Fuzz.loadAndLayOut(body, name: sniffed ? "fuzz" : "fuzz.txt",
-                       options: CatalogLoader.Options(format: sniffed ? nil : .lines), header: header)
+    Fuzz.loadAndLayOut(
+        body, name: sniffed ? "fuzz" : "fuzz.txt",
+        options: CatalogLoader.Options(format: sniffed ? nil : .lines), header: header)
     return 0
 }

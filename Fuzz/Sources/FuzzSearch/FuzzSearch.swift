@@ -19,15 +19,19 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             continue
         }
         let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        sections[sections.count - 1].append(Item(
-            label: parts[0],
-            keywords: parts.count > 1 ? parts[1].split(separator: " ").map(String.init) : [],
-            fields: parts.count > 2 ? [Item.Field(name: "f", value: parts[2])] : []))
+        sections[sections.count - 1].append(
+            Item(
+                label: parts[0],
+                keywords: parts.count > 1 ? parts[1].split(separator: " ").map(String.init) : [],
+                fields: parts.count > 2 ? [Item.Field(name: "f", value: parts[2])] : []))
     }
-    let catalog = Catalog(sections: sections.enumerated().map { Section(title: "s\($0.offset)", items: $0.element) },
-                          source: "fuzz")
+    let catalog = Catalog(
+        sections: sections.enumerated().map { Section(title: "s\($0.offset)", items: $0.element) },
+        source: "fuzz")
     let query = SearchQuery(queryText)
-    Fuzz.check(query.terms.allSatisfy { !$0.text.isEmpty && !$0.text.contains(where: \.isWhitespace) }, "an empty or spaced term")
+    Fuzz.check(
+        query.terms.allSatisfy { !$0.text.isEmpty && !$0.text.contains(where: \.isWhitespace) },
+        "an empty or spaced term")
 
     let result = Search.run(query, in: catalog)
     var expected: [[Int]] = []
@@ -39,7 +43,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         Fuzz.check(catalog.sections.indices.contains(match.section), "a result section out of range")
         found[match.section] = Array(match.items)
     }
-    Fuzz.check(found == expected, "Search.run \(found) differs from Search.matches \(expected) for \(queryText.debugDescription)")
+    Fuzz.check(
+        found == expected,
+        "Search.run \(found) differs from Search.matches \(expected) for \(queryText.debugDescription)")
     Fuzz.check(result.count == expected.reduce(0) { $0 + $1.count }, "the result's count is wrong")
 
     // Narrowing: the query less its last character, then the query within its result.
@@ -56,9 +62,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             for index in section.items.indices {
                 let item = section.items[index]
                 let texts = [item.label] + item.keywords + item.fields.map(\.value)
-                let matches = query.terms.allSatisfy { term in texts.contains { ASCIIRules.contains($0, term, query.caseSensitive) } }
-                Fuzz.check(matches == expected[sectionIndex].contains(index),
-                           "item \(item.label.debugDescription) for \(queryText.debugDescription): rules say \(matches)")
+                let matches = query.terms.allSatisfy { term in
+                    texts.contains { ASCIIRules.contains($0, term, query.caseSensitive) }
+                }
+                Fuzz.check(
+                    matches == expected[sectionIndex].contains(index),
+                    "item \(item.label.debugDescription) for \(queryText.debugDescription): rules say \(matches)")
             }
         }
     }
@@ -71,7 +80,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             let count = label.count
             var end = -1
             for range in ranges {
-                Fuzz.check(range.lowerBound >= 0 && range.upperBound <= count && !range.isEmpty, "a highlight outside \(label.debugDescription)")
+                Fuzz.check(
+                    range.lowerBound >= 0 && range.upperBound <= count && !range.isEmpty,
+                    "a highlight outside \(label.debugDescription)")
                 Fuzz.check(range.lowerBound > end, "highlights not sorted and merged")
                 end = range.upperBound
             }
@@ -85,7 +96,8 @@ enum ASCIIRules {
         let haystack = Array((caseSensitive ? text : text.lowercased()).utf8)
         let needle = Array((caseSensitive ? term.text : term.text.lowercased()).utf8)
         guard needle.count <= haystack.count else { return false }
-        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<(start + needle.count)]) == needle {
+        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<(start + needle.count)]) == needle
+        {
             if !term.atWordStart { return true }
             if start == 0 || !isAlphanumeric(haystack[start - 1]) { return true }
         }

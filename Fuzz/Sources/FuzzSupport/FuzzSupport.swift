@@ -9,7 +9,7 @@
 @_exported import UserFiles
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 public enum Fuzz {
@@ -76,7 +76,9 @@ public enum Fuzz {
     /// Checks a data file's error: a position inside the input when it has one, and a safe line.
     public static func checkDataError(_ error: DataError, input: [UInt8]) {
         if let line = error.line {
-            check(isInside(line: line, column: error.column, of: input), "position \(line):\(error.column ?? 0) outside the input: \(error)")
+            check(
+                isInside(line: line, column: error.column, of: input),
+                "position \(line):\(error.column ?? 0) outside the input: \(error)")
         } else {
             check(error.column == nil, "a column without a line: \(error)")
         }
@@ -126,8 +128,9 @@ extension Fuzz {
         let width = 20 + Int(header[0]) % 181
         let height = 5 + Int(header[1]) % 56
         let settings = Configuration.defaults.layoutSettings(for: catalog)
-        let layout = SplitLayout(sections: settings.sectionSpecs(for: catalog), parameters: settings.parameters(forWidth: width),
-                                 width: width)
+        let layout = SplitLayout(
+            sections: settings.sectionSpecs(for: catalog), parameters: settings.parameters(forWidth: width),
+            width: width)
         for offset in [0, Int(header[1]) * 7, layout.contentHeight, Int.max / 2, Int.max - 1, Int.max] {
             layout.forEachElement(in: Rect(x: 0, y: offset, width: width, height: height)) { element in
                 check(element.frame.width >= 0 && element.frame.height >= 0, "a negative frame \(element.frame)")

@@ -10,8 +10,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     do {
         table = try TOMLReader.parse(bytes)
     } catch {
-        Fuzz.check(Fuzz.isInside(line: error.position.line, column: error.position.column, of: bytes),
-                   "position outside the input: \(error)")
+        Fuzz.check(
+            Fuzz.isInside(line: error.position.line, column: error.position.column, of: bytes),
+            "position outside the input: \(error)")
         Fuzz.check(Fuzz.isSafeOneLine(error.description), "unsafe message: \(error.description.debugDescription)")
         return 0
     }
@@ -24,7 +25,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         if error.message.contains("levels deep") { return 0 }
         Fuzz.fail("the written document does not read back: \(error)\n\(written)")
     }
-    Fuzz.check(TOMLWriter.same(.table(table), .table(again)), "the written document reads back differently:\n\(written)")
+    Fuzz.check(
+        TOMLWriter.same(.table(table), .table(again)), "the written document reads back differently:\n\(written)")
     return 0
 }
 
@@ -46,7 +48,8 @@ enum TOMLWriter {
         case .dateTime(let dateTime): return dateTime.description
         case .array(let elements): return "[" + elements.map { self.value($0.value) }.joined(separator: ", ") + "]"
         case .table(let table):
-            return "{" + table.entries.map { TOMLText.keyNameWritable($0.key) + " = " + self.value($0.node.value) }
+            return "{"
+                + table.entries.map { TOMLText.keyNameWritable($0.key) + " = " + self.value($0.node.value) }
                 .joined(separator: ", ") + "}"
         }
     }

@@ -15,7 +15,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         Fuzz.check(Fuzz.isSafeOneLine(sequence), "\(sequence.debugDescription) holds a control")
         let width = Int(header[0] % 3)
         let measure = TextWidth(overrides: [sequence: width])
-        Fuzz.check(measure.width(of: sequence) == width, "the override \(width) of \(sequence.debugDescription) is not used")
+        Fuzz.check(
+            measure.width(of: sequence) == width, "the override \(width) of \(sequence.debugDescription) is not used")
     }
     // The measure of any text is never negative, and a line drawn of it uses what was measured
     // at most.
