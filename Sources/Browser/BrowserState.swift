@@ -25,12 +25,12 @@ public struct BrowserState: Sendable {
 
     /// Everything loaded. Item paths kept across searches (marks, chosen tones, the focus to
     /// restore) are paths into this catalog: "source paths".
-    public private(set) var source: Catalog
+    public internal(set) var source: Catalog
     /// What is shown: `source`, or the items the search filter kept. The focus, the layout and
     /// `item(at:)` use paths into this catalog.
-    public private(set) var catalog: Catalog
+    public internal(set) var catalog: Catalog
     /// The search filter in force; nil when everything is shown.
-    public private(set) var filter: SearchResult?
+    public internal(set) var filter: SearchResult?
     /// Open while the user types a search.
     public internal(set) var searchPrompt: SearchPrompt?
     /// The results along what was typed, so Backspace costs nothing at a million items.
@@ -47,7 +47,7 @@ public struct BrowserState: Sendable {
     let itemFaces = ItemFaces()
     public private(set) var width: Int
     public private(set) var height: Int
-    public private(set) var layout: SplitLayout
+    public internal(set) var layout: SplitLayout
     /// The content row at the top of the view.
     public internal(set) var offset: Int = 0
     public internal(set) var focus: ItemPath?
@@ -77,9 +77,9 @@ public struct BrowserState: Sendable {
     public internal(set) var timeline = Timeline()
     /// The focus's screen row at the last size that was not too small (see `resize`).
     var focusRowBeforeTooSmall: Int?
-    private(set) var specs: [SectionSpec]
+    var specs: [SectionSpec]
     /// Index of each section's first item among all items, for "n of N".
-    private(set) var itemsBefore: [Int]
+    var itemsBefore: [Int]
 
     public init(
         catalog: Catalog, settings: LayoutSettings, theme: Theme = .standard,
@@ -339,66 +339,6 @@ extension BrowserState {
     public mutating func scroll(to offset: Int) {
         self.offset = offset
         clampOffset()
-    }
-}
-
-/// The search prompt while it is open, and what to go back to when it is cancelled.
-public struct SearchPrompt: Hashable, Sendable {
-    /// What the user typed.
-    public internal(set) var text: String
-    /// The focus (a source path) and scroll offset before the prompt opened.
-    let focusBefore: ItemPath?
-    let offsetBefore: Int
-}
-
-extension BrowserState {
-    /// Shows only the items that match `text` (everything when it is empty): the layout
-    /// re-splits over the sections that still have items. The focus stays on its item while
-    /// the item matches, else goes to the first match.
-    public mutating func applyFilter(_ text: String) {
-        filterIsStale = false
-        let query = SearchQuery(text)
-        let focusSource = focus.map(sourcePath)
-        if query.isEmpty {
-            filter = nil
-            catalog = source
-        } else {
-            let result = searches.run(query, in: source)
-            filter = result
-            catalog = source.filtered(by: result)
-        }
-        (specs, itemsBefore) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
-        layout = SplitLayout(sections: specs, parameters: currentParameters, width: width)
-        toneChooser = nil
-        focus = focusSource.flatMap(shownPath).flatMap { layout.frame(of: $0) != nil ? $0 : nil }
-        if focus == nil {
-            focus = firstItem()
-            offset = 0
-        }
-        clampOffset()
-        if let focus { scrollIntoView(focus) }
-    }
-
-    /// Brings the filter up to the prompt's text, if it changed since the last search.
-    mutating func applyStaleFilter() {
-        guard filterIsStale else { return }
-        filterIsStale = false
-        if let prompt = searchPrompt { applyFilter(prompt.text) }
-    }
-
-    /// Opens the search prompt with `text` typed (--query).
-    public mutating func startSearch(_ text: String) {
-        searchPrompt = SearchPrompt(text: text, focusBefore: focus.map(sourcePath), offsetBefore: offset)
-        applyFilter(text)
-    }
-
-    /// Shows the source item `path` focused (after the filter is gone), at `offset` if given.
-    mutating func restoreFocus(_ path: ItemPath?, offset: Int) {
-        guard let path, let shown = shownPath(path), layout.frame(of: shown) != nil else { return }
-        focus = shown
-        self.offset = offset
-        clampOffset()
-        scrollIntoView(shown)
     }
 }
 

@@ -1,0 +1,66 @@
+// The search prompt and the filter it puts on the catalog: what is shown of the source while
+// a search is in force, and where the focus goes.
+
+import Catalog
+import SplitLayout
+import TerminalUI
+
+/// The search prompt while it is open, and what to go back to when it is cancelled.
+public struct SearchPrompt: Hashable, Sendable {
+    /// What the user typed.
+    public internal(set) var text: String
+    /// The focus (a source path) and scroll offset before the prompt opened.
+    let focusBefore: ItemPath?
+    let offsetBefore: Int
+}
+
+extension BrowserState {
+    /// Shows only the items that match `text` (everything when it is empty): the layout
+    /// re-splits over the sections that still have items. The focus stays on its item while
+    /// the item matches, else goes to the first match.
+    public mutating func applyFilter(_ text: String) {
+        filterIsStale = false
+        let query = SearchQuery(text)
+        let focusSource = focus.map(sourcePath)
+        if query.isEmpty {
+            filter = nil
+            catalog = source
+        } else {
+            let result = searches.run(query, in: source)
+            filter = result
+            catalog = source.filtered(by: result)
+        }
+        (specs, itemsBefore) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
+        layout = SplitLayout(sections: specs, parameters: currentParameters, width: width)
+        toneChooser = nil
+        focus = focusSource.flatMap(shownPath).flatMap { layout.frame(of: $0) != nil ? $0 : nil }
+        if focus == nil {
+            focus = firstItem()
+            offset = 0
+        }
+        clampOffset()
+        if let focus { scrollIntoView(focus) }
+    }
+
+    /// Brings the filter up to the prompt's text, if it changed since the last search.
+    mutating func applyStaleFilter() {
+        guard filterIsStale else { return }
+        filterIsStale = false
+        if let prompt = searchPrompt { applyFilter(prompt.text) }
+    }
+
+    /// Opens the search prompt with `text` typed (--query).
+    public mutating func startSearch(_ text: String) {
+        searchPrompt = SearchPrompt(text: text, focusBefore: focus.map(sourcePath), offsetBefore: offset)
+        applyFilter(text)
+    }
+
+    /// Shows the source item `path` focused (after the filter is gone), at `offset` if given.
+    mutating func restoreFocus(_ path: ItemPath?, offset: Int) {
+        guard let path, let shown = shownPath(path), layout.frame(of: shown) != nil else { return }
+        focus = shown
+        self.offset = offset
+        clampOffset()
+        scrollIntoView(shown)
+    }
+}
