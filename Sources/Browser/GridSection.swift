@@ -6,31 +6,50 @@ import SplitLayout
 import TerminalUI
 
 /// The content rows of the screen: every section that meets the view, each drawn by the
-/// widget of its style into its own part of the view.
+/// style of section it has, clipped to its own frame.
 struct SectionsView: Widget {
     let state: BrowserState
     /// The faces kept from earlier frames (locked for this frame).
     let faces: ItemFaces.Table
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
+        Self.draw(state, faces: faces, in: area, into: &buffer)
+    }
+
+    // Static functions given the state as an argument: a closure reading `self.state` copies the
+    // (large) state at every call, an argument is borrowed.
+    private static func draw(
+        _ state: BrowserState, faces: ItemFaces.Table, in area: Rect, into buffer: inout CellBuffer
+    ) {
         let viewport = Rect(x: area.x, y: state.offset, width: area.width, height: area.height)
-        var layers = Layers()
         state.layout.forEachSection(in: viewport) { index in
-            var frame = state.layout.sections[index].frame
+            var frame = state.layout.frame(ofSection: index)
             frame.y -= state.offset - area.y
-            // Sections never overlap: their order among the layers does not matter.
-            let style = state.style(ofSection: index)
-            layers.add(style.init(state: state, section: index, faces: faces), in: frame)
+            let section = state.style(ofSection: index).init(section: index)
+            draw(section, in: frame, state: state, faces: faces, into: &buffer)
         }
-        layers.render(into: &buffer)
+    }
+
+    private static func draw(
+        _ section: any SectionStyle, in frame: Rect, state: BrowserState, faces: ItemFaces.Table,
+        into buffer: inout CellBuffer
+    ) {
+        // Sections never overlap: each is clipped to its own frame, in any order.
+        buffer.withClip(x: frame.x, y: frame.y, width: frame.width, height: frame.height) { buffer in
+            section.render(in: frame, into: &buffer, state: state, faces: faces)
+        }
     }
 }
 
-/// A style of section: the widget that draws a section into its frame on the screen (the part
-/// outside the view is clipped). A new style is a new conforming type, chosen in
-/// `BrowserState.style(ofSection:)`.
-protocol SectionStyle: Widget {
-    init(state: BrowserState, section: Int, faces: ItemFaces.Table)
+/// A style of section: draws one section into its frame on the screen (the part outside the
+/// view is clipped). As a ratatui `StatefulWidget`, it is handed what it draws from when it
+/// renders rather than holding it: a section widget is made for every section on the screen
+/// each frame, and a copy of the (large) state in each cost more than drawing its items. A
+/// new style is a new conforming type, chosen in `BrowserState.style(ofSection:)`.
+protocol SectionStyle {
+    init(section: Int)
+    /// `faces`: the faces kept from earlier frames (locked for this frame).
+    func render(in area: Rect, into buffer: inout CellBuffer, state: BrowserState, faces: ItemFaces.Table)
 }
 
 extension BrowserState {
@@ -41,14 +60,16 @@ extension BrowserState {
 
 /// A section of the `grid` style: items in lines that wrap at the column's width.
 struct GridSection: SectionStyle {
-    let state: BrowserState
     let section: Int
-    let faces: ItemFaces.Table
 
     /// `area`: the section's frame on the screen (its part outside the view is clipped).
-    func render(in area: Rect, into buffer: inout CellBuffer) {
+    func render(in area: Rect, into buffer: inout CellBuffer, state: BrowserState, faces: ItemFaces.Table) {
+        guard section < state.catalog.sections.count else { return }
+        // Read once for the section rather than for each item.
+        let itemCount = state.catalog.sections[section].items.count
+        let sectionBackground = background(of: section, state)
         // Content rows to screen rows.
-        let shift = state.layout.sections[section].frame.y - area.y
+        let shift = state.layout.frame(ofSection: section).y - area.y
         let viewport = Rect(x: area.x, y: state.offset, width: area.width, height: state.viewHeight)
         var header: LayoutElement?
         var footer: LayoutElement?
@@ -60,10 +81,12 @@ struct GridSection: SectionStyle {
             switch element.kind {
             case .background:
                 var style = state.theme.base
-                if let color = background(of: element.section) { style.background = color }
+                if let sectionBackground { style.background = sectionBackground }
                 buffer.fill(screenRect, style)
             case .item:
-                drawItem(ItemPath(section: element.section, item: element.item!), in: screenRect, into: &buffer)
+                let path = ItemPath(section: element.section, item: element.item!)
+                guard path.item < itemCount else { return }
+                drawItem(path, in: screenRect, background: sectionBackground, state, faces: faces, into: &buffer)
             case .footer:
                 footer = element
             case .header:
@@ -89,17 +112,19 @@ struct GridSection: SectionStyle {
     }
 
     /// The background colour of a section: its data's own, else the theme's cycle.
-    func background(of section: Int) -> TerminalColor? {
+    func background(of section: Int, _ state: BrowserState) -> TerminalColor? {
         if let color = state.catalog.sections[section].background { return color.terminalColor }
         let cycle = state.theme.sectionBackgrounds
         return cycle.isEmpty ? nil : cycle[section % cycle.count]
     }
 
-    func drawItem(_ path: ItemPath, in rect: Rect, into buffer: inout CellBuffer) {
-        guard path.section < state.catalog.sections.count, path.item < state.catalog.sections[path.section].items.count
-        else { return }
+    /// `background`: the section's (nil: the theme's).
+    func drawItem(
+        _ path: ItemPath, in rect: Rect, background: TerminalColor?, _ state: BrowserState, faces: ItemFaces.Table,
+        into buffer: inout CellBuffer
+    ) {
         var style = path == state.focus ? state.theme.focus : state.theme.item
-        if path != state.focus, let color = background(of: path.section) { style.background = color }
+        if path != state.focus, let background { style.background = background }
         buffer.fill(rect, style)
         guard rect.y >= 0, rect.y < state.viewHeight else { return }
         // One cell of padding on each side when the slot has room for it.
@@ -128,7 +153,7 @@ struct GridSection: SectionStyle {
                         maxWidth: x + room - column, measure: state.textWidth)
                 }
             } else {
-                drawFace(face.drawn, x: x, y: rect.y, room: room, style: style, into: &buffer)
+                drawFace(face.drawn, x: x, y: rect.y, room: room, style: style, state, into: &buffer)
             }
         } else {
             let source = state.sourcePath(path)
@@ -138,7 +163,7 @@ struct GridSection: SectionStyle {
                 : faces.face(of: source, ordinal: state.itemsBefore[path.section] + path.item, room: room) {
                     Browser.itemFace(path, room: room, state).drawn
                 }
-            drawFace(drawn, x: x, y: rect.y, room: room, style: style, into: &buffer)
+            drawFace(drawn, x: x, y: rect.y, room: room, style: style, state, into: &buffer)
         }
         if state.isMarked(path) {
             // In the left padding cell (over the first cell of a slot without padding): ASCII,
@@ -149,7 +174,10 @@ struct GridSection: SectionStyle {
         }
     }
 
-    func drawFace(_ face: DrawnFace, x: Int, y: Int, room: Int, style: CellStyle, into buffer: inout CellBuffer) {
+    func drawFace(
+        _ face: DrawnFace, x: Int, y: Int, room: Int, style: CellStyle, _ state: BrowserState,
+        into buffer: inout CellBuffer
+    ) {
         if let glyph = face.glyphOnly {
             buffer.put(glyph, x: x, y: y, style: style, maxWidth: room)
         } else {

@@ -14,21 +14,26 @@ public protocol Widget {
 /// were added), each clipped to its area, so that one in front covers those behind it: the
 /// overlays over the sections, and a row's cards in the order their effect gives.
 public struct Layers {
-    private var layers: [(z: Double, area: Rect, widget: any Widget)] = []
+    // Apart rather than as one array of tuples: sorting by `z` then moves numbers, not widgets.
+    private var depths: [Double] = []
+    private var areas: [Rect] = []
+    private var widgets: [any Widget] = []
 
     public init() {}
 
     public mutating func add(_ widget: any Widget, in area: Rect, z: Double = 0) {
-        layers.append((z, area, widget))
+        depths.append(z)
+        areas.append(area)
+        widgets.append(widget)
     }
 
     public func render(into buffer: inout CellBuffer) {
         // A stable order: `sorted` promises none, so the index breaks ties.
-        let order = layers.indices.sorted { (layers[$0].z, $0) < (layers[$1].z, $1) }
+        let order = depths.indices.sorted { (depths[$0], $0) < (depths[$1], $1) }
         for index in order {
-            let (_, area, widget) = layers[index]
+            let area = areas[index]
             buffer.withClip(x: area.x, y: area.y, width: area.width, height: area.height) { buffer in
-                widget.render(in: area, into: &buffer)
+                widgets[index].render(in: area, into: &buffer)
             }
         }
     }

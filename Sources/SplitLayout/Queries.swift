@@ -35,6 +35,11 @@ extension SplitLayout {
         forEachSection(meeting: viewport, body)
     }
 
+    /// The frame of section `index` (content coordinates), read in place: a caller outside the
+    /// module copying the whole `SectionGeometry` out of `sections` to read its frame costs a
+    /// frame's drawing more than the frame itself.
+    public func frame(ofSection index: Int) -> Rect { sections[index].frame }
+
     /// The elements of section `index` that intersect `viewport` (whose `y` is the scroll
     /// offset, as for `forEachElement(in:)`), in drawing order: background, header, items,
     /// footer.

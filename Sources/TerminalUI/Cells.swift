@@ -39,6 +39,10 @@ public struct CellBuffer: Hashable, Sendable {
     /// The style last looked up: writes come in runs of one style, found without a search.
     private var lastStyle: CellStyle
     private var lastStyleIndex: UInt16 = 0
+    /// The style looked up before the last: a section's header and its items alternate, and
+    /// are found here without a search.
+    private var earlierStyle: CellStyle
+    private var earlierStyleIndex: UInt16 = 0
     /// The cells writes may change (`withClip`): [clipLeft, clipRight) x [clipTop, clipBottom),
     /// the whole buffer outside a `withClip`.
     private var clipLeft = 0, clipTop = 0, clipRight: Int, clipBottom: Int
@@ -50,6 +54,7 @@ public struct CellBuffer: Hashable, Sendable {
         self.clusters = []
         self.clusterFirstScalars = []
         self.lastStyle = style
+        self.earlierStyle = style
         self.packed = Array(repeating: PackedCell(glyph: 0x20, width: 1, style: 0), count: self.width * self.height)
         self.clipRight = self.width
         self.clipBottom = self.height
@@ -80,6 +85,11 @@ public struct CellBuffer: Hashable, Sendable {
     }
 
     private mutating func styleIndexSearching(_ style: CellStyle) -> UInt16 {
+        if style == earlierStyle {
+            swap(&lastStyle, &earlierStyle)
+            swap(&lastStyleIndex, &earlierStyleIndex)
+            return lastStyleIndex
+        }
         let index: Int
         if let found = styles.firstIndex(of: style) {
             index = found
@@ -90,6 +100,8 @@ public struct CellBuffer: Hashable, Sendable {
             styles.append(style)
             index = styles.count - 1
         }
+        earlierStyle = lastStyle
+        earlierStyleIndex = lastStyleIndex
         lastStyle = style
         lastStyleIndex = UInt16(index)
         return lastStyleIndex
