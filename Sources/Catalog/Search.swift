@@ -3,7 +3,7 @@
 //
 // Four choices carry the speed:
 // - no index: terms are matched against the stored UTF-8 of the items (ItemStore.swift,
-//   SearchMatching.swift), so nothing is precomputed per item (0 bytes; even the Unicode
+//   SearchBytes.swift, SearchMatcher.swift), so nothing is precomputed per item (0 bytes; even the Unicode
 //   lowercasing of the rare non-ASCII string is redone on the fly, since keeping it would cost
 //   more than it saves) and there is nothing to build or keep in sync;
 // - one scan per section: a section's text is one buffer, so when most of its items are to be

@@ -1,0 +1,305 @@
+// Matching a query against the items of a store, in place in the store's bytes: the matcher
+// one search worker owns, and the reader it goes through.
+
+/// The query's terms as one worker matches them against many items.
+///
+/// Speed comes from what the hot loop does not do. The terms live in memory this matcher alone
+/// owns, so no reference count is shared with another thread (two cores incrementing one
+/// array's count cost more than the matching). Items are read in place in their store's bytes,
+/// through pointers, with no `Item` or `String` made. And the common case, ASCII text and ASCII
+/// word boundaries, runs as a pure scan with no call the optimizer cannot see through, which
+/// lets it read each string's bytes with no call in between; anything that needs Unicode properties
+/// (non-ASCII text in case-insensitive mode, a `^` term after a non-ASCII character) reports
+/// itself undecided and is settled by the exact path, out of line.
+struct SearchMatcher: ~Copyable {
+    private struct Term {
+        var start: Int
+        var count: Int
+        var atWordStart: Bool
+    }
+
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let terms: UnsafeMutableBufferPointer<Term>
+    let termCount: Int
+    private let foldsCase: Bool
+    /// How often each term was the one that ruled an item out; `adapt()` puts the most
+    /// selective terms first, so "section 7 item 5" soon tries "7" before "section".
+    private let misses: UnsafeMutableBufferPointer<Int>
+    /// The Unicode-folding path's buffer, grown once and reused for every string.
+    private var scratch: [UInt8] = []
+
+    init(_ needles: [SearchNeedle]) {
+        // The longest term first: it usually rules an item out soonest.
+        let sorted = needles.sorted { $0.bytes.count > $1.bytes.count }
+        bytes = .allocate(capacity: max(1, sorted.reduce(0) { $0 + $1.bytes.count }))
+        terms = .allocate(capacity: max(1, sorted.count))
+        misses = .allocate(capacity: max(1, sorted.count))
+        misses.initialize(repeating: 0)
+        var offset = 0
+        for (index, needle) in sorted.enumerated() {
+            _ = UnsafeMutableBufferPointer(rebasing: bytes[offset..<offset + needle.bytes.count]).initialize(
+                from: needle.bytes)
+            terms.initializeElement(
+                at: index, to: Term(start: offset, count: needle.bytes.count, atWordStart: needle.atWordStart))
+            offset += needle.bytes.count
+        }
+        termCount = sorted.count
+        foldsCase = sorted.first?.foldsCase ?? false
+    }
+
+    deinit {
+        bytes.deallocate()
+        terms.deallocate()
+        misses.deallocate()
+    }
+
+    /// Reorders the terms by how often each ruled an item out, most often first; counts are
+    /// halved so the order follows the data as it changes. Cheap (at most 64 terms), so the
+    /// caller does it every section.
+    mutating func adapt() {
+        guard termCount > 1, termCount <= 64 else { return }
+        for index in 1..<termCount {
+            let term = terms[index], count = misses[index]
+            var slot = index
+            while slot > 0, misses[slot - 1] < count {
+                terms[slot] = terms[slot - 1]
+                misses[slot] = misses[slot - 1]
+                slot -= 1
+            }
+            terms[slot] = term
+            misses[slot] = count
+        }
+        for index in 0..<termCount { misses[index] /= 2 }
+    }
+
+    /// Whether every term occurs in the item's label, one of its keywords or one of its field
+    /// values (each term anywhere). The item is the store's `item`th, read in place.
+    @inline(__always)
+    mutating func matches(_ store: ItemStoreReader, _ item: Int) -> Bool {
+        let strings = store.searchableStrings(of: item)
+        // Terms go by groups of 64, one bit per term still to be found, so each string is read
+        // once for all the terms it can settle.
+        var group = 0
+        while group < termCount {
+            let end = min(group + 64, termCount)
+            let all: UInt64 = end - group == 64 ? ~0 : (1 << UInt64(end - group)) - 1
+            if !matches(store, strings, group, all) { return false }
+            group = end
+        }
+        return true
+    }
+
+    @inline(__always)
+    private mutating func matches(_ store: ItemStoreReader, _ strings: Range<Int>, _ group: Int, _ all: UInt64) -> Bool
+    {
+        // The label comes first; when it is all there is, the first term surely missing in it
+        // settles the item.
+        let onlyLabel = strings.count == 1
+        var pending = all
+        for string in strings {
+            let haystack = store.string(string)
+            let quick = quickFind(pending, group, in: haystack, stopAtMiss: onlyLabel, knownASCII: store.isASCII)
+            if let missed = quick.missed { misses[group + missed] += 1 }
+            pending = quick.undecided ? exactFind(pending, group, in: haystack) : quick.left
+            if pending == 0 { return true }
+        }
+        return false
+    }
+
+    /// The items of an all-ASCII store in which the first term occurs (in a searchable string),
+    /// ascending, found by one pass over the store's bytes instead of item by item: a section's
+    /// text is one buffer, scanned eight bytes at a time for the term's rarest letter, and only
+    /// where that shows up does the scan compare the term and look at which string and item it
+    /// is in. After a hit the scan jumps to the next item. In ASCII text, ASCII folding and ASCII
+    /// word boundaries are the whole rules, so nothing is left undecided.
+    func itemsContainingFirstTerm(in store: ItemStoreReader) -> [Int32] {
+        precondition(store.isASCII && termCount > 0)
+        let term = terms[0]
+        let needle = pattern(term)
+        let m = needle.count, n = store.bytes.count
+        var hits: [Int32] = []
+        guard m > 0, n >= m, let base = store.bytes.baseAddress, let needleBase = needle.baseAddress else {
+            return hits
+        }
+        let rareOffset = SearchBytes.rarestByteOffset(in: needle)
+        let rare = needle[rareOffset]
+        let foldsRare = foldsCase && rare &- 0x61 < 26
+        let ends = store.stringEnds
+        let uniform = store.firstString.isEmpty
+        let stride = store.stride
+        let searchableInUniform = uniform ? store.searchableCountOfShape[0] : 0
+        var string = 0  // the string holding the candidate, found by walking forward
+        var item = 0  // the item holding `string` (stores of several shapes)
+        let last = n - m
+        var next = rareOffset
+
+        while true {
+            let found = SearchBytes.nextByte(rare, foldingCase: foldsRare, in: base, count: n, from: next)
+            let start = found - rareOffset
+            if start > last { break }
+            next = found + 1
+            var j = 0
+            if foldsCase {
+                while j < m, SearchBytes.asciiLower(base[start + j]) == needleBase[j] { j += 1 }
+            } else {
+                while j < m, base[start + j] == needleBase[j] { j += 1 }
+            }
+            guard j == m else { continue }
+            while ends[string] <= start { string += 1 }
+            guard start + m <= ends[string] else { continue }
+            if term.atWordStart {
+                let stringStart = string == 0 ? 0 : ends[string - 1]
+                if start > stringStart && SearchBytes.isASCIIAlphanumeric(base[start - 1]) { continue }
+            }
+            let role: Int, searchable: Int
+            if uniform {
+                item = stride == 1 ? string : string / stride
+                role = string - item * stride
+                searchable = searchableInUniform
+            } else {
+                while item + 1 < store.firstString.count && Int(store.firstString[item + 1]) <= string { item += 1 }
+                role = string - Int(store.firstString[item])
+                searchable = store.searchableCountOfShape[Int(store.shapeOfItem[item])]
+            }
+            guard role < searchable else { continue }
+            hits.append(Int32(truncatingIfNeeded: item))
+            // On from the end of this item's searchable strings: it matched, whatever else it holds.
+            string = string - role + searchable - 1
+            next = ends[string] + rareOffset
+        }
+        return hits
+    }
+
+    @inline(__always)
+    private func pattern(_ term: Term) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[term.start..<term.start + term.count])
+    }
+
+    /// The pending terms (bits from `group`) that do not occur in `haystack`, as far as ASCII
+    /// folding and ASCII word boundaries can tell; `undecided` when only the exact path can.
+    /// With `stopAtMiss`, returns at the first term surely missing, since no other string could
+    /// supply it.
+    @inline(__always)
+    private func quickFind(
+        _ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>,
+        stopAtMiss: Bool, knownASCII: Bool
+    ) -> (left: UInt64, undecided: Bool, missed: Int?) {
+        // Case-insensitive text beyond ASCII may hold "É" for "é": then only the exact path can
+        // say a term is absent. Asked at the first absent term, not for every string.
+        var beyondASCII: Bool?
+        var left = pending
+        var bits = pending
+        var undecided = false
+        while bits != 0 {
+            let bit = bits.trailingZeroBitCount
+            bits &= bits - 1
+            let term = terms[group + bit]
+            switch SearchBytes.quickMatch(
+                of: pattern(term), atWordStart: term.atWordStart, foldingCase: foldsCase,
+                in: haystack)
+            {
+            case .found:
+                left &= ~(1 << UInt64(bit))
+            case .undecided:
+                undecided = true
+            case .absent:
+                if foldsCase, !knownASCII, beyondASCII ?? SearchBytes.hasNonASCII(haystack) {
+                    beyondASCII = true
+                    undecided = true
+                } else if stopAtMiss {
+                    return (left, false, bit)
+                } else {
+                    beyondASCII = false
+                }
+            }
+        }
+        return (left, undecided, nil)
+    }
+
+    /// The pending terms that do not occur in `string`, by the full rules: Unicode lowercasing
+    /// and Unicode word boundaries.
+    @inline(never)
+    private mutating func exactFind(_ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>) -> UInt64
+    {
+        do {
+            var left = pending
+            var bits = pending
+            while bits != 0 {
+                let bit = bits.trailingZeroBitCount
+                bits &= bits - 1
+                let term = terms[group + bit]
+                if SearchBytes.firstMatch(
+                    of: pattern(term), atWordStart: term.atWordStart, foldingCase: foldsCase,
+                    in: haystack) != nil
+                {
+                    left &= ~(1 << UInt64(bit))
+                }
+            }
+            guard left != 0, foldsCase, SearchBytes.foldBeyondASCII(haystack, into: &scratch) else { return left }
+            bits = left
+            while bits != 0 {
+                let bit = bits.trailingZeroBitCount
+                bits &= bits - 1
+                let term = terms[group + bit]
+                let found = scratch.withUnsafeBufferPointer {
+                    SearchBytes.firstMatch(
+                        of: pattern(term), atWordStart: term.atWordStart, foldingCase: true,
+                        in: $0) != nil
+                }
+                if found { left &= ~(1 << UInt64(bit)) }
+            }
+            return left
+        }
+    }
+}
+
+/// An `ItemStore`'s arrays as pointers, for the search loop (valid inside `withReader`).
+struct ItemStoreReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let stringEnds: UnsafeBufferPointer<Int>
+    let firstString: UnsafeBufferPointer<UInt32>
+    let shapeOfItem: UnsafeBufferPointer<UInt32>
+    let searchableCountOfShape: UnsafeBufferPointer<Int>
+    /// The strings per item when all items share one shape (`firstString` is empty).
+    let stride: Int
+    /// Whether every byte of the store is ASCII: then ASCII case folding and word boundaries
+    /// decide every match.
+    let isASCII: Bool
+
+    /// The item's label, keywords and field values, as string indices.
+    @inline(__always)
+    func searchableStrings(of item: Int) -> Range<Int> {
+        if firstString.isEmpty {
+            let first = item &* stride
+            return first..<first &+ searchableCountOfShape[0]
+        }
+        let first = Int(firstString[item])
+        return first..<first &+ searchableCountOfShape[Int(shapeOfItem[item])]
+    }
+
+    @inline(__always)
+    func string(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = index == 0 ? 0 : stringEnds[index &- 1]
+        return UnsafeBufferPointer(rebasing: bytes[start..<stringEnds[index]])
+    }
+}
+
+extension ItemStore {
+    func withReader<R>(_ body: (ItemStoreReader) -> R) -> R {
+        bytes.withUnsafeBufferPointer { bytes in
+            stringEnds.withUnsafeBufferPointer { stringEnds in
+                firstString.withUnsafeBufferPointer { firstString in
+                    shapeOfItem.withUnsafeBufferPointer { shapeOfItem in
+                        searchableCountOfShape.withUnsafeBufferPointer { searchable in
+                            body(
+                                ItemStoreReader(
+                                    bytes: bytes, stringEnds: stringEnds, firstString: firstString,
+                                    shapeOfItem: shapeOfItem, searchableCountOfShape: searchable,
+                                    stride: shapes.first?.stringCount ?? 0, isASCII: isASCII))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
