@@ -13,13 +13,20 @@ public struct CardTransform: Hashable, Sendable {
     public var alpha: Double
     /// Larger is in front: cards are drawn in increasing `z`.
     public var z: Double
+    /// Cells by which the card's rows slide apart (the snapshot effect): even rows move left,
+    /// odd rows right, by this much.
+    public var stripShift: Double
 
-    public init(scale: Double = 1, translateX: Double = 0, translateY: Double = 0, alpha: Double = 1, z: Double = 0) {
+    public init(
+        scale: Double = 1, translateX: Double = 0, translateY: Double = 0, alpha: Double = 1, z: Double = 0,
+        stripShift: Double = 0
+    ) {
         self.scale = scale
         self.translateX = translateX
         self.translateY = translateY
         self.alpha = alpha
         self.z = z
+        self.stripShift = stripShift
     }
 
     public static let identity = CardTransform()
@@ -68,16 +75,74 @@ public enum CardVisibility: Hashable, Sendable, CaseIterable {
 
 /// An effect of a row: what a card's progress does to it. Progress is 0 for the card resting
 /// at the row's leading position (or centred), +1 one card to the right, -1 one to the left,
-/// fractional while the row moves.
+/// fractional while the row moves. A new effect is one conforming type, named in
+/// `CardEffects.named`.
 public protocol CardEffect: Sendable {
-    func transform(progress: Double) -> CardTransform
+    /// Where the row's resting card sits.
+    var alignment: RowAlignment { get }
+    /// True when the effect places every card itself, from the resting card's place (the
+    /// pager's effects); false when the cards keep their places along the row and the effect
+    /// changes them there.
+    var placesCards: Bool { get }
+    /// The cards drawn around the current page, for an effect that places them (nil: the
+    /// cards that meet the row).
+    var visibleItems: Int? { get }
+    /// Rows the effect needs above the resting line of cards (the stack raises the cards
+    /// behind).
+    var headroom: Int { get }
+    func transform(progress: Double, in row: RowGeometry) -> CardTransform
+}
+
+extension CardEffect {
+    public var alignment: RowAlignment { .leading }
+    public var placesCards: Bool { false }
+    public var visibleItems: Int? { nil }
+    public var headroom: Int { 0 }
+}
+
+/// The default stacking: the card nearest the resting place on top.
+func restingCardOnTop(_ progress: Double) -> Double {
+    progress.isFinite ? -abs(progress.rounded()) : 0
 }
 
 /// The row's cards as they are: full size, opaque, the centred one on top.
 public struct NoCardEffect: CardEffect {
     public init() {}
 
-    public func transform(progress: Double) -> CardTransform {
-        CardTransform(z: progress.isFinite ? -abs(progress.rounded()) : 0)
+    public func transform(progress: Double, in row: RowGeometry) -> CardTransform {
+        CardTransform(z: restingCardOnTop(progress))
+    }
+}
+
+extension RowGeometry {
+    /// Card i at an offset under an effect: its transform and the rectangle it is drawn in.
+    public func drawnCard(_ index: Int, offset: Double, effect: any CardEffect) -> (
+        frame: Rect, transform: CardTransform
+    ) {
+        let transform = effect.transform(progress: progress(ofCard: index, offset: offset), in: self)
+        let base = effect.placesCards ? cardFrame(0, offset: 0) : cardFrame(index, offset: offset)
+        return (transform.applied(to: base), transform)
+    }
+}
+
+/// The effects by the names the configuration and the data use.
+public enum CardEffects {
+    /// Each effect's maker, given the preset (nil when none was named; only the scale effect has
+    /// presets). A new effect is one line here.
+    private static let makers: [(name: String, make: @Sendable (String?) -> (any CardEffect)?)] = [
+        ("none", { $0 == nil ? NoCardEffect() : nil }),
+        ("carousel", { $0 == nil ? CarouselEffect() : nil }),
+        ("scale", { preset in ScaleEffect.Preset(rawValue: preset ?? "default").map { ScaleEffect(preset: $0) } }),
+        ("stack", { $0 == nil ? StackEffect() : nil }),
+        ("snapshot", { $0 == nil ? SnapshotEffect() : nil }),
+        ("distance", { $0 == nil ? DistanceEffect() : nil }),
+    ]
+
+    public static var names: [String] { makers.map(\.name) }
+
+    /// The effect called `name`, with `preset`; nil for an unknown name, or a preset the
+    /// effect does not have.
+    public static func named(_ name: String, preset: String? = nil) -> (any CardEffect)? {
+        makers.first { $0.name == name }?.make(preset)
     }
 }

@@ -56,6 +56,9 @@ public struct SectionSpec: Hashable, Sendable {
     /// An explicit column; overrides the layout's side rule.
     public var side: Side?
     public var hasBackground: Bool
+    /// A row of cards that scrolls sideways (nil: a grid of wrapping lines). A row's cards all
+    /// take its card size, whatever `items` says of sizes.
+    public var row: RowSpec?
 
     public init(
         items: SectionItems,
@@ -65,7 +68,8 @@ public struct SectionSpec: Hashable, Sendable {
         interItemSpacing: Int? = nil,
         lineSpacing: Int? = nil,
         side: Side? = nil,
-        hasBackground: Bool = false
+        hasBackground: Bool = false,
+        row: RowSpec? = nil
     ) {
         self.items = items
         self.headerHeight = headerHeight
@@ -75,6 +79,7 @@ public struct SectionSpec: Hashable, Sendable {
         self.lineSpacing = lineSpacing
         self.side = side
         self.hasBackground = hasBackground
+        self.row = row
     }
 }
 

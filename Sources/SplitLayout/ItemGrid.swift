@@ -209,8 +209,35 @@ final class VaryingGrid: Sendable {
     }
 }
 
-/// The items of a placed section, whichever way they are stored.
-enum ItemGrid: Sendable {
+/// Where the items of a placed section are, as the queries ask: by lines (a row section is one
+/// line of cards), then by items within a line. One conforming type per way of placing items:
+/// a grid's (`ItemGrid`), a row's (`RowPlacement`).
+protocol ItemPlacement: Sendable {
+    /// Items in the section, including zero-size ones.
+    var count: Int { get }
+    var lineCount: Int { get }
+    var linesBottom: Int { get }
+    func lineTop(_ line: Int) -> Int
+    func lineHeight(_ line: Int) -> Int
+    func items(inLine line: Int) -> Range<Int>
+    func line(of item: Int) -> Int?
+    func frame(of item: Int) -> Rect?
+    func lines(meeting rows: Range<Int>) -> Range<Int>
+    /// Calls `body` with each drawn item of `line` whose frame meets `area`.
+    func forEachItem(inLine line: Int, meeting area: Rect, _ body: (Int, Rect) -> Void)
+    /// The item of `line` a vertical move into it lands on, coming from a horizontal centre at
+    /// `centreX2` (twice the centre, to stay in integers).
+    func nearestItem(inLine line: Int, toDoubledCentre centreX2: Int) -> Int?
+    /// The item of `line` a sideways move into it lands on: its first or last.
+    func edgeItem(inLine line: Int, last: Bool) -> Int?
+    /// The next drawn item after (or before) `item` on the same line.
+    func step(from item: Int, inLine line: Int, forward: Bool) -> Int?
+    /// Memory held per section beyond the geometry itself.
+    var byteCount: Int { get }
+}
+
+/// The items of a placed grid section, whichever way they are stored.
+enum ItemGrid: ItemPlacement {
     case uniform(UniformGrid)
     case varying(VaryingGrid)
 

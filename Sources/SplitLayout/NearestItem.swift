@@ -8,7 +8,7 @@ extension SplitLayout {
         let point = point.clampedToCoordinates
         guard columns.indices.contains(columnIndex),
             let (section, line) = nearestLine(columnIndex: columnIndex, toRow: point.y, height: 1),
-            let item = sections[section].grid.nearestItem(inLine: line, toDoubledCentre: point.x * 2 + 1)
+            let item = placement(section).nearestItem(inLine: line, toDoubledCentre: point.x * 2 + 1)
         else { return nil }
         return ItemPath(section: section, item: item)
     }

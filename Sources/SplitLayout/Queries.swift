@@ -93,7 +93,7 @@ extension SplitLayout {
                         side: section.side, frame: header, pinnedY: pinnedY))
             }
         }
-        let grid = section.grid
+        let grid = placement(section.index)
         for line in grid.lines(meeting: area.y..<area.maxY) {
             grid.forEachItem(inLine: line, meeting: area) { item, frame in
                 body(
@@ -136,8 +136,9 @@ extension SplitLayout {
         }
         let probe = Rect(x: point.x, y: point.y, width: 1, height: 1)
         var hit: LayoutElement?
-        for line in section.grid.lines(meeting: point.y..<(point.y + 1)) {
-            section.grid.forEachItem(inLine: line, meeting: probe) { item, frame in
+        let placement = placement(index)
+        for line in placement.lines(meeting: point.y..<(point.y + 1)) {
+            placement.forEachItem(inLine: line, meeting: probe) { item, frame in
                 hit = LayoutElement(
                     kind: .item, section: index, item: item, side: section.side,
                     frame: frame, pinnedY: nil)
@@ -163,7 +164,7 @@ extension SplitLayout {
     public func neighbour(of path: ItemPath, _ direction: Direction) -> ItemPath? {
         guard sections.indices.contains(path.section) else { return nil }
         let section = sections[path.section]
-        let grid = section.grid
+        let grid = placement(path.section)
         guard let frame = grid.frame(of: path.item), let line = grid.line(of: path.item) else { return nil }
 
         switch direction {
@@ -178,7 +179,7 @@ extension SplitLayout {
                 let (target, targetLine) = nearestLine(
                     columnIndex: targetColumn,
                     toRow: frame.y, height: frame.height),
-                let item = sections[target].grid.edgeItem(inLine: targetLine, last: !forward)
+                let item = placement(target).edgeItem(inLine: targetLine, last: !forward)
             else { return nil }
             return ItemPath(section: target, item: item)
 
@@ -197,9 +198,10 @@ extension SplitLayout {
                 position += down ? 1 : -1
                 guard order.indices.contains(position) else { return nil }
                 let target = sections[order[position]]
-                guard target.grid.lineCount > 0 else { continue }
-                let targetLine = down ? 0 : target.grid.lineCount - 1
-                return target.grid.nearestItem(inLine: targetLine, toDoubledCentre: centre2)
+                let targetItems = placement(target.index)
+                guard targetItems.lineCount > 0 else { continue }
+                let targetLine = down ? 0 : targetItems.lineCount - 1
+                return targetItems.nearestItem(inLine: targetLine, toDoubledCentre: centre2)
                     .map { ItemPath(section: target.index, item: $0) }
             }
         }
@@ -214,7 +216,7 @@ extension SplitLayout {
         let rows = y..<(y + max(1, Coordinates.clampLength(height)))
 
         func distance(_ candidate: (section: Int, line: Int)) -> Int {
-            let grid = sections[candidate.section].grid
+            let grid = placement(candidate.section)
             let top = grid.lineTop(candidate.line)
             let bottom = top + grid.lineHeight(candidate.line)
             if bottom <= rows.lowerBound { return rows.lowerBound - bottom + 1 }
@@ -231,7 +233,7 @@ extension SplitLayout {
         var position = firstPosition(in: order) { sections[$0].frame.maxY > rows.lowerBound }
         var below: (section: Int, line: Int)?
         while position < order.count {
-            if let line = sections[order[position]].grid.lines(meeting: rows.lowerBound..<Int.max).first {
+            if let line = placement(order[position]).lines(meeting: rows.lowerBound..<Int.max).first {
                 below = (order[position], line)
                 break
             }
@@ -244,7 +246,7 @@ extension SplitLayout {
             // The last line of the nearest earlier section that has any, skipping empty ones.
             var earlier = position - 1
             while earlier >= 0 {
-                let grid = sections[order[earlier]].grid
+                let grid = placement(order[earlier])
                 if grid.lineCount > 0 {
                     above = (order[earlier], grid.lineCount - 1)
                     break

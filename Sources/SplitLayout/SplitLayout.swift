@@ -23,7 +23,10 @@ public struct SectionGeometry: Sendable {
     /// Below the header and above the footer; also the background's rectangle.
     public let itemsArea: Rect
     public let hasBackground: Bool
-    let grid: ItemGrid
+    /// A row section's geometry (nil: a grid).
+    public let row: RowGeometry?
+    /// Where the items are (a row's at offset 0; `SplitLayout.placement` at the row's offset).
+    let grid: any ItemPlacement
 
     public var headerFrame: Rect? {
         headerHeight > 0 ? Rect(x: frame.x, y: frame.y, width: frame.width, height: headerHeight) : nil
@@ -72,6 +75,8 @@ public struct SplitLayout: Sendable {
     /// Section indices of each column, top to bottom (so their frames are sorted by y).
     let columnSections: [[Int]]
     let specs: [SectionSpec]
+    /// The sideways offsets of the row sections that have moved, by section.
+    var rowOffsets: [Int: Double] = [:]
 
     // MARK: Building
 
@@ -121,7 +126,13 @@ public struct SplitLayout: Sendable {
     public func relayout(width: Int, leftRatio: Double? = nil) -> SplitLayout {
         var parameters = self.parameters
         if let leftRatio { parameters.leftRatio = leftRatio }
-        return SplitLayout(sections: specs, parameters: parameters, width: width)
+        var layout = SplitLayout(sections: specs, parameters: parameters, width: width)
+        // Each row keeps its current page across the new width.
+        for (index, offset) in rowOffsets {
+            guard let old = sections[index].row, let new = layout.sections[index].row else { continue }
+            layout.setRowOffset(new.restingOffset(ofPage: old.page(offset: offset)), section: index)
+        }
+        return layout
     }
 
     /// The columns for a width: one full-width column at ratio 0 (right) or 1 (left), else two.
@@ -183,21 +194,29 @@ public struct SplitLayout: Sendable {
             }
         }
 
-        let grid: ItemGrid
-        switch spec.items {
-        case .uniform(let count, let size):
-            // Normalization changes nothing here: every item already has the line's height.
-            grid = .uniform(
-                UniformGrid(
-                    count: max(0, count), originX: originX, originY: originY,
-                    width: resolve(size.width), height: size.height, room: room,
-                    interItemSpacing: spacing, lineSpacing: lineSpacing))
-        case .varying(let sizes):
-            grid = .varying(
-                VaryingGrid(
-                    sizes: sizes, originX: originX, originY: originY, room: room,
-                    interItemSpacing: spacing, lineSpacing: lineSpacing,
-                    normalize: parameters.normalizeLineHeight, resolveWidth: resolve))
+        let grid: any ItemPlacement
+        var row: RowGeometry?
+        if let rowSpec = spec.row {
+            let placed = RowGeometry(
+                spec: rowSpec, origin: Point(x: originX, y: originY), width: room, count: spec.items.count)
+            row = placed
+            grid = RowPlacement(row: placed, offset: 0)
+        } else {
+            switch spec.items {
+            case .uniform(let count, let size):
+                // Normalization changes nothing here: every item already has the line's height.
+                grid = ItemGrid.uniform(
+                    UniformGrid(
+                        count: max(0, count), originX: originX, originY: originY,
+                        width: resolve(size.width), height: size.height, room: room,
+                        interItemSpacing: spacing, lineSpacing: lineSpacing))
+            case .varying(let sizes):
+                grid = ItemGrid.varying(
+                    VaryingGrid(
+                        sizes: sizes, originX: originX, originY: originY, room: room,
+                        interItemSpacing: spacing, lineSpacing: lineSpacing,
+                        normalize: parameters.normalizeLineHeight, resolveWidth: resolve))
+            }
         }
         // An empty section still takes its top and bottom insets (and keeps header and footer).
         let itemsBottom = (grid.lineCount == 0 ? originY : grid.linesBottom) + inset.bottom
@@ -206,7 +225,7 @@ public struct SplitLayout: Sendable {
             index: index, side: column.side, columnIndex: columnIndex,
             frame: Rect(x: column.x, y: top, width: column.width, height: itemsBottom + footerHeight - top),
             headerHeight: headerHeight, footerHeight: footerHeight, itemsArea: itemsArea,
-            hasBackground: spec.hasBackground, grid: grid)
+            hasBackground: spec.hasBackground, row: row, grid: grid)
     }
 
     // MARK: Simple look-ups
@@ -218,7 +237,7 @@ public struct SplitLayout: Sendable {
     /// The rectangle of an item, nil for a zero-size or unknown item.
     public func frame(of path: ItemPath) -> Rect? {
         guard sections.indices.contains(path.section) else { return nil }
-        return sections[path.section].grid.frame(of: path.item)
+        return placement(path.section).frame(of: path.item)
     }
 
     /// The row where a section's header is drawn when the viewport starts at row `offset`.
@@ -249,8 +268,9 @@ public struct SplitLayout: Sendable {
         var position = firstPosition(in: order) { sections[$0].frame.maxY > y }
         while position < order.count {
             let section = sections[order[position]]
-            let lines = section.grid.lines(meeting: y..<Int.max)
-            if let line = lines.first, let item = section.grid.edgeItem(inLine: line, last: false) {
+            let placement = placement(section.index)
+            let lines = placement.lines(meeting: y..<Int.max)
+            if let line = lines.first, let item = placement.edgeItem(inLine: line, last: false) {
                 return ItemPath(section: section.index, item: item)
             }
             position += 1

@@ -47,11 +47,12 @@ struct CardTransformTests {
     @Test("no effect: full size and opaque at any progress, the nearest card on top")
     func noEffect() {
         let effect = NoCardEffect()
+        let row = RowGeometry(spec: RowSpec(), origin: Point(x: 0, y: 0), width: 80, count: 10)
         for progress in stride(from: -3.0, through: 3.0, by: 0.25) {
-            let transform = effect.transform(progress: progress)
+            let transform = effect.transform(progress: progress, in: row)
             #expect(transform.scale == 1 && transform.alpha == 1 && transform.translateX == 0)
             #expect(transform.z == -abs(progress.rounded()))
         }
-        #expect(effect.transform(progress: 0).z > effect.transform(progress: 1).z)
+        #expect(effect.transform(progress: 0, in: row).z > effect.transform(progress: 1, in: row).z)
     }
 }

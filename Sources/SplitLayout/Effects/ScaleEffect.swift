@@ -1,0 +1,107 @@
+// The pager's scale effect: every card starts from the resting card's place; the effect shrinks
+// a card with its distance from it and moves it aside (and down) by its progress.
+
+public struct ScaleEffect: CardEffect {
+    /// How progress bends into scale or translation (|progress| in, its curved value out).
+    public enum Curve: String, Hashable, Sendable, CaseIterable {
+        case linear
+        case easeIn = "ease-in"
+
+        func apply(_ value: Double) -> Double {
+            switch self {
+            case .linear: value
+            case .easeIn: value * value
+            }
+        }
+    }
+
+    public struct Options: Hashable, Sendable {
+        public var scaleRatio: Double
+        public var minScale: Double
+        public var maxScale: Double
+        /// Translation per unit of progress, as a share of the card's width and height.
+        public var translationRatioX: Double
+        public var translationRatioY: Double
+        /// The most a card moves, as a share of the card's width and height (nil: no limit).
+        public var maxTranslationRatioX: Double?
+        public var maxTranslationRatioY: Double?
+        public var scaleCurve: Curve
+        public var translationCurve: Curve
+
+        public init(
+            scaleRatio: Double = 0.25, minScale: Double = 0.75, maxScale: Double = 1,
+            translationRatioX: Double = 0.93, translationRatioY: Double = 0.36,
+            maxTranslationRatioX: Double? = nil, maxTranslationRatioY: Double? = nil,
+            scaleCurve: Curve = .linear, translationCurve: Curve = .linear
+        ) {
+            self.scaleRatio = scaleRatio
+            self.minScale = minScale
+            self.maxScale = maxScale
+            self.translationRatioX = translationRatioX
+            self.translationRatioY = translationRatioY
+            self.maxTranslationRatioX = maxTranslationRatioX
+            self.maxTranslationRatioY = maxTranslationRatioY
+            self.scaleCurve = scaleCurve
+            self.translationCurve = translationCurve
+        }
+    }
+
+    /// Named sets of options, after the pager's gallery. Its 3D presets (cover flow, cylinder)
+    /// become their flat likeness: a terminal has no perspective.
+    public enum Preset: String, Hashable, Sendable, CaseIterable {
+        case standard = "default"
+        case linear
+        case easeIn = "ease-in"
+        case easeOut = "ease-out"
+        case coverFlow = "cover-flow"
+
+        public var options: Options {
+            switch self {
+            case .standard:
+                Options()
+            case .linear:
+                Options(
+                    scaleRatio: 0.4, minScale: 0.6, translationRatioX: 0.66, translationRatioY: 0.2,
+                    maxTranslationRatioX: 2, maxTranslationRatioY: 0)
+            case .easeIn:
+                Options(
+                    scaleRatio: 0.4, minScale: 0.6, translationRatioX: 0.66, translationRatioY: 0.2,
+                    scaleCurve: .easeIn)
+            case .easeOut:
+                Options(
+                    scaleRatio: 0.4, minScale: 0.6, translationRatioX: 0.66, translationRatioY: 0.2,
+                    translationCurve: .easeIn)
+            case .coverFlow:
+                // Side cards turned away: smaller, flat on the row's line, piled half behind
+                // their neighbour towards the centre.
+                Options(scaleRatio: 0.6, minScale: 0.7, translationRatioX: 0.45, translationRatioY: 0)
+            }
+        }
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) { self.options = options }
+    public init(preset: Preset) { self.options = preset.options }
+
+    public var alignment: RowAlignment { .centered }
+    public var placesCards: Bool { true }
+    public var visibleItems: Int? { 5 }
+
+    public func transform(progress: Double, in row: RowGeometry) -> CardTransform {
+        guard progress.isFinite else { return CardTransform(alpha: 0) }
+        let distance = abs(progress)
+        let scale = min(
+            max(1 - options.scaleCurve.apply(distance) * options.scaleRatio, options.minScale), options.maxScale)
+        let moved = options.translationCurve.apply(distance)
+        var x = Double(row.cardWidth) * options.translationRatioX * moved * (progress < 0 ? -1 : 1)
+        var y = Double(row.cardHeight) * options.translationRatioY * moved
+        if let limit = options.maxTranslationRatioX.map({ $0 * Double(row.cardWidth) }) {
+            x = min(max(x, -limit), limit)
+        }
+        if let limit = options.maxTranslationRatioY.map({ $0 * Double(row.cardHeight) }) {
+            y = min(max(y, -limit), limit)
+        }
+        return CardTransform(scale: scale, translateX: x, translateY: y, z: -distance)
+    }
+}

@@ -1,0 +1,70 @@
+// A row section's cards as the layout's queries see them: one line, the cards at the row's
+// current offset. Only the cards that meet the row are visited, so a query costs what the
+// screen shows, not the row's length.
+
+struct RowPlacement: ItemPlacement {
+    let row: RowGeometry
+    let offset: Double
+
+    var count: Int { row.count }
+    var lineCount: Int { row.count > 0 ? 1 : 0 }
+    var linesBottom: Int { row.frame.maxY }
+    // The line is the whole row, headroom included: a click or a move there is on the row.
+    func lineTop(_ line: Int) -> Int { row.area.y }
+    func lineHeight(_ line: Int) -> Int { row.area.height }
+    func items(inLine line: Int) -> Range<Int> { line == 0 ? 0..<row.count : 0..<0 }
+    func line(of item: Int) -> Int? { item >= 0 && item < row.count ? 0 : nil }
+
+    func frame(of item: Int) -> Rect? {
+        guard item >= 0, item < row.count else { return nil }
+        return row.cardFrame(item, offset: offset)
+    }
+
+    func lines(meeting rows: Range<Int>) -> Range<Int> {
+        let area = row.area
+        return lineCount > 0 && rows.lowerBound < area.maxY && area.y < rows.upperBound ? 0..<1 : 0..<0
+    }
+
+    func forEachItem(inLine line: Int, meeting area: Rect, _ body: (Int, Rect) -> Void) {
+        guard line == 0 else { return }
+        for card in row.visibleCards(offset: offset) {
+            let frame = row.cardFrame(card, offset: offset)
+            if frame.intersects(area) { body(card, frame) }
+        }
+    }
+
+    // A row is entered on its current page, from above, below or the side alike.
+    func nearestItem(inLine line: Int, toDoubledCentre centreX2: Int) -> Int? {
+        line == 0 && row.count > 0 ? row.page(offset: offset) : nil
+    }
+
+    func edgeItem(inLine line: Int, last: Bool) -> Int? {
+        nearestItem(inLine: line, toDoubledCentre: 0)
+    }
+
+    func step(from item: Int, inLine line: Int, forward: Bool) -> Int? {
+        let next = forward ? item + 1 : item - 1
+        return line == 0 && next >= 0 && next < row.count ? next : nil
+    }
+
+    var byteCount: Int { 0 }
+}
+
+extension SplitLayout {
+    /// Where section `index`'s items are: a row's at its current offset.
+    func placement(_ index: Int) -> any ItemPlacement {
+        let section = sections[index]
+        guard let row = section.row, let offset = rowOffsets[index] else { return section.grid }
+        return RowPlacement(row: row, offset: offset)
+    }
+
+    /// A row section's sideways offset (0 for a grid, or a row not moved yet).
+    public func rowOffset(section index: Int) -> Double { rowOffsets[index] ?? 0 }
+
+    /// Moves a row section's cards to `offset` (clamped to where the row can be); nothing for
+    /// a grid.
+    public mutating func setRowOffset(_ offset: Double, section index: Int) {
+        guard sections.indices.contains(index), let row = sections[index].row else { return }
+        rowOffsets[index] = row.clamped(offset)
+    }
+}

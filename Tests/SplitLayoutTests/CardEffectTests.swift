@@ -1,0 +1,117 @@
+import Testing
+
+@testable import SplitLayout
+
+/// Cards 20 x 5 with a gap of 2 (stride 22) in a row 80 wide at (0, 10).
+private func row(alignment: RowAlignment = .leading) -> RowGeometry {
+    RowGeometry(
+        spec: RowSpec(cardWidth: 20, cardHeight: 5, gap: 2, peek: 4, alignment: alignment),
+        origin: Point(x: 0, y: 10), width: 80, count: 10)
+}
+
+private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+
+@Suite("Card effects: each a pure function of progress, against hand-worked values")
+struct CardEffectTests {
+    @Test("carousel: full size and just opaque at rest, 0.9 and 0.85 one card away")
+    func carousel() {
+        let effect = CarouselEffect()
+        let atRest = effect.transform(progress: 0, in: row())
+        #expect(atRest.scale == 1 && atRest.alpha == 0.95 && atRest.visibility == .normal)
+        // One card away: |p| x stride / cw = 22 / 20, clamped to 1.
+        let neighbour = effect.transform(progress: 1, in: row())
+        #expect(close(neighbour.scale, 0.9) && close(neighbour.alpha, 0.85) && neighbour.visibility == .dim)
+        // Half a card: 11 / 20 = 0.55 of the way.
+        let half = effect.transform(progress: -0.5, in: row())
+        #expect(close(half.scale, 0.945) && close(half.alpha, 0.895))
+        #expect(effect.alignment == .peek && !effect.placesCards)
+        #expect(atRest.z > neighbour.z)
+    }
+
+    @Test("scale, default options: 1 - |p| x 0.25 down to 0.75, moved 0.93 of a width and 0.36 of a height")
+    func scaleDefault() {
+        let effect = ScaleEffect()
+        let one = effect.transform(progress: 1, in: row())
+        #expect(close(one.scale, 0.75) && close(one.translateX, 18.6) && close(one.translateY, 1.8))
+        let left = effect.transform(progress: -0.5, in: row())
+        #expect(close(left.scale, 0.875) && close(left.translateX, -9.3) && close(left.translateY, 0.9))
+        let far = effect.transform(progress: 2, in: row())
+        #expect(close(far.scale, 0.75) && close(far.translateX, 37.2))
+        #expect(effect.placesCards && effect.alignment == .centered)
+    }
+
+    @Test("scale presets: linear clamps its translation; ease-in bends the scale")
+    func scalePresets() {
+        let linear = ScaleEffect(preset: .linear)
+        let one = linear.transform(progress: 1, in: row())
+        #expect(close(one.scale, 0.6) && close(one.translateX, 13.2) && one.translateY == 0)
+        // 4 x 20 x 0.66 = 52.8, held at twice the width.
+        #expect(close(linear.transform(progress: 4, in: row()).translateX, 40))
+        let easeIn = ScaleEffect(preset: .easeIn).transform(progress: 0.5, in: row())
+        #expect(close(easeIn.scale, 0.9) && close(easeIn.translateX, 6.6))
+        let easeOut = ScaleEffect(preset: .easeOut).transform(progress: 0.5, in: row())
+        #expect(close(easeOut.scale, 0.8) && close(easeOut.translateX, 3.3))
+        #expect(ScaleEffect.Preset.allCases.map(\.rawValue).contains("cover-flow"))
+    }
+
+    @Test("stack: the cards behind rise one row per level, smaller and dimmer, three deep")
+    func stack() {
+        let effect = StackEffect()
+        let resting = row(alignment: .centered)
+        let front = resting.drawnCard(4, offset: 88, effect: effect)
+        #expect(front.frame == Rect(x: 30, y: 10, width: 20, height: 5))
+        for depth in 1...3 {
+            let behind = resting.drawnCard(4 + depth, offset: 88, effect: effect)
+            #expect(behind.frame.y == 10 - depth, "depth \(depth): \(behind.frame)")
+            #expect(behind.transform.z < front.transform.z)
+            #expect(close(behind.transform.scale, 1 - Double(depth) * 0.15))
+        }
+        #expect(resting.drawnCard(8, offset: 88, effect: effect).transform.visibility == .hidden)
+        // The card before leaves sideways, fading, in front.
+        let leaving = effect.transform(progress: -0.5, in: resting)
+        #expect(close(leaving.translateX, -10) && close(leaving.alpha, 0.5) && leaving.z > 0)
+        #expect(effect.headroom == 3)
+    }
+
+    @Test("snapshot: strips slide apart and fade with |p|, gone one card away")
+    func snapshot() {
+        let effect = SnapshotEffect()
+        let half = effect.transform(progress: 0.5, in: row())
+        #expect(close(half.stripShift, 5) && close(half.alpha, 0.5) && close(half.translateX, 5))
+        #expect(effect.transform(progress: 0, in: row()) == CardTransform(z: 0))
+        #expect(effect.transform(progress: 1, in: row()).visibility == .hidden)
+    }
+
+    @Test("distance: max(1 - |d| / width, 0.7) with d the card centre's distance from the row's")
+    func distance() {
+        let effect = DistanceEffect()
+        // Leading: card 0's centre at 10, 30 from the centre (40): 1 - 30/80 = 0.625 -> 0.7.
+        #expect(close(effect.transform(progress: 0, in: row()).scale, 0.7))
+        // Centred (lead 30): at rest the card is at the centre; one card on, 22 away.
+        #expect(close(effect.transform(progress: 0, in: row(alignment: .centered)).scale, 1))
+        #expect(close(effect.transform(progress: 1, in: row(alignment: .centered)).scale, 0.725))
+    }
+
+    @Test("effects by name, with the scale presets; unknown names and presets are nil")
+    func names() {
+        #expect(CardEffects.names == ["none", "carousel", "scale", "stack", "snapshot", "distance"])
+        for name in CardEffects.names { #expect(CardEffects.named(name) != nil, "\(name)") }
+        #expect(CardEffects.named("scale", preset: "cover-flow") is ScaleEffect)
+        #expect(CardEffects.named("scale", preset: "spiral") == nil)
+        #expect(CardEffects.named("stack", preset: "linear") == nil)
+        #expect(CardEffects.named("wobble") == nil)
+    }
+
+    @Test("no effect gives a non-finite transform, whatever the progress")
+    func finite() {
+        for name in CardEffects.names {
+            let effect = CardEffects.named(name)!
+            for progress in [-1e300, -3, -0.5, 0, 0.25, 1, 7, 1e300, .infinity, -.infinity, .nan] {
+                let t = effect.transform(progress: progress, in: row())
+                #expect(
+                    t.scale.isFinite && t.translateX.isFinite && t.translateY.isFinite && t.alpha.isFinite
+                        && t.z.isFinite || t.visibility == .hidden, "\(name) at \(progress): \(t)")
+            }
+        }
+    }
+}
