@@ -33,7 +33,7 @@ let package = Package(
         // The bundled emoji table (Data/emoji.tsv), compiled into the binary so the program
         // finds it from any directory and when installed.
         .target(name: "CEmojiData"),
-        .target(name: "Catalog", dependencies: ["CEmojiData", "SafeText"]),
+        .target(name: "Catalog", dependencies: ["CEmojiData", "SafeText", "SplitLayout"]),
         // Only TerminalUI touches the terminal (and TerminalTestSupport, for the tests); CNcursesw
         // wraps the ncursesw macros and globals.
         // (No pkgConfig: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines

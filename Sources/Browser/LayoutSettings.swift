@@ -26,6 +26,12 @@ public struct LayoutSettings: Hashable, Sendable {
     /// When above 0, items take the width that fits this many on a line of their column.
     public var itemsPerLine: Int
     public var breakpoints: [ConfiguredBreakpoint]
+    /// The style of a section that neither the data nor `sectionStyles` names.
+    public var defaultStyle: SectionStyleName = .grid
+    /// Options for every row section (the configuration's [row]); unset ones keep the built-in.
+    public var rowDefaults = RowHint.defaults
+    /// The configuration's [sections."TITLE"], by title.
+    public var sectionStyles: [String: SectionStyleOverride] = [:]
 
     /// The built-in defaults of the program (Config/default.toml documents each): pinned
     /// headers, sections balanced between the columns; a narrow terminal gets one column, and
@@ -104,7 +110,8 @@ public struct LayoutSettings: Hashable, Sendable {
                 interItemSpacing: section.interItemSpacing,
                 lineSpacing: section.lineSpacing,
                 side: section.side.map { $0 == .left ? .left : .right },
-                hasBackground: section.background != nil)
+                hasBackground: section.background != nil,
+                row: rowLook(of: section)?.spec)
         }
     }
 }

@@ -118,6 +118,10 @@ public struct Section: Hashable, Sendable {
     public var headerHeight: Int?
     public var footerHeight: Int?
     public var background: ColorSpec?
+    /// The style the data asks for (nil: the configured one).
+    public var style: SectionStyleName?
+    /// A row's options the data gives.
+    public var row: RowHint?
 
     public init(
         title: String, items: [Item], side: ColumnHint? = nil, inset: InsetHint? = nil,

@@ -6,6 +6,7 @@
 
 import Foundation
 import SafeText
+import SplitLayout
 
 public enum JSONSectionsLoader {
     /// Largest size accepted for widths, heights, insets and spacings: far beyond any terminal,
@@ -14,7 +15,7 @@ public enum JSONSectionsLoader {
 
     static let sectionKeys: Set<String> = [
         "title", "items", "side", "inset", "interItemSpacing", "lineSpacing",
-        "headerHeight", "footerHeight", "background",
+        "headerHeight", "footerHeight", "background", "style", "row",
     ]
 
     /// Parses a document already in memory; `file` names it in messages.
@@ -124,6 +125,15 @@ public enum JSONSectionsLoader {
             if let background = node["background"] {
                 section.background = try color(background, path: path + ".background")
             }
+            if let style = node["style"] {
+                guard case .string(let text) = style.value, let name = SectionStyleName(rawValue: text) else {
+                    throw fail(style, path + ".style", "expected \"grid\" or \"row\", found \(describe(style))")
+                }
+                section.style = name
+            }
+            if let row = node["row"] {
+                section.row = try rowHint(row, path: path + ".row")
+            }
             return section
         }
 
@@ -182,6 +192,65 @@ public enum JSONSectionsLoader {
                 )
             }
             return value
+        }
+
+        func rowHint(_ node: JSONNode, path: String) throws(DataError) -> RowHint {
+            guard case .object(let members) = node.value else {
+                throw fail(node, path, "expected an object of row options, found \(describe(node))")
+            }
+            var hint = RowHint()
+            for member in members {
+                let value = member.value
+                let keyPath = "\(path).\(member.key)"
+                func positive(_ limit: Int) throws(DataError) -> Int {
+                    guard case .integer(let number) = value.value, number >= 1, number <= limit else {
+                        throw fail(
+                            value, keyPath, "expected a whole number from 1 to \(limit), found \(describe(value))")
+                    }
+                    return number
+                }
+                func text() throws(DataError) -> String {
+                    guard case .string(let text) = value.value else {
+                        throw fail(value, keyPath, "expected a string, found \(describe(value))")
+                    }
+                    return text
+                }
+                switch member.key {
+                case "cardWidth": hint.cardWidth = try positive(JSONSectionsLoader.maximumCells)
+                case "cardHeight": hint.cardHeight = try positive(100)
+                case "gap": hint.gap = try cells(value, keyPath)
+                case "peek": hint.peek = try cells(value, keyPath)
+                case "visibleItems": hint.visibleItems = try positive(1_000)
+                case "behavior":
+                    guard let behavior = RowBehavior(rawValue: try text()) else {
+                        let names = RowBehavior.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                        throw fail(value, keyPath, "expected one of \(names), found \(describe(value))")
+                    }
+                    hint.behavior = behavior
+                case "effect": hint.effect = try text()
+                case "preset": hint.preset = try text()
+                case "flickVelocity":
+                    let number: Double
+                    switch value.value {
+                    case .integer(let whole): number = Double(whole)
+                    case .number(let real): number = real
+                    default: number = -1
+                    }
+                    guard number >= 0, number <= 100 else {
+                        throw fail(
+                            value, keyPath, "expected cells per millisecond from 0 to 100, found \(describe(value))")
+                    }
+                    hint.flickVelocity = number
+                default:
+                    let keys = RowHint.jsonKeys.map { "\"\($0)\"" }.joined(separator: ", ")
+                    throw fail(value, keyPath, "unknown row option (expected one of \(keys))")
+                }
+            }
+            if let problem = RowHint.problem(effect: hint.effect, preset: hint.preset) {
+                let at = node["effect"] ?? node
+                throw fail(at, path + (node["effect"] == nil ? "" : ".effect"), problem)
+            }
+            return hint
         }
 
         func insetHint(_ node: JSONNode, path: String) throws(DataError) -> InsetHint {

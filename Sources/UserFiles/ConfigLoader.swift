@@ -82,7 +82,7 @@ public enum ConfigLoader {
         }
         let reader = TableReader(table: root, path: [], position: nil, file: file)
         var configuration = Configuration.defaults
-        try reader.allowOnly(["layout", "item", "breakpoint", "theme", "widths", "emoji"])
+        try reader.allowOnly(["layout", "item", "breakpoint", "theme", "widths", "emoji", "row", "sections"])
 
         if let layout = try reader.table("layout") {
             try layout.allowOnly([
@@ -123,6 +123,20 @@ public enum ConfigLoader {
                 }
                 return ConfiguredBreakpoint(minWidth: minWidth, leftRatio: try entry.ratio("left_ratio"))
             }
+        }
+        if let row = try reader.table("row") {
+            try row.allowOnly(Set(["style"] + RowHint.configKeys))
+            if let style = try row.choice("style", SectionStyleName.self) { configuration.layout.defaultStyle = style }
+            let hint = try row.rowHint()
+            if hint.preset != nil, hint.effect == nil,
+                let problem = RowHint.problem(effect: RowHint.defaults.effect, preset: hint.preset)
+            {
+                throw row.error(key: "preset", problem)
+            }
+            configuration.layout.rowDefaults = hint
+        }
+        if let sections = try reader.table("sections") {
+            configuration.layout.sectionStyles = try sections.sectionStyles()
         }
         try LayoutRoom.check(configuration.layout, in: reader)
         if let theme = try reader.table("theme") {

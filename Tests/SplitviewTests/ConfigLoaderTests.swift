@@ -134,7 +134,7 @@ import Testing
         )
         #expect(
             error("[layuot]\nleft_ratio = 0.5\n")?.description
-                == "test.toml:1:2: layuot: unknown key at the top level (allowed: breakpoint, emoji, item, layout, theme, widths)"
+                == "test.toml:1:2: layuot: unknown key at the top level (allowed: breakpoint, emoji, item, layout, row, sections, theme, widths)"
         )
     }
 

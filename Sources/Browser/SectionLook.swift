@@ -1,0 +1,46 @@
+// How each section of a catalog is drawn: its style, and for a row its options and effect, from
+// the built-in defaults, the configuration's [row], the data's own hints and the configuration's
+// [sections."TITLE"], each over the one before.
+
+import Catalog
+import SplitLayout
+
+/// A row section's resolved options: the engine's spec and the effect its cards are drawn with.
+public struct RowLook: Sendable {
+    public var spec: RowSpec
+    public var effect: any CardEffect
+    /// The effect's name and preset, as configured (for reports).
+    public var effectName: String
+    public var preset: String?
+}
+
+extension RowHint {
+    /// The built-in row options (Config/default.toml documents each): a centred carousel of
+    /// cards 24 x 5, one card per flick.
+    public static let defaults = RowHint(
+        cardWidth: 24, cardHeight: 5, gap: 2, peek: 4, behavior: .groupPagingCentered, effect: "carousel",
+        preset: nil, visibleItems: nil, flickVelocity: 0.05)
+}
+
+extension LayoutSettings {
+    /// The look of `section`: nil for a grid.
+    public func rowLook(of section: Section) -> RowLook? {
+        let override = sectionStyles[section.title]
+        let style = override?.style ?? section.style ?? defaultStyle
+        guard style == .row else { return nil }
+        var hint = rowDefaults.over(RowHint.defaults)
+        if let data = section.row { hint = data.over(hint) }
+        if let override { hint = override.row.over(hint) }
+        // Checked where each level was read; a preset left from a lower level with a new effect
+        // is dropped by `over`, so only an unknown combination from the defaults could fail here.
+        let effect =
+            CardEffects.named(hint.effect ?? "none", preset: hint.preset) ?? CardEffects.named(hint.effect ?? "none")
+            ?? NoCardEffect()
+        let spec = RowSpec(
+            cardWidth: hint.cardWidth, cardHeight: hint.cardHeight ?? 5, gap: hint.gap ?? 2, peek: hint.peek ?? 4,
+            alignment: effect.alignment, behavior: hint.behavior ?? .groupPaging,
+            visibleItems: hint.visibleItems ?? effect.visibleItems, flickVelocity: hint.flickVelocity ?? 0.05,
+            headroom: effect.headroom)
+        return RowLook(spec: spec, effect: effect, effectName: hint.effect ?? "none", preset: hint.preset)
+    }
+}

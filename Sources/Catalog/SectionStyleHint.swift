@@ -1,0 +1,88 @@
+// How a section is drawn, as a data file or the configuration names it: a grid of wrapping
+// lines or a row of cards, and a row's options. Every option is optional: one left out keeps the
+// value of the level below (the configuration's [row] defaults, then the built-in ones).
+
+import SplitLayout
+
+/// A section's style.
+public enum SectionStyleName: String, Hashable, Sendable, CaseIterable {
+    case grid
+    case row
+}
+
+/// A row's options as given; nil: not given here.
+public struct RowHint: Hashable, Sendable {
+    public var cardWidth: Int?
+    public var cardHeight: Int?
+    public var gap: Int?
+    public var peek: Int?
+    public var behavior: RowBehavior?
+    /// One of `CardEffects.names`.
+    public var effect: String?
+    /// A preset of the effect (the scale effect's).
+    public var preset: String?
+    public var visibleItems: Int?
+    public var flickVelocity: Double?
+
+    public init(
+        cardWidth: Int? = nil, cardHeight: Int? = nil, gap: Int? = nil, peek: Int? = nil,
+        behavior: RowBehavior? = nil, effect: String? = nil, preset: String? = nil, visibleItems: Int? = nil,
+        flickVelocity: Double? = nil
+    ) {
+        self.cardWidth = cardWidth
+        self.cardHeight = cardHeight
+        self.gap = gap
+        self.peek = peek
+        self.behavior = behavior
+        self.effect = effect
+        self.preset = preset
+        self.visibleItems = visibleItems
+        self.flickVelocity = flickVelocity
+    }
+
+    /// These options over `base`: each one given here wins. A new effect drops the base's preset,
+    /// which belongs to the base's effect.
+    public func over(_ base: RowHint) -> RowHint {
+        RowHint(
+            cardWidth: cardWidth ?? base.cardWidth, cardHeight: cardHeight ?? base.cardHeight, gap: gap ?? base.gap,
+            peek: peek ?? base.peek, behavior: behavior ?? base.behavior, effect: effect ?? base.effect,
+            preset: preset ?? (effect == nil ? base.preset : nil), visibleItems: visibleItems ?? base.visibleItems,
+            flickVelocity: flickVelocity ?? base.flickVelocity)
+    }
+
+    /// The option names, as the configuration spells them (snake case) and as sectioned JSON
+    /// does (camel case).
+    public static let configKeys = [
+        "card_width", "card_height", "gap", "peek", "behavior", "effect", "preset", "visible_items", "flick_velocity",
+    ]
+    public static let jsonKeys = [
+        "cardWidth", "cardHeight", "gap", "peek", "behavior", "effect", "preset", "visibleItems", "flickVelocity",
+    ]
+
+    /// Why an effect and preset cannot go together, or nil when they can.
+    public static func problem(effect: String?, preset: String?) -> String? {
+        guard let effect else { return nil }
+        if CardEffects.named(effect) == nil && CardEffects.named(effect, preset: preset) == nil {
+            let names = CardEffects.names.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "expected an effect: one of \(names), found \"\(effect)\""
+        }
+        if CardEffects.named(effect, preset: preset) == nil, let preset {
+            let presets = ScaleEffect.Preset.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            return effect == "scale"
+                ? "expected a preset of the scale effect: one of \(presets), found \"\(preset)\""
+                : "the \"\(effect)\" effect has no presets (only \"scale\" does), found \"\(preset)\""
+        }
+        return nil
+    }
+}
+
+/// What the configuration says of the section of one title, in any data.
+public struct SectionStyleOverride: Hashable, Sendable {
+    public var style: SectionStyleName?
+    public var row: RowHint
+
+    public init(style: SectionStyleName? = nil, row: RowHint = RowHint()) {
+        self.style = style
+        self.row = row
+    }
+}

@@ -1,0 +1,152 @@
+import Browser
+import Catalog
+import SplitLayout
+import Testing
+
+@testable import UserFiles
+
+@Suite("Row options in the configuration and in sectioned JSON")
+struct RowConfigTests {
+    func parse(_ text: String) throws(ConfigError) -> Configuration {
+        try ConfigLoader.parse(text, file: "test.toml")
+    }
+
+    func error(_ text: String) -> String? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    func dataError(_ json: String) -> String? {
+        do {
+            _ = try JSONSectionsLoader.parse(Array(json.utf8), file: "data.json")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("[row] sets the options of every row; [sections.\"TITLE\"] the style and options of one section")
+    func configured() throws {
+        let configuration = try parse(
+            """
+            [row]
+            card_width = 30
+            card_height = 7
+            gap = 1
+            peek = 2
+            behavior = "paging"
+            effect = "scale"
+            preset = "linear"
+            visible_items = 5
+            flick_velocity = 0.2
+
+            [sections."Recent"]
+            style = "row"
+            effect = "stack"
+
+            [sections."Smileys & Emotion"]
+            style = "grid"
+            """)
+        let layout = configuration.layout
+        #expect(
+            layout.rowDefaults
+                == RowHint(
+                    cardWidth: 30, cardHeight: 7, gap: 1, peek: 2, behavior: .paging, effect: "scale",
+                    preset: "linear", visibleItems: 5, flickVelocity: 0.2))
+        #expect(layout.sectionStyles["Recent"] == SectionStyleOverride(style: .row, row: RowHint(effect: "stack")))
+        #expect(layout.sectionStyles["Smileys & Emotion"]?.style == .grid)
+
+        // Recent: the [row] options, with its own effect (whose preset the scale's was not).
+        let recent = try #require(layout.rowLook(of: Section(title: "Recent", items: [])))
+        #expect(recent.effectName == "stack" && recent.preset == nil && recent.effect is StackEffect)
+        #expect(recent.spec.cardWidth == 30 && recent.spec.cardHeight == 7 && recent.spec.behavior == .paging)
+        #expect(recent.spec.headroom == 3 && recent.spec.alignment == .centered)
+        // Another section stays a grid.
+        #expect(layout.rowLook(of: Section(title: "Animals", items: [])) == nil)
+    }
+
+    @Test("[row] style = \"row\" makes every section a row unless one says otherwise")
+    func everySection() throws {
+        let layout = try parse("[row]\nstyle = \"row\"\n[sections.\"Flags\"]\nstyle = \"grid\"\n").layout
+        #expect(layout.rowLook(of: Section(title: "Animals", items: [])) != nil)
+        #expect(layout.rowLook(of: Section(title: "Flags", items: [])) == nil)
+        // The built-in row: a centred carousel of cards 24 x 5.
+        let look = try #require(layout.rowLook(of: Section(title: "Animals", items: [])))
+        #expect(look.effect is CarouselEffect && look.spec.cardWidth == 24 && look.spec.cardHeight == 5)
+        #expect(look.spec.behavior == .groupPagingCentered)
+    }
+
+    @Test("the data names a section's style and options; the configuration's title wins over it")
+    func dataAndPrecedence() throws {
+        let catalog = try JSONSectionsLoader.parse(
+            Array(
+                """
+                {"sections": [
+                  {"title": "Books", "style": "row", "row": {"cardWidth": 40, "effect": "snapshot", "gap": 0}},
+                  {"title": "Films", "items": ["A"]}
+                ]}
+                """.utf8), file: "data.json")
+        #expect(catalog.sections[0].style == .row)
+        #expect(catalog.sections[0].row == RowHint(cardWidth: 40, gap: 0, effect: "snapshot"))
+        var layout = try parse("").layout
+        let look = try #require(layout.rowLook(of: catalog.sections[0]))
+        #expect(look.spec.cardWidth == 40 && look.spec.gap == 0 && look.effect is SnapshotEffect)
+        layout = try parse("[sections.\"Books\"]\ncard_width = 16\n").layout
+        #expect(layout.rowLook(of: catalog.sections[0])?.spec.cardWidth == 16)
+        layout = try parse("[sections.\"Books\"]\nstyle = \"grid\"\n").layout
+        #expect(layout.rowLook(of: catalog.sections[0]) == nil)
+        // The layout's input carries the row.
+        #expect(try parse("").layout.sectionSpecs(for: catalog).map { $0.row != nil } == [true, false])
+    }
+
+    @Test("bad row options in the configuration name the file, line, column and key")
+    func configErrors() {
+        #expect(
+            error("[row]\neffect = \"wobble\"\n")
+                == "test.toml:2:1: row.effect: expected an effect: one of \"none\", \"carousel\", \"scale\", \"stack\", \"snapshot\", \"distance\", found \"wobble\""
+        )
+        #expect(
+            error("[row]\nbehavior = \"sideways\"\n")?.hasPrefix("test.toml:2:1: row.behavior: expected one of") == true
+        )
+        #expect(
+            error("[row]\ncard_width = 0\n")?.hasPrefix("test.toml:2:1: row.card_width: expected a whole number")
+                == true)
+        #expect(
+            error("[row]\nflick_velocity = -1\n")?.hasPrefix(
+                "test.toml:2:1: row.flick_velocity: expected cells per millisecond") == true)
+        #expect(
+            error("[row]\neffect = \"stack\"\npreset = \"linear\"\n")
+                == "test.toml:2:1: row.effect: the \"stack\" effect has no presets (only \"scale\" does), found \"linear\""
+        )
+        #expect(error("[row]\npreset = \"spiral\"\n")?.hasPrefix("test.toml:2:1: row.preset:") == true)
+        #expect(error("[row]\ncolour = 1\n")?.hasPrefix("test.toml:2:1: row.colour: unknown key in [row]") == true)
+        #expect(
+            error("[sections.\"Recent\"]\nstyle = \"carousel\"\n")?.hasPrefix(
+                "test.toml:2:1: sections.Recent.style: expected one of \"grid\", \"row\"") == true)
+        #expect(
+            error("[sections]\nRecent = 3\n")?.hasPrefix("test.toml:2:1: sections.Recent: expected a table") == true)
+    }
+
+    @Test("bad row options in sectioned JSON name the file, line, column and path")
+    func dataErrors() {
+        #expect(
+            dataError(#"{"sections": [{"title": "A", "style": "rows"}]}"#)
+                == #"data.json:1:39: sections[0].style: expected "grid" or "row", found string "rows""#)
+        #expect(
+            dataError(#"{"sections": [{"title": "A", "row": {"cardHeight": 0}}]}"#)?.hasPrefix(
+                "data.json:1:52: sections[0].row.cardHeight: expected a whole number from 1 to 100") == true)
+        #expect(
+            dataError(#"{"sections": [{"title": "A", "row": {"effect": "wobble"}}]}"#)?.hasPrefix(
+                "data.json:1:48: sections[0].row.effect: expected an effect") == true)
+        #expect(
+            dataError(#"{"sections": [{"title": "A", "row": {"speed": 1}}]}"#)?.hasPrefix(
+                "data.json:1:47: sections[0].row.speed: unknown row option") == true)
+        #expect(
+            dataError(#"{"sections": [{"title": "A", "row": {"behavior": "paging", "flickVelocity": "fast"}}]}"#)?
+                .hasPrefix("data.json:1:77: sections[0].row.flickVelocity: expected cells per millisecond") == true)
+    }
+}
