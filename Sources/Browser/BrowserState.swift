@@ -99,6 +99,7 @@ public struct BrowserState: Sendable {
         self.layout = SplitLayout(sections: specs, parameters: settings.parameters(forWidth: width), width: width)
         self.focus = focus.flatMap { layout.frame(of: $0) != nil ? $0 : nil } ?? firstItem()
         relayout()
+        followFocusInRows(animated: false)
         if let focus = self.focus { scrollIntoView(focus) }
     }
 

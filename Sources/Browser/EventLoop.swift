@@ -67,12 +67,12 @@ extension Browser {
         case .tick(let time):
             state.now = max(state.now, time)
             state.applyStaleFilter()
-            // Nothing in the browser moves by itself yet: what arrived stays at rest where it
-            // arrived, and no timer has an owner. (Row sections will take theirs here.)
-            _ = state.timeline.advance(to: state.now)
+            let (arrived, _) = state.timeline.advance(to: state.now)
+            state.advanceRows(arrived: arrived)
         case .loaded(let catalog):
             state.applyStaleFilter()
             state.load(catalog)
+            state.followFocusInRows(animated: false)
         }
     }
 
@@ -87,6 +87,11 @@ extension Browser {
         case .mouse(let mouse):
             state.notice = nil
             handle(mouse, &state)
+        }
+        if case .resize = event {
+            state.followFocusInRows(animated: false)
+        } else {
+            state.followFocusInRows(animated: true)
         }
     }
 

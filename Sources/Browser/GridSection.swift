@@ -53,9 +53,10 @@ protocol SectionStyle {
 }
 
 extension BrowserState {
-    /// The widget type that draws section `index`. Every section is a grid today; a section's
-    /// configured style picks its type here.
-    func style(ofSection index: Int) -> any SectionStyle.Type { GridSection.self }
+    /// The widget type that draws section `index`: its configured style's.
+    func style(ofSection index: Int) -> any SectionStyle.Type {
+        layout.sections[index].row == nil ? GridSection.self : RowSection.self
+    }
 }
 
 /// A section of the `grid` style: items in lines that wrap at the column's width.
@@ -67,7 +68,7 @@ struct GridSection: SectionStyle {
         guard section < state.catalog.sections.count else { return }
         // Read once for the section rather than for each item.
         let itemCount = state.catalog.sections[section].items.count
-        let sectionBackground = background(of: section, state)
+        let sectionBackground = SectionChrome.background(of: section, state)
         // Content rows to screen rows.
         let shift = state.layout.frame(ofSection: section).y - area.y
         let viewport = Rect(x: area.x, y: state.offset, width: area.width, height: state.viewHeight)
@@ -80,9 +81,7 @@ struct GridSection: SectionStyle {
             screenRect.y -= shift
             switch element.kind {
             case .background:
-                var style = state.theme.base
-                if let sectionBackground { style.background = sectionBackground }
-                buffer.fill(screenRect, style)
+                SectionChrome.fillBackground(screenRect, color: sectionBackground, state, into: &buffer)
             case .item:
                 let path = ItemPath(section: element.section, item: element.item!)
                 guard path.item < itemCount else { return }
@@ -93,29 +92,7 @@ struct GridSection: SectionStyle {
                 header = element
             }
         }
-        if let footer {
-            var rect = footer.frame
-            rect.y -= shift
-            buffer.fill(rect, state.theme.footer)
-        }
-        if let header {
-            var rect = header.drawnFrame
-            rect.y -= shift
-            buffer.fill(rect, state.theme.header)
-            guard rect.y >= 0, rect.y < state.viewHeight else { return }
-            let section = state.catalog.sections[header.section]
-            let title = " \(VisibleText.standalone(section.title)) · \(section.items.count) "
-            buffer.put(
-                state.textWidth.truncate(title, toWidth: max(0, rect.width - 1)), x: rect.x + 1, y: rect.y,
-                style: state.theme.header, maxWidth: rect.width - 1, measure: state.textWidth)
-        }
-    }
-
-    /// The background colour of a section: its data's own, else the theme's cycle.
-    func background(of section: Int, _ state: BrowserState) -> TerminalColor? {
-        if let color = state.catalog.sections[section].background { return color.terminalColor }
-        let cycle = state.theme.sectionBackgrounds
-        return cycle.isEmpty ? nil : cycle[section % cycle.count]
+        SectionChrome.draw(footer: footer, header: header, shift: shift, state, into: &buffer)
     }
 
     /// `background`: the section's (nil: the theme's).

@@ -22,7 +22,8 @@ struct StatusLine: Widget {
         if let focus = state.focus, let item = state.item(at: focus) {
             let markedCount = state.marked.isEmpty ? "" : " \(state.marked.count) marked "
             let filter = state.filter.map { " /\(VisibleText.standalone($0.query.description)) " } ?? ""
-            let position = markedCount + filter + " \(state.ordinal(of: focus)) of \(state.itemCount) "
+            let page = state.focusedRowPage.map { " \($0) ·" } ?? ""
+            let position = markedCount + filter + page + " \(state.ordinal(of: focus)) of \(state.itemCount) "
             rightChoices = [position + " ? help ", position, ""]
             var parts: [String] = []
             if let glyph = state.glyph(at: focus) {

@@ -1,0 +1,80 @@
+// One card of a row: a box in cells with the item's glyph and label on its first line and its
+// fields below, as room allows; the focused card in the focus colours; a faded card dim, and
+// past a point only its title.
+
+import Catalog
+import SplitLayout
+import TerminalUI
+
+struct CardWidget: Widget {
+    let path: ItemPath
+    let transform: CardTransform
+    /// The section's background colour (nil: the theme's).
+    let background: TerminalColor?
+    let state: BrowserState
+
+    func render(in area: Rect, into buffer: inout CellBuffer) {
+        guard area.width >= 1, area.height >= 1, let item = state.item(at: path) else { return }
+        let focused = state.focus == path
+        var body = focused ? state.theme.focus : state.theme.item
+        if !focused, let background { body.background = background }
+        var frameStyle = focused ? state.theme.focus : state.theme.footer
+        if !focused, let background { frameStyle.background = background }
+        let visibility = transform.visibility
+        if visibility != .normal {
+            body = body.faded(to: transform.alpha)
+            frameStyle = frameStyle.faded(to: transform.alpha)
+        }
+        let lines = contentLines(of: item, titleOnly: visibility == .titleOnly)
+        let bordered = area.height >= 3 && area.width >= 3
+        let inner = bordered ? area.height - 2 : area.height
+        for row in 0..<area.height {
+            // The snapshot effect's strips: even rows slide left, odd rows right.
+            let slide = Int((transform.stripShift * (row % 2 == 0 ? -1 : 1)).rounded())
+            let x = area.x + slide
+            let y = area.y + row
+            buffer.fill(x: x, y: y, width: area.width, height: 1, style: body)
+            let isTop = bordered && row == 0
+            let isBottom = bordered && row == area.height - 1
+            if isTop || isBottom {
+                let line =
+                    (isTop ? "╭" : "╰") + String(repeating: "─", count: max(0, area.width - 2))
+                    + (isTop ? "╮" : "╯")
+                buffer.put(line, x: x, y: y, style: frameStyle, maxWidth: area.width)
+                continue
+            }
+            let lineIndex = bordered ? row - 1 : row
+            let room = area.width - (bordered ? 4 : 2)
+            if bordered {
+                buffer.put("│", x: x, y: y, style: frameStyle)
+                buffer.put("│", x: x + area.width - 1, y: y, style: frameStyle)
+            }
+            guard lineIndex < lines.count, lineIndex < inner, room >= 1 else { continue }
+            var style = body
+            if lineIndex == 0 { style.bold = true }
+            let text = state.textWidth.truncate(lines[lineIndex], toWidth: room)
+            buffer.put(
+                text, x: x + (bordered ? 2 : 1), y: y, style: style, maxWidth: room, measure: state.textWidth)
+        }
+        if state.isMarked(path) {
+            var marker = frameStyle
+            marker.bold = true
+            buffer.put(Browser.markerGlyph, x: area.x + (bordered ? 1 : 0), y: area.y, style: marker)
+        }
+    }
+
+    /// The glyph and label, then the fields ("author: Ursula K. Le Guin") and the keywords.
+    func contentLines(of item: Item, titleOnly: Bool) -> [String] {
+        let label = VisibleText.standalone(item.label)
+        let glyph = state.glyph(at: path)
+        var lines = [glyph.map { $0 + " " + label } ?? label]
+        guard !titleOnly else { return lines }
+        for field in item.fields {
+            lines.append(VisibleText.standalone(field.name) + ": " + VisibleText.standalone(field.value))
+        }
+        if !item.keywords.isEmpty {
+            lines.append(item.keywords.map(VisibleText.standalone).joined(separator: ", "))
+        }
+        return lines
+    }
+}

@@ -1,0 +1,59 @@
+// A section of the `row` style: one line of cards that scrolls sideways, each card placed,
+// scaled and dimmed by the row's effect, drawn back to front so that a card in front hides the
+// one behind, all clipped to the row (never half an emoji at its edges).
+
+import Catalog
+import SplitLayout
+import TerminalUI
+
+struct RowSection: SectionStyle {
+    let section: Int
+
+    func render(in area: Rect, into buffer: inout CellBuffer, state: BrowserState, faces: ItemFaces.Table) {
+        guard section < state.catalog.sections.count, let row = state.layout.sections[section].row,
+            let look = state.rowLook(ofSection: section)
+        else { return }
+        let shift = state.layout.frame(ofSection: section).y - area.y
+        let viewport = Rect(x: area.x, y: state.offset, width: area.width, height: state.viewHeight)
+        let color = SectionChrome.background(of: section, state)
+        var header: LayoutElement?
+        var footer: LayoutElement?
+        state.layout.forEachElement(ofSection: section, in: viewport) { element in
+            switch element.kind {
+            case .background:
+                var rect = element.frame
+                rect.y -= shift
+                SectionChrome.fillBackground(rect, color: color, state, into: &buffer)
+            case .footer: footer = element
+            case .header: header = element
+            case .item: break  // the cards are drawn below, as the effect places them
+            }
+        }
+        let offset = state.layout.rowOffset(section: section)
+        var cards = Layers()
+        for index in row.visibleCards(offset: offset) {
+            let (frame, transform) = row.drawnCard(index, offset: offset, effect: look.effect)
+            guard transform.visibility != .hidden else { continue }
+            var screen = frame
+            screen.y -= shift
+            let path = ItemPath(section: section, item: index)
+            cards.add(
+                CardWidget(path: path, transform: transform, background: color, state: state), in: screen,
+                z: transform.z)
+        }
+        var rowArea = row.area
+        rowArea.y -= shift
+        buffer.withClip(x: rowArea.x, y: rowArea.y, width: rowArea.width, height: rowArea.height) { buffer in
+            cards.render(into: &buffer)
+        }
+        SectionChrome.draw(footer: footer, header: header, shift: shift, state, into: &buffer)
+    }
+}
+
+extension BrowserState {
+    /// Section `index`'s row options and effect; nil for a grid.
+    func rowLook(ofSection index: Int) -> RowLook? {
+        guard catalog.sections.indices.contains(index) else { return nil }
+        return settings.rowLook(of: catalog.sections[index])
+    }
+}
