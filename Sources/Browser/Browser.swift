@@ -53,11 +53,21 @@ public enum Browser {
         case .wheelUp, .wheelDown:
             // The chooser stays by its emoji: no scrolling under it.
             guard state.toneChooser == nil else { return nil }
-            return .scroll(rows: mouse.action == .wheelDown ? wheelRows : -wheelRows)
+            let down = mouse.action == .wheelDown
+            if mouse.y < state.viewHeight, let section = state.row(atScreenPoint: mouse.x, mouse.y) {
+                // Over a row the wheel slides it: a third of a card per notch.
+                let stride = Double(state.layout.sections[section].row!.stride)
+                return .slideRow(section: section, cells: (down ? 1 : -1) * max(1, (stride / 3).rounded()))
+            }
+            return .scroll(rows: down ? wheelRows : -wheelRows)
         case .press, .click, .doubleClick:
             if state.showingHelp || state.toneChooser != nil { return .closeOverlays }
             guard mouse.y < state.viewHeight else { return nil }
             let point = Point(x: mouse.x, y: mouse.y + state.offset)
+            // A row's cards where its effect draws them, the one in front first.
+            if let card = state.card(atScreenPoint: mouse.x, mouse.y) {
+                return card == state.focus || mouse.action == .doubleClick ? .pickItem(card) : .focusItem(card)
+            }
             guard let element = state.layout.element(at: point, offset: state.offset) else { return nil }
             switch element.kind {
             case .item:

@@ -13,6 +13,8 @@ public enum BrowserAction: Hashable, Sendable {
     /// Scrolls a page and focuses the item at the same screen row of its column.
     case page(down: Bool)
     case first, last
+    /// The first or last card of the focused row.
+    case firstCard, lastCard
     case nextSection, previousSection
     /// Moves the split of two columns by this many `BrowserState.ratioStep`s (negative: left).
     case adjustRatio(steps: Int)
@@ -53,6 +55,9 @@ public enum BrowserAction: Hashable, Sendable {
     // MARK: Mouse
     /// Scrolls the view by content rows (negative: up); the focus follows into the view.
     case scroll(rows: Int)
+    /// Slides a row by cells (negative: towards its first card), as one wheel notch over it
+    /// does; the row comes to rest when the notches stop.
+    case slideRow(section: Int, cells: Double)
     case focusItem(ItemPath)
     /// Focuses the item and ends the session with it (a click on the focused item).
     case pickItem(ItemPath)
@@ -88,6 +93,11 @@ extension Browser {
             state.setFocus(state.lastItem())
             state.offset = state.maximumOffset
             if let focus = state.focus { state.scrollIntoView(focus) }
+        case .firstCard, .lastCard:
+            guard let focus = state.focus, let row = state.layout.sections[focus.section].row, row.count > 0 else {
+                return
+            }
+            state.setFocus(ItemPath(section: focus.section, item: action == .firstCard ? 0 : row.count - 1))
         case .nextSection: jumpSection(forward: true, &state)
         case .previousSection: jumpSection(forward: false, &state)
         case .adjustRatio(let steps): adjustRatio(steps, &state)
@@ -118,6 +128,7 @@ extension Browser {
             state.offset += rows
             state.clampOffset()
             keepFocusInView(&state)
+        case .slideRow(let section, let cells): state.slideRow(section, by: cells)
         case .focusItem(let path): state.setFocus(path)
         case .pickItem(let path):
             guard state.layout.frame(of: path) != nil else { return }
@@ -207,7 +218,11 @@ extension Browser {
             state.setFocus(state.firstItem())
             return
         }
-        if let next = state.layout.neighbour(of: focus, direction) {
+        if var next = state.layout.neighbour(of: focus, direction) {
+            // A row is entered on the page it is going to (it may still be on its way there).
+            if next.section != focus.section, let row = state.layout.sections[next.section].row {
+                next.item = row.page(offset: state.rowTarget(next.section))
+            }
             state.setFocus(next)
         }
     }

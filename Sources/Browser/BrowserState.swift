@@ -75,6 +75,8 @@ public struct BrowserState: Sendable {
     public internal(set) var now = Moment(milliseconds: 0)
     /// Values in motion and timers; the loop wakes at `nextWakeUp` for them.
     public internal(set) var timeline = Timeline()
+    /// The rows the wheel is sliding, by section (see `slideRow`).
+    var rowSlides: [Int: RowSlide] = [:]
     /// The focus's screen row at the last size that was not too small (see `resize`).
     var focusRowBeforeTooSmall: Int?
     var specs: [SectionSpec]
@@ -131,9 +133,11 @@ public struct BrowserState: Sendable {
     /// configuration (`[item] height = 40`) on a short terminal would show only slices of
     /// items, and Enter would pick an item the user never saw whole.
     public var requiredHeight: Int {
-        max(
+        // A row's line is a card (and the rows an effect raises cards into).
+        let line = max(settings.itemHeight, layout.tallestRow)
+        return max(
             Self.minimumHeight,
-            settings.headerHeight + max(0, settings.parameters.sectionInset.top) + settings.itemHeight + 1)
+            settings.headerHeight + max(0, settings.parameters.sectionInset.top) + line + 1)
     }
     public var maximumOffset: Int { max(0, layout.contentHeight - viewHeight) }
     public var itemCount: Int { itemsBefore.last.map { $0 + catalog.sections.last!.items.count } ?? 0 }

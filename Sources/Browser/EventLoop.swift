@@ -48,6 +48,9 @@ extension Browser {
     public static func update(_ state: inout BrowserState, _ event: BrowserEvent) {
         take(event, &state)
         state.applyStaleFilter()
+        // A search that caught up built a new layout, its rows at their first cards: the
+        // focused row goes to the focus at once (a move already on its way is left to arrive).
+        state.followFocusInRows(animated: false)
     }
 
     /// Applies one input event, read at the time of the last event.
@@ -67,8 +70,11 @@ extension Browser {
         case .tick(let time):
             state.now = max(state.now, time)
             state.applyStaleFilter()
-            let (arrived, _) = state.timeline.advance(to: state.now)
+            let (arrived, fired) = state.timeline.advance(to: state.now)
             state.advanceRows(arrived: arrived)
+            for key in fired where key.name == "row snap" {
+                if let section = key.section { state.endSlide(section) }
+            }
         case .loaded(let catalog):
             state.applyStaleFilter()
             state.load(catalog)

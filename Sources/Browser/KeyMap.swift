@@ -8,7 +8,7 @@ import TerminalUI
 
 /// What the keys mean at a moment: one mode per key map (`KeyMap.all`).
 public enum InputMode: Hashable, Sendable, CaseIterable {
-    case browse, searchPrompt, toneChooser, help, tooSmall
+    case browse, row, searchPrompt, toneChooser, help, tooSmall
 }
 
 /// When a binding (or a whole mode) does something with the data and options at hand.
@@ -20,6 +20,8 @@ public enum Availability: Hashable, Sendable {
     case singleSelect
     /// When some item of the catalog has skin-tone variants (the emoji, not a data file).
     case skinTones
+    /// When some section of the data is a row of cards.
+    case rows
 
     public func holds(in state: BrowserState) -> Bool {
         switch self {
@@ -27,6 +29,7 @@ public enum Availability: Hashable, Sendable {
         case .multiSelect: state.multiSelect
         case .singleSelect: !state.multiSelect
         case .skinTones: state.source.sections.contains { $0.items.hasVariants }
+        case .rows: state.source.sections.contains { state.settings.rowLook(of: $0) != nil }
         }
     }
 }
@@ -68,6 +71,15 @@ public struct KeyGroup: Hashable, Sendable {
             keys.filter { $0.kind == .character },
         ]
         return kinds.filter { !$0.isEmpty }.map { $0.map(\.helpName).joined(separator: " ") }.joined(separator: "  ")
+    }
+
+    /// The group without `keys`, nil when no key is left: what a mode takes over from another.
+    func without(keysIn keys: Set<Key>) -> KeyGroup? {
+        let kept = bindings.compactMap { binding -> KeyBinding? in
+            let left = binding.keys.filter { !keys.contains($0) }
+            return left.isEmpty ? nil : KeyBinding(left, binding.action)
+        }
+        return kept.isEmpty ? nil : KeyGroup(kept, help, when: availability)
     }
 
     /// The group without `keys` and without character keys (which type text), nil when no

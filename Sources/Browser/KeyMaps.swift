@@ -9,7 +9,7 @@ extension KeyMap {
     /// Every mode's map, in precedence order: the state is in the mode of the first map whose
     /// `isActive` holds. The help lists the maps in the reverse order, the mode under all
     /// others first.
-    static let all: [KeyMap] = [tooSmall, help, toneChooser, searchPrompt, browse]
+    static let all: [KeyMap] = [tooSmall, help, toneChooser, searchPrompt, row, browse]
 
     /// Ctrl-C ends the session in every mode.
     static let interrupt = KeyGroup([.control("c")], .interrupt, "interrupt: exit 130, no output")
@@ -53,6 +53,28 @@ extension KeyMap {
             KeyGroup([.character("?")], .openHelp, "this help"),
         ],
         mouseHelp: ("click  wheel", "focus (click again to pick) / scroll"))
+
+    /// With the focus on a card of a row: Left and Right flick one card, Home and End go to the
+    /// row's ends; the other browsing keys as usual (Up and Down leave the row).
+    static let row: KeyMap = {
+        let own = [
+            KeyGroup(
+                [
+                    KeyBinding([.left, .character("h")], .move(.left)),
+                    KeyBinding([.right, .character("l")], .move(.right)),
+                ], "one card left / right"),
+            KeyGroup(
+                [
+                    KeyBinding([.home, .character("g")], .firstCard),
+                    KeyBinding([.end, .character("G")], .lastCard),
+                ], "first / last card of the row"),
+        ]
+        let ownKeys = Set(own.flatMap { $0.bindings.flatMap(\.keys) })
+        return KeyMap(
+            .row, helpTitle: "In a row of cards", when: .rows, isActive: { $0.focusedRow != nil },
+            groups: own + browse.groups.compactMap { $0.without(keysIn: ownKeys) },
+            mouseHelp: ("wheel  click", "slide the row / go to a card (click again to pick)"))
+    }()
 
     /// While the search prompt is open, characters type; the search's own keys, then the
     /// browsing keys that are not characters (moves, pages, sections), work.

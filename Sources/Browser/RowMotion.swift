@@ -4,6 +4,7 @@
 // retargets it from where it is.
 
 import SplitLayout
+import TerminalUI
 
 extension BrowserState {
     /// How long a row takes to move to its new page.
@@ -19,7 +20,9 @@ extension BrowserState {
     /// Moves the focused row to the focused card. `animated`: the user moved the focus.
     mutating func followFocusInRows(animated: Bool) {
         guard let focus, layout.sections.indices.contains(focus.section),
-            let row = layout.sections[focus.section].row
+            let row = layout.sections[focus.section].row,
+            // A row the wheel is sliding follows the wheel; it takes the focus when it rests.
+            rowSlides[focus.section] == nil
         else { return }
         let target = row.restingOffset(ofPage: focus.item)
         guard rowTarget(focus.section) != target else { return }
@@ -51,5 +54,82 @@ extension BrowserState {
             let row = layout.sections[focus.section].row
         else { return nil }
         return "page \(row.page(offset: rowTarget(focus.section)) + 1) of \(row.count)"
+    }
+}
+
+/// A burst of wheel notches over a row: where and when it began.
+struct RowSlide: Sendable {
+    var startOffset: Double
+    var startTime: Moment
+    var lastTime: Moment
+}
+
+extension BrowserState {
+    /// How long the wheel must be still for a burst of notches to end (and the row to snap).
+    public static let slideIdle = 150
+    /// The time one wheel notch is taken to last, for the speed of a burst.
+    public static let notchTime = 30
+
+    static func rowSnapTimer(_ section: Int) -> MotionKey { MotionKey("row snap", section: section) }
+
+    /// The section whose row is focused, if any.
+    var focusedRow: Int? {
+        guard let focus, layout.sections.indices.contains(focus.section), layout.sections[focus.section].row != nil
+        else { return nil }
+        return focus.section
+    }
+
+    /// The row section under a screen point (the view's rows), if any.
+    func row(atScreenPoint x: Int, _ y: Int) -> Int? {
+        let point = Point(x: x, y: y + offset)
+        guard let element = layout.element(at: point, offset: offset), let row = layout.sections[element.section].row,
+            element.kind != .header, row.area.contains(point)
+        else { return nil }
+        return element.section
+    }
+
+    /// The card drawn under a screen point: the effect's placement, the card in front first.
+    func card(atScreenPoint x: Int, _ y: Int) -> ItemPath? {
+        guard let section = row(atScreenPoint: x, y), let row = layout.sections[section].row,
+            let look = rowLook(ofSection: section)
+        else { return nil }
+        let point = Point(x: x, y: y + offset)
+        let rowOffset = layout.rowOffset(section: section)
+        let hits = row.visibleCards(offset: rowOffset).compactMap { index -> (Int, Double)? in
+            let (frame, transform) = row.drawnCard(index, offset: rowOffset, effect: look.effect)
+            return transform.visibility != .hidden && frame.contains(point) ? (index, transform.z) : nil
+        }
+        return hits.max { $0.1 < $1.1 }.map { ItemPath(section: section, item: $0.0) }
+    }
+
+    /// One wheel notch over a row: the row follows the wheel at once; when the notches stop for
+    /// `slideIdle` ms it comes to rest by the snap-and-flick rule, its page taking the focus
+    /// when the focus is in it.
+    mutating func slideRow(_ section: Int, by cells: Double) {
+        guard let row = layout.sections[section].row else { return }
+        let key = Self.rowMotion(section)
+        let current = timeline.value(of: key, at: now) ?? layout.rowOffset(section: section)
+        timeline.cancel(key)
+        if rowSlides[section] == nil {
+            rowSlides[section] = RowSlide(startOffset: current, startTime: now, lastTime: now)
+        }
+        rowSlides[section]?.lastTime = now
+        // Past the ends the row goes no further than its continuous bounds.
+        layout.setRowOffset(min(max(current + cells, 0), row.maxOffset), section: section)
+        timeline.schedule(Self.rowSnapTimer(section), at: now + Self.slideIdle)
+    }
+
+    /// The end of a burst: the row snaps to its resting place (animated), and takes the focus
+    /// along when it holds it.
+    mutating func endSlide(_ section: Int) {
+        guard let slide = rowSlides.removeValue(forKey: section), let row = layout.sections[section].row else { return }
+        let offset = layout.rowOffset(section: section)
+        // Over the burst's notches, the last one counted as taking `notchTime`: a single notch
+        // has no duration of its own, and is a flick (one card per notch).
+        let elapsed = (slide.lastTime - slide.startTime) + Self.notchTime
+        let velocity = (offset - slide.startOffset) / Double(elapsed)
+        let target = row.restingOffset(releasedAt: offset, startedAt: slide.startOffset, velocity: velocity)
+        timeline.move(Self.rowMotion(section), from: offset, to: target, at: now, duration: Self.rowMoveDuration)
+        if focus?.section == section { focus = ItemPath(section: section, item: row.page(offset: target)) }
     }
 }

@@ -41,9 +41,12 @@ struct RowSection: SectionStyle {
                 CardWidget(path: path, transform: transform, background: color, state: state), in: screen,
                 z: transform.z)
         }
-        var rowArea = row.area
-        rowArea.y -= shift
-        buffer.withClip(x: rowArea.x, y: rowArea.y, width: rowArea.width, height: rowArea.height) { buffer in
+        // Across, the row's width; down, from its top to the section's end: an effect that
+        // moves cards down (the scale's) may use the inset below the row, not the header above.
+        var clip = row.area
+        clip.height = state.layout.frame(ofSection: section).maxY - clip.y
+        clip.y -= shift
+        buffer.withClip(x: clip.x, y: clip.y, width: clip.width, height: clip.height) { buffer in
             cards.render(into: &buffer)
         }
         SectionChrome.draw(footer: footer, header: header, shift: shift, state, into: &buffer)
@@ -55,5 +58,16 @@ extension BrowserState {
     func rowLook(ofSection index: Int) -> RowLook? {
         guard catalog.sections.indices.contains(index) else { return nil }
         return settings.rowLook(of: catalog.sections[index])
+    }
+}
+
+extension BrowserState {
+    /// Where an item is drawn, in content coordinates: a card where its row's effect puts it
+    /// now, any other item at its frame.
+    public func drawnFrame(of path: ItemPath) -> Rect? {
+        guard layout.sections.indices.contains(path.section), let row = layout.sections[path.section].row,
+            let look = rowLook(ofSection: path.section), path.item >= 0, path.item < row.count
+        else { return layout.frame(of: path) }
+        return row.drawnCard(path.item, offset: layout.rowOffset(section: path.section), effect: look.effect).frame
     }
 }

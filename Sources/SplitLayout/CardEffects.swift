@@ -36,7 +36,7 @@ public struct CardTransform: Hashable, Sendable {
 
     /// Where a card whose untransformed frame is `frame` is drawn: scaled about its centre to
     /// `round(width x scale)` x `round(height x scale)` (never under `minimumSize`), then
-    /// moved by the translation, rounded to whole cells.
+    /// moved by the translation, rounded to the nearest cell.
     public func applied(to frame: Rect) -> Rect {
         let scale = scale.isFinite ? max(0, scale) : 1
         let width = max(Self.minimumSize.width, Int((Double(frame.width) * scale).rounded()))
@@ -44,8 +44,10 @@ public struct CardTransform: Hashable, Sendable {
         let centreX = Double(frame.x) + Double(frame.width) / 2 + (translateX.isFinite ? translateX : 0)
         let centreY = Double(frame.y) + Double(frame.height) / 2 + (translateY.isFinite ? translateY : 0)
         return Rect(
-            x: Coordinates.clamp(Int((centreX - Double(width) / 2).rounded(.down))),
-            y: Coordinates.clamp(Int((centreY - Double(height) / 2).rounded(.down))),
+            // To the nearest cell, so that cards moved by equal amounts either way land at equal
+            // distances (rounding down put the right one a cell nearer).
+            x: Coordinates.clamp(Int((centreX - Double(width) / 2).rounded())),
+            y: Coordinates.clamp(Int((centreY - Double(height) / 2).rounded())),
             width: width, height: height)
     }
 

@@ -86,7 +86,9 @@ public struct RowGeometry: Hashable, Sendable {
     public init(spec: RowSpec, origin: Point, width: Int, count: Int) {
         let width = max(0, width)
         let peek = max(0, spec.peek)
-        let cardWidth = max(1, spec.cardWidth ?? (width - 2 * peek))
+        // Never wider than the row (as a grid's items are never wider than their room): a card
+        // cut at both sides could not show its glyph.
+        let cardWidth = max(1, min(spec.cardWidth ?? (width - 2 * peek), width))
         headroom = max(0, spec.headroom)
         self.frame = Rect(x: origin.x, y: origin.y + headroom, width: width, height: max(1, spec.cardHeight))
         self.count = max(0, count)

@@ -72,6 +72,8 @@ public struct SplitLayout: Sendable {
     public let sections: [SectionGeometry]
     /// Height of the taller column.
     public let contentHeight: Int
+    /// The rows of the tallest row section's row (its cards and their headroom); 0 without rows.
+    public let tallestRow: Int
     /// Section indices of each column, top to bottom (so their frames are sorted by y).
     let columnSections: [[Int]]
     let specs: [SectionSpec]
@@ -119,6 +121,7 @@ public struct SplitLayout: Sendable {
         self.sections = placed
         self.columnSections = columnSections
         self.contentHeight = cursors.max() ?? 0
+        self.tallestRow = placed.lazy.compactMap { $0.row?.area.height }.max() ?? 0
         self.specs = specs
     }
 

@@ -39,6 +39,13 @@ func state(in mode: InputMode, multi: Bool) -> BrowserState {
     var state = skinToneState(multi: multi)
     switch mode {
     case .browse: break
+    case .row:
+        // People as a row of cards, the focus on its first card.
+        var settings = fixtureSettings(itemWidth: 4)
+        settings.sectionStyles["People"] = SectionStyleOverride(style: .row)
+        state = BrowserState(
+            catalog: skinToneCatalog, settings: settings, theme: .standard, width: 60, height: 16,
+            focus: ItemPath(section: 1, item: 0), multiSelect: multi)
     case .searchPrompt: state.send(.character("/"))
     case .toneChooser: state.send(.character("s"))
     case .help: state.send(.character("?"))

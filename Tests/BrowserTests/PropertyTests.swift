@@ -64,7 +64,26 @@ let propertyCases: [PropertyCase] = [
     PropertyCase(
         name: "bundled emoji, --multi", catalog: EmojiCatalog.load(), settings: defaultSettings, seed: 12,
         multiSelect: true),
+    PropertyCase(name: "rows", catalog: fixtureCatalog, settings: rowSettings(effect: "carousel"), seed: 13),
+    PropertyCase(name: "rows, stack", catalog: longCatalog, settings: rowSettings(effect: "stack"), seed: 14),
+    PropertyCase(
+        name: "bundled emoji, every section a row", catalog: EmojiCatalog.load(),
+        settings: { () -> LayoutSettings in
+            var settings = defaultSettings
+            settings.defaultStyle = .row
+            return settings
+        }(), seed: 15),
 ]
+
+/// The fixture settings with Beta and Delta as rows of cards.
+func rowSettings(effect: String) -> LayoutSettings {
+    var settings = fixtureSettings()
+    for title in ["Beta", "Delta"] {
+        settings.sectionStyles[title] = SectionStyleOverride(
+            style: .row, row: RowHint(cardWidth: 10, cardHeight: 3, effect: effect))
+    }
+    return settings
+}
 
 @Suite("Random sessions")
 struct PropertyTests {
@@ -164,6 +183,12 @@ struct PropertyTests {
             trail.append(event)
             visited[state.inputMode, default: 0] += 1
             Browser.update(&state, event)
+            // Let what moves arrive, as the run loop's ticks would.
+            var ticks = 0
+            while let wakeUp = state.nextWakeUp, ticks < 100 {
+                Browser.update(&state, .tick(at: wakeUp))
+                ticks += 1
+            }
             if state.outcome != nil {
                 // A pick, q, Esc or Ctrl-C ended it; carry on as a fresh session would.
                 state.outcome = nil

@@ -165,8 +165,10 @@ func expectFocusVisible(
 
 /// The style of the cell at the top-left of the focused item as drawn.
 func focusCellStyle(_ state: BrowserState, _ buffer: CellBuffer) -> CellStyle? {
-    guard let frame = state.focusFrame else { return nil }
-    return buffer[frame.x, frame.y - state.offset].style
+    guard let focus = state.focus, let frame = state.drawnFrame(of: focus) else { return nil }
+    let x = frame.x, y = frame.y - state.offset
+    guard x >= 0, x < buffer.width, y >= 0, y < buffer.height else { return nil }
+    return buffer[x, y].style
 }
 
 /// Every cell whose style is the focus style, as (x, y).

@@ -26,8 +26,9 @@ struct RowGeometryTests {
         #expect(makeRow(alignment: .centered).lead == 30)
         #expect(makeRow(width: 81, alignment: .centered).lead == 30)
         #expect(makeRow(behavior: .groupPagingCentered).lead == 30)
-        // A card wider than the row is centred too, cut at both sides: floor((10 - 20) / 2) = -5.
-        #expect(makeRow(width: 10, alignment: .centered).lead == -5)
+        // A card wider than the row takes the row's width.
+        #expect(makeRow(width: 10, alignment: .centered).cardWidth == 10)
+        #expect(makeRow(width: 10, alignment: .centered).lead == 0)
     }
 
     @Test("without a card width the card fills the row less a peek at each side")

@@ -1,0 +1,197 @@
+// Row sections in the browser: drawing under each effect, the focus as the row's page, the
+// animated moves (stepped by ticks), the wheel's slide and snap, clicks on cards.
+
+@testable import Browser
+import Catalog
+import Foundation
+import SplitLayout
+import Testing
+import TerminalUI
+
+/// A grid section "Top" of 4 items above a row section "Cards" of 8 items with a field, one
+/// column 40 wide: cards 14 x 4, gap 2 (stride 16), centred.
+func rowState(effect: String = "none", behavior: RowBehavior = .groupPagingCentered, height: Int = 12) -> BrowserState {
+    let cards = (0..<8).map { Item(label: "card \($0)", fields: [Item.Field(name: "n", value: "\($0 * 11)")]) }
+    let catalog = Catalog(
+        sections: [Section(title: "Top", items: items("t", 4)), Section(title: "Cards", items: cards)], source: "test")
+    var settings = fixtureSettings(splitFrom: 1000)
+    settings.sectionStyles["Cards"] = SectionStyleOverride(
+        style: .row, row: RowHint(cardWidth: 14, cardHeight: 4, gap: 2, behavior: behavior, effect: effect))
+    return BrowserState(catalog: catalog, settings: settings, theme: .standard, width: 40, height: height)
+}
+
+extension BrowserState {
+    /// Feeds ticks every frame interval until nothing moves; returns the row offsets seen.
+    mutating func settle(section: Int = 1, limit: Int = 100) -> [Double] {
+        var seen: [Double] = []
+        var steps = 0
+        while let wakeUp = nextWakeUp, steps < limit {
+            Browser.update(&self, .tick(at: wakeUp))
+            seen.append(layout.rowOffset(section: section))
+            steps += 1
+        }
+        return seen
+    }
+
+    mutating func press(_ key: Key, at time: Int) {
+        Browser.update(&self, .input(.key(key), at: Moment(milliseconds: time)))
+    }
+}
+
+@Suite("Row sections in the browser")
+struct RowBrowserTests {
+    @Test("a row is drawn as boxed cards, the focused one centred, its neighbours cut at the row's edges")
+    func drawn() {
+        var state = rowState()
+        state.send(.down)
+        #expect(state.focus == path(1, 0))
+        expectLines(
+            render(state),
+            framed(
+                """
+                |  Top · 4                               |
+                |  t0    t1    t2    t3                  |
+                |                                        |
+                |  Cards · 8                             |
+                |             ╭────────────╮  ╭───────── |
+                |             │ card 0     │  │ card 1   |
+                |             │ n: 0       │  │ n: 11    |
+                |             ╰────────────╯  ╰───────── |
+                |                                        |
+                |                                        |
+                |                                        |
+                | card 0…  page 1 of 8 · 5 of 12  ? help |
+                """))
+    }
+
+    /// Every effect at progress 0, 0.5 and 1 of card 3 (card 3 centred, half a card right
+    /// of the centre, a whole card right), the row's rows only.
+    static func effectFrames() -> String {
+        var text = ""
+        for effect in CardEffects.names {
+            for progress in [0.0, 0.5, 1.0] {
+                var state = rowState(effect: effect)
+                state.send(.down)
+                state.layout.setRowOffset(16 * (3 - progress), section: 1)
+                text += "== \(effect), p = \(progress)\n"
+                for line in render(state)[3..<11] { text += "|\(line)|\n" }
+            }
+        }
+        return text
+    }
+
+    @Test("snapshots of every effect at p = 0, 0.5 and 1 (Snapshots/row-effects.txt)")
+    func effectSnapshots() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Snapshots/row-effects.txt")
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        let actual = Self.effectFrames()
+        if actual != expected {
+            // To review a change: the frames as they are now, beside the file.
+            try? actual.write(
+                to: file.deletingPathExtension().appendingPathExtension("actual.txt"), atomically: true,
+                encoding: .utf8)
+        }
+        #expect(actual == expected)
+    }
+
+    @Test("Right flicks one card: the row moves there in frames 16 ms apart, monotonically, and rests centred")
+    func flickAnimates() {
+        var state = rowState()
+        state.send(.down)
+        state.press(.right, at: 1_000)
+        #expect(state.focus == path(1, 1))
+        #expect(state.nextWakeUp == Moment(milliseconds: 1_016))
+        let seen = state.settle()
+        #expect(seen.count >= 5)
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 <= $1 }, "\(seen)")
+        #expect(seen.last == 16)
+        let row = state.layout.sections[1].row!
+        #expect(row.progress(ofCard: 1, offset: state.layout.rowOffset(section: 1)) == 0)
+        #expect(state.nextWakeUp == nil)
+    }
+
+    @Test("a new key during a move retargets it from where it is: no jump back")
+    func retarget() {
+        var state = rowState()
+        state.send(.down)
+        state.press(.right, at: 1_000)
+        Browser.update(&state, .tick(at: Moment(milliseconds: 1_048)))
+        let midway = state.layout.rowOffset(section: 1)
+        #expect(midway > 0 && midway < 16)
+        state.press(.right, at: 1_050)
+        #expect(state.focus == path(1, 2))
+        let seen = state.settle()
+        #expect(seen.first! >= midway)
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 <= $1 }, "\(seen)")
+        #expect(seen.last == 32)
+    }
+
+    @Test("Home and End go to the row's first and last card; Up and Down leave the row and come back to its page")
+    func keysInARow() {
+        var state = rowState()
+        state.send(.down)
+        state.send(.end)
+        #expect(state.focus == path(1, 7))
+        #expect(state.inputMode == .row)
+        state.send(.home)
+        #expect(state.focus == path(1, 0))
+        state.send(.right, .right, .right)
+        state.send(.up)
+        #expect(state.focus?.section == 0)
+        state.send(.down)
+        #expect(state.focus == path(1, 3))
+        _ = state.settle()
+        #expect(render(state).last?.contains("page 4 of 8") == true)
+    }
+
+    @Test("a burst of wheel notches slides the row; when it stops the row snaps to a card, which takes the focus")
+    func wheelBurst() {
+        var state = rowState()
+        state.send(.down)
+        // Three notches over the row (screen row 5), 20 ms apart: a third of a card each.
+        for (index, time) in [2_000, 2_020, 2_040].enumerated() {
+            Browser.update(
+                &state, .input(.mouse(MouseEvent(action: .wheelDown, x: 20, y: 5)), at: Moment(milliseconds: time)))
+            #expect(state.layout.rowOffset(section: 1) == Double(5 * (index + 1)))
+        }
+        #expect(state.focus == path(1, 0))
+        // Still for 150 ms: the burst ends; 15 cells in 40 ms is a fast gesture, but it already
+        // passed the middle (15 of 16): the next card.
+        _ = state.settle()
+        #expect(state.layout.rowOffset(section: 1) == 16)
+        #expect(state.focus == path(1, 1))
+        // A single notch is a flick: one card back, though it did not pass the middle.
+        Browser.update(
+            &state, .input(.mouse(MouseEvent(action: .wheelUp, x: 20, y: 5)), at: Moment(milliseconds: 5_000)))
+        _ = state.settle()
+        #expect(state.layout.rowOffset(section: 1) == 0)
+        #expect(state.focus == path(1, 0))
+        // The wheel elsewhere still scrolls the view.
+        #expect(Browser.mouseAction(for: MouseEvent(action: .wheelDown, x: 20, y: 1), in: state) == .scroll(rows: 3))
+    }
+
+    @Test("a click on a side card goes to it; a click on the focused card picks it")
+    func clicks() {
+        var state = rowState()
+        state.send(.down)
+        // Card 1 is drawn from column 29 on, rows 4-7.
+        state.send(.mouse(MouseEvent(action: .click, x: 31, y: 5)))
+        #expect(state.focus == path(1, 1))
+        #expect(state.outcome == nil)
+        _ = state.settle()
+        state.send(.mouse(MouseEvent(action: .click, x: 20, y: 5)))
+        #expect(state.outcome == .chosen(path(1, 1)))
+    }
+
+    @Test("the carousel dims the cards beside the centred one, not the centred one")
+    func carouselDims() {
+        var state = rowState(effect: "carousel")
+        state.send(.down, .right)
+        _ = state.settle()
+        let buffer = Browser.render(state)
+        // Rows 4-7: the centred card at 13..<27, its neighbours beside it.
+        #expect(!buffer[13, 4].style.dim && !buffer[20, 5].style.dim)
+        #expect(buffer[5, 5].style.dim && buffer[33, 5].style.dim)
+    }
+}
