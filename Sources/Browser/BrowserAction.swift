@@ -18,6 +18,8 @@ public enum BrowserAction: Hashable, Sendable {
     case nextSection, previousSection
     /// Moves the split of two columns by this many `BrowserState.ratioStep`s (negative: left).
     case adjustRatio(steps: Int)
+    /// Shows the focused section as a row of cards, or as a grid again.
+    case toggleSectionStyle
     case openHelp
     case openToneChooser
     case openSearch
@@ -98,6 +100,7 @@ extension Browser {
                 return
             }
             state.setFocus(ItemPath(section: focus.section, item: action == .firstCard ? 0 : row.count - 1))
+        case .toggleSectionStyle: state.toggleStyleOfFocusedSection()
         case .nextSection: jumpSection(forward: true, &state)
         case .previousSection: jumpSection(forward: false, &state)
         case .adjustRatio(let steps): adjustRatio(steps, &state)

@@ -38,7 +38,8 @@ public struct BrowserState: Sendable {
     /// Set when the prompt's text changed and the filter does not follow it yet (a paste is
     /// searched once, at its end: see `Browser.take`).
     var filterIsStale = false
-    public let settings: LayoutSettings
+    /// The configuration's layout (with the styles chosen in the browser: `toggleStyle`).
+    public internal(set) var settings: LayoutSettings
     public let theme: Theme
     public let textWidth: TextWidth
     /// What drawing each item takes that depends on the item alone, kept between frames (and
@@ -213,7 +214,9 @@ public struct BrowserState: Sendable {
     /// at about the same row of the screen.
     mutating func relayout() {
         let screenRow = focus.flatMap { layout.frame(of: $0) }.map { $0.y - offset }
-        layout = SplitLayout(sections: specs, parameters: currentParameters, width: width)
+        var new = SplitLayout(sections: specs, parameters: currentParameters, width: width)
+        new.takeRowPages(from: layout)
+        layout = new
         // A session started on a terminal too narrow to place any item has no focus yet.
         if focus == nil { focus = firstItem() }
         if let focus, let frame = layout.frame(of: focus), let screenRow {

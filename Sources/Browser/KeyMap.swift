@@ -20,7 +20,7 @@ public enum Availability: Hashable, Sendable {
     case singleSelect
     /// When some item of the catalog has skin-tone variants (the emoji, not a data file).
     case skinTones
-    /// When some section of the data is a row of cards.
+    /// When there are sections to show as rows of cards (`v` makes one of any section).
     case rows
 
     public func holds(in state: BrowserState) -> Bool {
@@ -29,7 +29,8 @@ public enum Availability: Hashable, Sendable {
         case .multiSelect: state.multiSelect
         case .singleSelect: !state.multiSelect
         case .skinTones: state.source.sections.contains { $0.items.hasVariants }
-        case .rows: state.source.sections.contains { state.settings.rowLook(of: $0) != nil }
+        // `v` makes a row of any section.
+        case .rows: state.itemCount > 0 || !state.source.sections.isEmpty
         }
     }
 }

@@ -32,6 +32,12 @@ public struct LayoutSettings: Hashable, Sendable {
     public var rowDefaults = RowHint.defaults
     /// The configuration's [sections."TITLE"], by title.
     public var sectionStyles: [String: SectionStyleOverride] = [:]
+    /// The style every section takes (`--style`), over the data and the configuration.
+    public var forcedStyle: SectionStyleName?
+    /// Styles chosen in the browser (`v`), by section title, over everything else.
+    public var chosenStyles: [String: SectionStyleName] = [:]
+    /// Row options from the command line (`--effect`, `--preset`), over every other level.
+    public var commandLineRow = RowHint()
 
     /// The built-in defaults of the program (Config/default.toml documents each): pinned
     /// headers, sections balanced between the columns; a narrow terminal gets one column, and

@@ -71,3 +71,15 @@ extension BrowserState {
         return row.drawnCard(path.item, offset: layout.rowOffset(section: path.section), effect: look.effect).frame
     }
 }
+
+extension BrowserState {
+    /// `v`: the focused section becomes a row of cards, or a grid again, for this session.
+    mutating func toggleStyleOfFocusedSection() {
+        guard let focus, catalog.sections.indices.contains(focus.section) else { return }
+        let title = catalog.sections[focus.section].title
+        settings.chosenStyles[title] = layout.sections[focus.section].row == nil ? .row : .grid
+        (specs, itemsBefore) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
+        relayout()
+        followFocusInRows(animated: false)
+    }
+}

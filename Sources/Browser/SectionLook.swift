@@ -26,11 +26,12 @@ extension LayoutSettings {
     /// The look of `section`: nil for a grid.
     public func rowLook(of section: Section) -> RowLook? {
         let override = sectionStyles[section.title]
-        let style = override?.style ?? section.style ?? defaultStyle
+        let style = chosenStyles[section.title] ?? forcedStyle ?? override?.style ?? section.style ?? defaultStyle
         guard style == .row else { return nil }
         var hint = rowDefaults.over(RowHint.defaults)
         if let data = section.row { hint = data.over(hint) }
         if let override { hint = override.row.over(hint) }
+        hint = commandLineRow.over(hint)
         // Checked where each level was read; a preset left from a lower level with a new effect
         // is dropped by `over`, so only an unknown combination from the defaults could fail here.
         let effect =

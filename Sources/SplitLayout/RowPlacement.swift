@@ -61,6 +61,15 @@ extension SplitLayout {
     /// A row section's sideways offset (0 for a grid, or a row not moved yet).
     public func rowOffset(section index: Int) -> Double { rowOffsets[index] ?? 0 }
 
+    /// Each row shows the page it showed in `old` (the same sections at another width, or in
+    /// another style): a resize keeps every row where it was.
+    public mutating func takeRowPages(from old: SplitLayout) {
+        for (index, offset) in old.rowOffsets where sections.indices.contains(index) {
+            guard let before = old.sections[index].row, let now = sections[index].row else { continue }
+            setRowOffset(now.restingOffset(ofPage: before.page(offset: offset)), section: index)
+        }
+    }
+
     /// Moves a row section's cards to `offset` (clamped to where the row can be); nothing for
     /// a grid.
     public mutating func setRowOffset(_ offset: Double, section index: Int) {

@@ -130,11 +130,7 @@ public struct SplitLayout: Sendable {
         var parameters = self.parameters
         if let leftRatio { parameters.leftRatio = leftRatio }
         var layout = SplitLayout(sections: specs, parameters: parameters, width: width)
-        // Each row keeps its current page across the new width.
-        for (index, offset) in rowOffsets {
-            guard let old = sections[index].row, let new = layout.sections[index].row else { continue }
-            layout.setRowOffset(new.restingOffset(ofPage: old.page(offset: offset)), section: index)
-        }
+        layout.takeRowPages(from: self)
         return layout
     }
 

@@ -87,8 +87,9 @@ public struct RecentPicks {
         return Array((picked + recent).filter { seen.insert($0).inserted }.prefix(limit))
     }
 
-    /// The "Recent" section for `glyphs`, each item the catalog's emoji for it (a skin-tone
-    /// variant shows as picked); glyphs no longer in the catalog are left out. Nil when none is.
+    /// The "Recent" section for `glyphs`, a carousel row, each item the catalog's emoji for it
+    /// (a skin-tone variant shows as picked); glyphs no longer in the catalog are left out. Nil
+    /// when none is.
     public static func section(for glyphs: [String], in catalog: Catalog) -> Section? {
         var byGlyph: [String: (item: Item, isVariant: Bool)] = [:]
         for section in catalog.sections {
@@ -107,6 +108,12 @@ public struct RecentPicks {
             }
             return item
         }
-        return items.isEmpty ? nil : Section(title: sectionTitle, items: items)
+        guard !items.isEmpty else { return nil }
+        // A carousel at the top: the last pick centred, the ones before it beside it. The
+        // configuration's [sections."Recent"] can make it a grid again.
+        var section = Section(title: sectionTitle, items: items)
+        section.style = .row
+        section.row = RowHint(effect: "carousel")
+        return section
     }
 }

@@ -89,20 +89,47 @@ struct DataOptions: ParsableArguments {
             valueName: "FILE"))
     var config: String?
 
-    /// The configuration in force, or a clear error naming the file and key.
+    @Option(
+        help: ArgumentHelp(
+            "Draw every section as a grid of wrapping lines or as a row of cards that scrolls sideways "
+                + "(default: as the data and the configuration say).", valueName: "style"))
+    var style: SectionStyleName?
+
+    @Option(
+        help: ArgumentHelp(
+            "The effect of the rows' cards: none, carousel, scale, stack, snapshot or distance "
+                + "(default: [row] effect in the configuration).", valueName: "effect"))
+    var effect: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A preset of the scale effect: default, linear, ease-in, ease-out or cover-flow.", valueName: "preset"))
+    var preset: String?
+
+    /// The configuration in force, or a clear error naming the file and key; the command
+    /// line's --style, --effect and --preset over it.
     func loadConfiguration() throws(InputError) -> Configuration {
         let path = ConfigLoader.locate(explicitPath: config, environment: ProcessInfo.processInfo.environment)
+        var configuration: Configuration
         do {
-            return try ConfigLoader.load(path: path)
+            configuration = try ConfigLoader.load(path: path)
         } catch {
             throw InputError(message: error.description)
         }
+        configuration.layout.forcedStyle = style
+        configuration.layout.commandLineRow = RowHint(effect: effect, preset: preset)
+        // A preset without --effect is the scale's.
+        if preset != nil && effect == nil { configuration.layout.commandLineRow.effect = "scale" }
+        return configuration
     }
 
     @Flag(help: "Group the bundled emoji by Unicode subgroup (face-smiling, animal-cat, ...) instead of group.")
     var subgroups = false
 
     func validate() throws {
+        if let problem = RowHint.problem(effect: effect ?? (preset == nil ? nil : "scale"), preset: preset) {
+            throw ValidationError(problem.replacingOccurrences(of: "expected an effect", with: "--effect must be"))
+        }
         if let file, let data {
             throw ValidationError(
                 "give the data file once, as FILE or as --data (got \"\(file)\" and --data \"\(data)\")")
@@ -167,6 +194,7 @@ struct DataOptions: ParsableArguments {
 }
 
 extension DataFormat: ExpressibleByArgument {}
+extension SectionStyleName: ExpressibleByArgument {}
 
 /// Bad input from the user (a data or configuration file): reported in one line, exit status 2.
 struct InputError: Error, CustomStringConvertible {

@@ -131,15 +131,15 @@ struct KeyMapTests {
     func helpListsAvailableBindings(multi: Bool, skinTones: Bool) {
         let state = BrowserState(
             catalog: skinTones ? skinToneCatalog : fixtureCatalog, settings: fixtureSettings(),
-            theme: .standard, width: 100, height: 60, multiSelect: multi)
+            theme: .standard, width: 100, height: 80, multiSelect: multi)
         let help = HelpOverlay(state)
         let shown = KeyMap.all.reversed().filter { $0.helpTitle != nil && $0.availability.holds(in: state) }
         #expect(help.sections.map(\.title) == shown.map(\.helpTitle!))
         #expect(
             shown.map(\.mode)
                 == (skinTones
-                    ? [.browse, .searchPrompt, .toneChooser, .help]
-                    : [.browse, .searchPrompt, .help]))
+                    ? [.browse, .row, .searchPrompt, .toneChooser, .help]
+                    : [.browse, .row, .searchPrompt, .help]))
         for (section, map) in zip(help.sections, shown) {
             let keyEntries = section.entries.filter { entry in
                 map.groups.contains { $0.keysLabel == entry.keys && $0.help == entry.action }
@@ -160,7 +160,7 @@ struct KeyMapTests {
         #expect(help.sections[0].entries.contains { $0.keys == "s" } == skinTones)
         #expect(help.sections[0].entries.filter { $0.keys == "Enter" }.count == 1)
 
-        // Drawn, each entry is one row (the help fits 100 x 60 unscrolled): keys, then action.
+        // Drawn, each entry is one row (the help fits 100 x 80 unscrolled): keys, then action.
         var open = state
         open.send(.character("?"))
         let text = render(open)

@@ -255,21 +255,21 @@ struct SnapshotTests {
             render(state),
             framed(
                 """
-                | ┌ splitview keys ────────────────────────────────────────────┐ |
-                | │ Browsing                                                   │ |
-                | │ ← ↓ ↑ →  h j k l   move (across the two columns too)       │ |
-                | │ PgUp PgDn  ^B ^F   page up / down                          │ |
-                | │ Home End  g G      first / last item                       │ |
-                | │ Tab Shift-Tab      next / previous section                 │ |
-                | │ < >                move the split left / right             │ |
-                | │ /                  search: each key filters                │ |
-                | │ Enter              print the focused item and exit         │ |
-                | │ Esc  q             quit without output                     │ |
-                | │ ^C                 interrupt: exit 130, no output          │ |
-                | │ ?                  this help                               │ |
-                | │ click  wheel       focus (click again to pick) / scroll    │ |
-                | │                                                            │ |
-                | └─────────────────────────────────────────────────── ↓ more ─┘ |
+                |┌ splitview keys ──────────────────────────────────────────────┐|
+                |│ Browsing                                                     │|
+                |│ ← ↓ ↑ →  h j k l  move (across the two columns too)          │|
+                |│ PgUp PgDn  ^B ^F  page up / down                             │|
+                |│ Home End  g G     first / last item                          │|
+                |│ Tab Shift-Tab     next / previous section                    │|
+                |│ < >               move the split left / right                │|
+                |│ v                 this section as a row of cards / a grid    │|
+                |│ /                 search: each key filters                   │|
+                |│ Enter             print the focused item and exit            │|
+                |│ Esc  q            quit without output                        │|
+                |│ ^C                interrupt: exit 130, no output             │|
+                |│ ?                 this help                                  │|
+                |│ click  wheel      focus (click again to pick) / scroll       │|
+                |└───────────────────────────────────────────────────── ↓ more ─┘|
                 | a0  · Alpha                                    1 of 44  ? help |
                 """))
         #expect(Browser.render(state)[4, 4].style == theme.help)
