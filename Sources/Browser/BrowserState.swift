@@ -80,7 +80,12 @@ public struct BrowserState: Sendable {
     var rowSlides: [Int: RowSlide] = [:]
     /// The focus's screen row at the last size that was not too small (see `resize`).
     var focusRowBeforeTooSmall: Int?
-    var specs: [SectionSpec]
+    var specs: [SectionSpec] {
+        didSet { rowLooks = Self.rowLooks(of: catalog, settings: settings) }
+    }
+    /// The style options and effect of each row section, by section (kept with `specs`: a frame
+    /// asks them of every row on screen).
+    var rowLooks: [Int: RowLook] = [:]
     /// Index of each section's first item among all items, for "n of N".
     var itemsBefore: [Int]
 
@@ -99,11 +104,20 @@ public struct BrowserState: Sendable {
         self.width = width
         self.height = height
         (self.specs, self.itemsBefore) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
+        self.rowLooks = Self.rowLooks(of: catalog, settings: settings)
         self.layout = SplitLayout(sections: specs, parameters: settings.parameters(forWidth: width), width: width)
         self.focus = focus.flatMap { layout.frame(of: $0) != nil ? $0 : nil } ?? firstItem()
         relayout()
         followFocusInRows(animated: false)
         if let focus = self.focus { scrollIntoView(focus) }
+    }
+
+    static func rowLooks(of catalog: Catalog, settings: LayoutSettings) -> [Int: RowLook] {
+        var looks: [Int: RowLook] = [:]
+        for (index, section) in catalog.sections.enumerated() {
+            if let look = settings.rowLook(of: section) { looks[index] = look }
+        }
+        return looks
     }
 
     /// The layout's sections, and each section's first item among all items.

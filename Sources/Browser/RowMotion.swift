@@ -133,3 +133,16 @@ extension BrowserState {
         if focus?.section == section { focus = ItemPath(section: section, item: row.page(offset: target)) }
     }
 }
+
+extension BrowserState {
+    /// Puts a row section's cards at `offset` at once (for `render --row`): no move, and the
+    /// focus, when in that row, on the page the offset shows.
+    public mutating func setRowOffset(_ offset: Double, section: Int) {
+        guard layout.sections.indices.contains(section), let row = layout.sections[section].row else { return }
+        timeline.cancel(Self.rowMotion(section))
+        layout.setRowOffset(offset, section: section)
+        if focus?.section == section {
+            focus = ItemPath(section: section, item: row.page(offset: layout.rowOffset(section: section)))
+        }
+    }
+}

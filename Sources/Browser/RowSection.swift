@@ -55,10 +55,7 @@ struct RowSection: SectionStyle {
 
 extension BrowserState {
     /// Section `index`'s row options and effect; nil for a grid.
-    func rowLook(ofSection index: Int) -> RowLook? {
-        guard catalog.sections.indices.contains(index) else { return nil }
-        return settings.rowLook(of: catalog.sections[index])
-    }
+    func rowLook(ofSection index: Int) -> RowLook? { rowLooks[index] }
 }
 
 extension BrowserState {

@@ -15,11 +15,17 @@ public struct RowLook: Sendable {
 }
 
 extension RowHint {
-    /// The built-in row options (Config/default.toml documents each): a centred carousel of
-    /// cards 24 x 5, one card per flick.
+    /// The built-in row options (Config/default.toml documents each): a centred carousel, one
+    /// card per flick; cards sized by their content (see `rowLook`).
     public static let defaults = RowHint(
-        cardWidth: 24, cardHeight: 5, gap: 2, peek: 4, behavior: .groupPagingCentered, effect: "carousel",
+        cardWidth: nil, cardHeight: nil, gap: 2, peek: 4, behavior: .groupPagingCentered, effect: "carousel",
         preset: nil, visibleItems: nil, flickVelocity: 0.05)
+
+    /// A card's width when none is configured, for the effects that keep cards side by side
+    /// (those that show one card at a time fill the row, less a peek at each side).
+    public static let sideBySideCardWidth = 24
+    /// The most rows a card takes when sized by its content.
+    public static let tallestContentCard = 12
 }
 
 extension LayoutSettings {
@@ -37,8 +43,11 @@ extension LayoutSettings {
         let effect =
             CardEffects.named(hint.effect ?? "none", preset: hint.preset) ?? CardEffects.named(hint.effect ?? "none")
             ?? NoCardEffect()
+        // Unset, a card is as tall as its content: a border, the title, the fields and keywords.
+        let contentHeight = min(2 + 1 + section.items.cardDetailLines, RowHint.tallestContentCard)
         let spec = RowSpec(
-            cardWidth: hint.cardWidth, cardHeight: hint.cardHeight ?? 5, gap: hint.gap ?? 2, peek: hint.peek ?? 4,
+            cardWidth: hint.cardWidth ?? (effect.placesCards ? nil : RowHint.sideBySideCardWidth),
+            cardHeight: hint.cardHeight ?? contentHeight, gap: hint.gap ?? 2, peek: hint.peek ?? 4,
             alignment: effect.alignment, behavior: hint.behavior ?? .groupPaging,
             visibleItems: hint.visibleItems ?? effect.visibleItems, flickVelocity: hint.flickVelocity ?? 0.05,
             headroom: effect.headroom)

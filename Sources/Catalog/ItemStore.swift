@@ -327,6 +327,12 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
             || indices.contains { store.shapes[store.shapeIndex(of: storeIndex($0))].variantCount > 0 }
     }
 
+    /// The lines a card of any item of the store needs below its title: its fields, and one
+    /// for its keywords. Asked of the store's shapes (a few), not of its items.
+    public var cardDetailLines: Int {
+        store.shapes.map { $0.fieldNames.count + ($0.keywordCount > 0 ? 1 : 0) }.max() ?? 0
+    }
+
     /// The names of the items' fields, each once, in order of first appearance.
     public var fieldNames: [String] {
         var names: [String] = []

@@ -11,8 +11,11 @@ struct LayoutCommand: ParsableCommand {
         abstract: "Print the layout of the data at a terminal size as one JSON object.",
         discussion: """
             Elements are headers, items, footers and backgrounds in content coordinates; headers \
-            also carry pinnedY, the row where they are drawn at --offset. With --visible, only the \
-            elements meeting rows [offset, offset + height) are printed (headers by their pinned row).
+            also carry pinnedY, the row where they are drawn at --offset. A row section adds an \
+            element of kind row (its offset, page, page count, behaviour, effect and inner frame), and \
+            its cards are the items that meet the row, where the effect draws them, with their \
+            progress, scale, alpha and z. With --visible, only the elements meeting rows \
+            [offset, offset + height) are printed (headers by their pinned row).
             """)
 
     @OptionGroup var options: DataOptions
@@ -29,6 +32,9 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Only the elements visible in the viewport.")
     var visible = false
 
+    @Option(help: RowOffsetArgument.help)
+    var row: [RowOffsetArgument] = []
+
     func validate() throws {
         guard (1...100_000).contains(width) else {
             throw ValidationError("--width must be from 1 to 100000, got \(width)")
@@ -44,12 +50,18 @@ struct LayoutCommand: ParsableCommand {
             let configuration = try options.loadConfiguration()
             let catalog = try options.loadCatalog(configuration)
             let settings = configuration.layoutSettings(for: catalog)
-            let layout = SplitLayout(
+            var layout = SplitLayout(
                 sections: settings.sectionSpecs(for: catalog),
                 parameters: settings.parameters(forWidth: width), width: width)
+            if let problem = RowOffsetArgument.problem(row, in: layout) { throw InputError(message: problem) }
+            for row in row { layout.setRowOffset(row.offset, section: row.section) }
+            var looks: [Int: RowLook] = [:]
+            for (index, section) in catalog.sections.enumerated() {
+                if let look = settings.rowLook(of: section) { looks[index] = look }
+            }
             var output = LayoutJSON.render(
                 layout, viewport: Rect(x: 0, y: offset, width: width, height: height),
-                visibleOnly: visible)
+                visibleOnly: visible, rows: looks)
             output.append("\n")
             FileHandle.standardOutput.write(Data(output.utf8))
         }
@@ -60,15 +72,17 @@ struct LayoutCommand: ParsableCommand {
 /// written directly: one element per line keeps golden files readable in a diff and a million
 /// elements stream out without building an intermediate tree.
 enum LayoutJSON {
-    static func render(_ layout: SplitLayout, viewport: Rect, visibleOnly: Bool) -> String {
+    static func render(
+        _ layout: SplitLayout, viewport: Rect, visibleOnly: Bool, rows looks: [Int: RowLook] = [:]
+    ) -> String {
         var elements: [LayoutElement] = []
         if visibleOnly {
             layout.forEachElement(in: viewport) { elements.append($0) }
         } else {
             layout.forEachElement(offset: viewport.y) { elements.append($0) }
         }
-        // Reading order: by section, then background, header, items, footer.
-        let rank: [LayoutElement.Kind: Int] = [.background: 0, .header: 1, .item: 2, .footer: 3]
+        // Reading order: by section, then background, header, row, items, footer.
+        let rank: [LayoutElement.Kind: Int] = [.background: 0, .header: 1, .item: 3, .footer: 4]
         elements.sort { ($0.section, rank[$0.kind]!, $0.item ?? 0) < ($1.section, rank[$1.kind]!, $1.item ?? 0) }
 
         var out =
@@ -77,8 +91,13 @@ enum LayoutJSON {
         out += layout.columns.map { "{\"side\": \"\($0.side.rawValue)\", \"x\": \($0.x), \"width\": \($0.width)}" }
             .joined(separator: ", ")
         out += "],\n \"contentHeight\": \(layout.contentHeight),\n \"elements\": ["
-        for (index, element) in elements.enumerated() {
-            out += index == 0 ? "\n  " : ",\n  "
+        var first = true
+        func open() {
+            out += first ? "\n  " : ",\n  "
+            first = false
+        }
+        func write(_ element: LayoutElement) {
+            open()
             out += "{\"kind\": \"\(element.kind.rawValue)\", \"section\": \(element.section), "
             if let item = element.item { out += "\"item\": \(item), " }
             out += "\"side\": \"\(element.side.rawValue)\", \"x\": \(element.frame.x), \"y\": \(element.frame.y), "
@@ -86,7 +105,50 @@ enum LayoutJSON {
             if let pinnedY = element.pinnedY { out += ", \"pinnedY\": \(pinnedY)" }
             out += "}"
         }
-        out += elements.isEmpty ? "]}" : "\n ]}"
+        /// A row and its cards where the effect draws them (the cards its effect shows, which
+        /// need not meet the row where the line would have them).
+        func writeRow(_ section: Int) {
+            guard let row = layout.sections[section].row else { return }
+            let offset = layout.rowOffset(section: section)
+            let look = looks[section]
+            let effect = look?.effect ?? NoCardEffect()
+            open()
+            out += "{\"kind\": \"row\", \"section\": \(section), \"offset\": \(number(offset)), "
+            out += "\"page\": \(row.page(offset: offset)), \"pageCount\": \(row.count), "
+            out += "\"behavior\": \"\(row.behavior.rawValue)\", \"effect\": \"\(look?.effectName ?? "none")\", "
+            out += "\"x\": \(row.frame.x), \"y\": \(row.frame.y), \"width\": \(row.frame.width), "
+            out += "\"height\": \(row.frame.height)}"
+            for item in row.visibleCards(offset: offset) {
+                let (frame, card) = row.drawnCard(item, offset: offset, effect: effect)
+                if visibleOnly && !frame.intersects(viewport) { continue }
+                open()
+                out += "{\"kind\": \"item\", \"section\": \(section), \"item\": \(item), "
+                out += "\"progress\": \(number(row.progress(ofCard: item, offset: offset))), "
+                out += "\"side\": \"\(layout.sections[section].side.rawValue)\", \"x\": \(frame.x), \"y\": \(frame.y), "
+                out += "\"width\": \(frame.width), \"height\": \(frame.height), \"scale\": \(number(card.scale)), "
+                out += "\"alpha\": \(number(card.alpha)), \"z\": \(number(card.z))}"
+            }
+        }
+        var rowsWritten = Set<Int>()
+        for element in elements {
+            let isRow = layout.sections[element.section].row != nil
+            // A row section: the row and its cards in the items' place.
+            if isRow, element.kind == .item || element.kind == .footer, rowsWritten.insert(element.section).inserted {
+                writeRow(element.section)
+            }
+            if isRow && element.kind == .item { continue }
+            write(element)
+        }
+        out += first ? "]}" : "\n ]}"
         return out
+    }
+
+    /// A number as JSON, to four decimals at most, with no trailing zeros ("0.9", "1", "-0.5").
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        var text = String(format: "%.4f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
     }
 }

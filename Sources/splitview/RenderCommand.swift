@@ -25,6 +25,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The focused item, as section and item indices from 0.", valueName: "SECTION:ITEM"))
     var focus: String?
 
+    @Option(help: RowOffsetArgument.help)
+    var row: [RowOffsetArgument] = []
+
     func validate() throws {
         guard (1...10_000).contains(width) else {
             throw ValidationError("--width must be from 1 to 10000, got \(width)")
@@ -66,6 +69,8 @@ struct RenderCommand: ParsableCommand {
                     : "the data has \(sections.count) sections, numbered from 0"
                 throw InputError(message: "--focus \(focus!): no such item (\(reason))")
             }
+            if let problem = RowOffsetArgument.problem(row, in: state.layout) { throw InputError(message: problem) }
+            for row in row { state.setRowOffset(row.offset, section: row.section) }
             if let offset {
                 state.scroll(to: offset)
                 // As after a wheel scroll: the status line describes an item on the screen.

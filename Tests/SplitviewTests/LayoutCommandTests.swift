@@ -12,6 +12,10 @@ import Testing
             ["--data", "data/sized.json", "--width", "90", "--height", "8", "--offset", "6", "--visible"]
         ),
         ("edge-cases", ["--data", "data/edge-cases.json", "--width", "40", "--height", "10"]),
+        (
+            "rows-at-offsets",
+            ["--data", "data/rows.json", "--width", "60", "--height", "20", "--row", "1:27", "--row", "2:18"]
+        ),
     ]
 
     @Test(arguments: goldenCases.map(\.name))

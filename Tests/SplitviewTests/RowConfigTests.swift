@@ -74,9 +74,10 @@ struct RowConfigTests {
         let layout = try parse("[row]\nstyle = \"row\"\n[sections.\"Flags\"]\nstyle = \"grid\"\n").layout
         #expect(layout.rowLook(of: Section(title: "Animals", items: [])) != nil)
         #expect(layout.rowLook(of: Section(title: "Flags", items: [])) == nil)
-        // The built-in row: a centred carousel of cards 24 x 5.
+        // The built-in row: a centred carousel of cards 24 wide.
         let look = try #require(layout.rowLook(of: Section(title: "Animals", items: [])))
-        #expect(look.effect is CarouselEffect && look.spec.cardWidth == 24 && look.spec.cardHeight == 5)
+        // Sized by their content: a border and the title (these items have no fields).
+        #expect(look.effect is CarouselEffect && look.spec.cardWidth == 24 && look.spec.cardHeight == 3)
         #expect(look.spec.behavior == .groupPagingCentered)
     }
 
