@@ -69,6 +69,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--compose"), CommandLine.arg
     composeOnly(scenario: scenario, count: count)
     exit(0)
 }
+// `splitview-bench --rows`: only the row frames (RowBenchmark.swift).
+if CommandLine.arguments.contains("--rows") {
+    printRowBenchmarks()
+    exit(0)
+}
 // `splitview-bench --draw SCENARIO N`: draws N frames composed beforehand, scrolled one row
 // each (`--draw-pages`: a page each), on the real screen over a pseudo-terminal, and nothing else.
 for (flag, page) in [("--draw", false), ("--draw-pages", true)] {
@@ -141,3 +146,4 @@ for scenario in [uniform, varying] {
 }
 
 printRenderBenchmarks()
+printRowBenchmarks()
