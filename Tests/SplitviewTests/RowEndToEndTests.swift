@@ -1,0 +1,87 @@
+// Rows of cards in the real binary: in tmux (keys) and on a pseudo-terminal (the wheel, sent as
+// the terminal reports it).
+
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+struct RowEndToEndTests {
+    func start(width: Int, height: Int, arguments: String) throws -> (TmuxSession, out: String) {
+        let out = FileManagerHelper.temporaryDirectory() + "/out.txt"
+        let session = try TmuxSession(
+            width: width, height: height,
+            command: "\(Support.binary) \(arguments) > \(out); echo EXIT:$? >> \(out)")
+        return (session, out)
+    }
+
+    @Test func aCardViewOfRecordsPagesOneCardAKeyAndPicks() throws {
+        let (session, out) = try start(
+            width: 70, height: 20,
+            arguments: "--style row --effect stack \(Support.fixture("data/contacts.csv"))")
+        try session.waitFor("the first card") {
+            $0.contains("Ada Lovelace") && $0.contains("email: ada@example.org") && $0.contains("page 1 of 2")
+        }
+        try session.send("Right")
+        try session.waitFor("the second card, moved to the front") {
+            $0.contains("│ Alan Turing") && $0.contains("phone: +44 20 7946 0002") && $0.contains("page 2 of 2")
+        }
+        // No third card: Right at the end stays.
+        try session.send("Right", "Home")
+        try session.waitFor("the first card again") { $0.contains("│ Ada Lovelace") && $0.contains("page 1 of 2") }
+        try session.send("End", "Enter")
+        let output = session.waitForFile(out, containing: "EXIT:")
+        #expect(output == "Alan Turing\nEXIT:0\n")
+    }
+
+    @Test func emojiRowsFlickACardAKeyAndVTurnsASectionBackIntoAGrid() throws {
+        let (session, out) = try start(width: 100, height: 30, arguments: "--style row")
+        try session.waitFor("a row of emoji cards") { $0.contains("grinning face") && $0.contains("page 1 of 166") }
+        try session.send("Right", "Right")
+        try session.waitFor("the third card") {
+            $0.contains("grinning face with smiling eyes") && $0.contains("page 3 of 166")
+        }
+        try session.send("v")
+        // A grid again: the same emoji focused, no page in the status line.
+        let grid = try session.waitFor("the grid") { $0.contains("3 of 1870") && !$0.contains("page 3 of 166") }
+        #expect(grid.contains("😀  😃  😄"))
+        try session.send("q")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "EXIT:1\n")
+    }
+}
+
+@Suite struct RowWheelTests {
+    static func send(_ text: String, to master: Int32) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
+        String(decoding: bytes, as: UTF8.self).contains(text)
+    }
+
+    @Test func aBurstOfWheelNotchesOverARowSnapsToTheNextCard() throws {
+        let (master, pid) = try Support.startOnPseudoTerminal(
+            columns: 60, rows: 20, arguments: ["--style", "row", "--effect", "none"])
+        defer {
+            kill(pid, SIGTERM)
+            close(master)
+        }
+        let (start, _) = Support.drain(master, pid, for: 20) { Self.contains($0, "page 1 of 166") }
+        try #require(Self.contains(start, "page 1 of 166"), "no first frame")
+        // Three wheel-down reports (SGR button 65) over the first row, at column 20, row 4.
+        for _ in 0..<3 {
+            Self.send("\u{1B}[<65;20;4M", to: master)
+            usleep(20_000)
+        }
+        // When the notches stop, the fast burst (past no middle) is a flick: the row rests on
+        // the next card, which takes the focus (its position in the status line).
+        let (after, _) = Support.drain(master, pid, for: 10) {
+            Self.contains($0, "page 2 of 166 · 2 of 1870")
+        }
+        #expect(Self.contains(after, "page 2 of 166 · 2 of 1870"), "the burst did not end on the next card")
+    }
+}
