@@ -20,6 +20,8 @@ public enum BrowserAction: Hashable, Sendable {
     case adjustRatio(steps: Int)
     /// Shows the focused section as a row of cards, or as a grid again.
     case toggleSectionStyle
+    /// Opens or closes the detail panel of the focused item.
+    case toggleDetails
     case openHelp
     case openToneChooser
     case openSearch
@@ -101,6 +103,7 @@ extension Browser {
             }
             state.setFocus(ItemPath(section: focus.section, item: action == .firstCard ? 0 : row.count - 1))
         case .toggleSectionStyle: state.toggleStyleOfFocusedSection()
+        case .toggleDetails: state.toggleDetails()
         case .nextSection: jumpSection(forward: true, &state)
         case .previousSection: jumpSection(forward: false, &state)
         case .adjustRatio(let steps): adjustRatio(steps, &state)

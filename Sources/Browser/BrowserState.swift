@@ -55,6 +55,8 @@ public struct BrowserState: Sendable {
     /// Presses of `>` minus presses of `<`, applied to a two-column ratio.
     public internal(set) var ratioSteps = 0
     public internal(set) var showingHelp = false
+    /// The detail panel (`i`) is open.
+    public internal(set) var showingDetails = false
     /// The help's first line shown (`HelpOverlay`, which keeps it in range), 0 when it opens.
     public internal(set) var helpScroll = 0
     /// A message about the data (its load warnings) in the status line, in place of the
@@ -106,6 +108,7 @@ public struct BrowserState: Sendable {
         (self.specs, self.itemsBefore) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
         self.rowLooks = Self.rowLooks(of: catalog, settings: settings)
         self.layout = SplitLayout(sections: specs, parameters: settings.parameters(forWidth: width), width: width)
+        // (No detail panel yet: the layout takes the whole width.)
         self.focus = focus.flatMap { layout.frame(of: $0) != nil ? $0 : nil } ?? firstItem()
         relayout()
         followFocusInRows(animated: false)
@@ -141,7 +144,7 @@ public struct BrowserState: Sendable {
     public var nextWakeUp: Moment? { timeline.nextWakeUp(after: now) }
 
     /// Rows that show content: all but the status line.
-    public var viewHeight: Int { max(0, height - 1) }
+    public var viewHeight: Int { max(0, height - 1 - detailRows) }
     public var isTooSmall: Bool { width < Self.minimumWidth || height < requiredHeight }
     /// The rows a screen needs to show a section's header, its top inset and one whole line
     /// of items of the configured height above the status line: tall items in the
@@ -215,7 +218,7 @@ public struct BrowserState: Sendable {
     /// The layout parameters at the current width, with the live ratio adjustment applied to a
     /// two-column split (a one-column breakpoint stays one column).
     var currentParameters: LayoutParameters {
-        var parameters = settings.parameters(forWidth: width)
+        var parameters = settings.parameters(forWidth: contentWidth)
         if parameters.leftRatio > 0 && parameters.leftRatio < 1 {
             parameters.leftRatio = min(0.9, max(0.1, parameters.leftRatio + Double(ratioSteps) * Self.ratioStep))
         }
@@ -228,7 +231,7 @@ public struct BrowserState: Sendable {
     /// at about the same row of the screen.
     mutating func relayout() {
         let screenRow = focus.flatMap { layout.frame(of: $0) }.map { $0.y - offset }
-        var new = SplitLayout(sections: specs, parameters: currentParameters, width: width)
+        var new = SplitLayout(sections: specs, parameters: currentParameters, width: contentWidth)
         new.takeRowPages(from: layout)
         layout = new
         // A session started on a terminal too narrow to place any item has no focus yet.

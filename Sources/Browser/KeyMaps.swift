@@ -44,6 +44,7 @@ extension KeyMap {
                     KeyBinding([.character(">")], .adjustRatio(steps: 1)),
                 ], "move the split left / right"),
             KeyGroup([.character("v")], .toggleSectionStyle, "this section as a row of cards / a grid"),
+            KeyGroup([.character("i")], .toggleDetails, "details of the focused item"),
             KeyGroup([.character("/")], .openSearch, "search: each key filters"),
             KeyGroup([.character("s")], .openToneChooser, "skin tone of the focused emoji", when: .skinTones),
             KeyGroup([.character(" ")], .toggleMark, "mark / unmark, then the next item", when: .multiSelect),

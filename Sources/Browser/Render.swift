@@ -16,7 +16,7 @@ extension Browser {
             layers.render(into: &buffer)
             return buffer
         }
-        let view = Rect(x: 0, y: 0, width: state.width, height: state.viewHeight)
+        let view = Rect(x: 0, y: 0, width: state.contentWidth, height: state.viewHeight)
         let statusRow = Rect(x: 0, y: state.height - 1, width: state.width, height: 1)
         state.itemFaces.withFaces { faces in
             layers.add(SectionsView(state: state, faces: faces), in: view, z: Layer.sections)
@@ -28,7 +28,12 @@ extension Browser {
             } else {
                 layers.add(StatusLine(state: state), in: statusRow, z: Layer.status)
             }
-            if state.toneChooser != nil { layers.add(ToneChooserOverlay(state: state), in: view, z: Layer.chooser) }
+            if let panel = state.detailArea { layers.add(DetailPanel(state: state), in: panel, z: Layer.sections) }
+            if state.toneChooser != nil {
+                // Over the detail panel too: the chooser needs the rows around its emoji.
+                let above = Rect(x: 0, y: 0, width: state.contentWidth, height: max(0, state.height - 1))
+                layers.add(ToneChooserOverlay(state: state), in: above, z: Layer.chooser)
+            }
             if state.showingHelp { layers.add(HelpOverlay(state), in: helpArea(state), z: Layer.help) }
             layers.render(into: &buffer)
         }

@@ -31,7 +31,7 @@ extension BrowserState {
             catalog = source.filtered(by: result)
         }
         (specs, itemsBefore) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
-        layout = SplitLayout(sections: specs, parameters: currentParameters, width: width)
+        layout = SplitLayout(sections: specs, parameters: currentParameters, width: contentWidth)
         toneChooser = nil
         focus = focusSource.flatMap(shownPath).flatMap { layout.frame(of: $0) != nil ? $0 : nil }
         if focus == nil {

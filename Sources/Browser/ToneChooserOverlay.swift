@@ -20,12 +20,19 @@ struct ToneChooserOverlay: Widget {
         let boxHeight = min(area.height, rows + 2)
         guard boxWidth >= 8, boxHeight >= 3 else { return }
         let anchor =
-            state.layout.frame(of: chooser.path)
+            state.drawnFrame(of: chooser.path)
             .map { Rect(x: area.x + $0.x, y: area.y + $0.y - state.offset, width: $0.width, height: $0.height) }
             ?? Rect(x: area.x, y: area.y, width: 0, height: 0)
         let x = min(max(area.x, anchor.x - 2), area.maxX - boxWidth)
+        // Below the item, else above it; a card too tall for either keeps its top (its border
+        // and the title with the glyph) in sight, the chooser over the rest of it.
         let below = anchor.maxY
-        let y = below + boxHeight <= area.maxY ? below : max(area.y, anchor.y - boxHeight)
+        let y =
+            below + boxHeight <= area.maxY
+            ? below
+            : anchor.y - boxHeight >= area.y
+                ? anchor.y - boxHeight
+                : min(max(area.y, anchor.y + (anchor.height >= 3 ? 2 : 1)), max(area.y, area.maxY - boxHeight))
         let style = state.theme.help
         buffer.fill(x: x, y: y, width: boxWidth, height: boxHeight, style: style)
         let inner = boxWidth - 2

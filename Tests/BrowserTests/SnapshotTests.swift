@@ -263,12 +263,12 @@ struct SnapshotTests {
                 |│ Tab Shift-Tab     next / previous section                    │|
                 |│ < >               move the split left / right                │|
                 |│ v                 this section as a row of cards / a grid    │|
+                |│ i                 details of the focused item                │|
                 |│ /                 search: each key filters                   │|
                 |│ Enter             print the focused item and exit            │|
                 |│ Esc  q            quit without output                        │|
                 |│ ^C                interrupt: exit 130, no output             │|
                 |│ ?                 this help                                  │|
-                |│ click  wheel      focus (click again to pick) / scroll       │|
                 |└───────────────────────────────────────────────────── ↓ more ─┘|
                 | a0  · Alpha                                    1 of 44  ? help |
                 """))

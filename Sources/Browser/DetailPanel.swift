@@ -1,0 +1,130 @@
+// The detail panel (`i`), as fzf's preview window: the focused item's glyph, label, code
+// points, section, fields and keywords, beside the sections on a wide screen, below them on a
+// narrow one. The sections are laid out in the room that is left.
+
+import Catalog
+import SplitLayout
+import TerminalUI
+
+/// Where the detail panel goes.
+public enum DetailPlacement: Hashable, Sendable {
+    /// At the right, this many columns wide (with one blank column before it).
+    case beside(width: Int)
+    /// Above the status line, this many rows high.
+    case below(height: Int)
+}
+
+extension BrowserState {
+    /// From this width on the panel goes beside the sections, else below them.
+    public static let detailsBesideFromWidth = 100
+
+    public var detailPlacement: DetailPlacement? {
+        guard showingDetails else { return nil }
+        if width >= Self.detailsBesideFromWidth { return .beside(width: max(30, width / 3)) }
+        // Below, only in the rows the sections can spare: they keep what a header and a whole
+        // line of items need (on a screen too short for both, the panel waits for room).
+        let rows = height - 1
+        let spare = rows - (requiredHeight - 1)
+        let panel = min(10, max(4, rows / 3), spare)
+        return panel >= 3 ? .below(height: panel) : nil
+    }
+
+    /// The columns the sections are laid out in: the screen's, less the panel beside them.
+    public var contentWidth: Int {
+        if case .beside(let panel) = detailPlacement { return max(0, width - panel - 1) }
+        return width
+    }
+
+    /// Rows the panel takes below the sections.
+    var detailRows: Int {
+        if case .below(let rows) = detailPlacement { return rows }
+        return 0
+    }
+
+    /// The panel's rectangle on the screen.
+    var detailArea: Rect? {
+        switch detailPlacement {
+        case .beside(let panel): Rect(x: width - panel, y: 0, width: panel, height: max(0, height - 1))
+        case .below(let rows): Rect(x: 0, y: max(0, height - 1 - rows), width: width, height: rows)
+        case nil: nil
+        }
+    }
+
+    /// `i`: shows or hides the panel; the sections re-split in the room left.
+    mutating func toggleDetails() {
+        showingDetails.toggle()
+        relayout()
+        if let focus { scrollIntoView(focus) }
+    }
+}
+
+/// The panel's widget.
+struct DetailPanel: Widget {
+    let state: BrowserState
+
+    func render(in area: Rect, into buffer: inout CellBuffer) {
+        guard area.width >= 3, area.height >= 2 else { return }
+        let frame = state.theme.footer
+        var body = state.theme.base
+        body.bold = false
+        buffer.fill(area, body)
+        let inner = area.width - 4
+        let top = "╭ Details " + String(repeating: "─", count: max(0, area.width - 11)) + "╮"
+        buffer.put(state.textWidth.truncate(top, toWidth: area.width), x: area.x, y: area.y, style: frame)
+        var lines: [(String, Bool)] = []
+        if let focus = state.focus, let item = state.item(at: focus) {
+            let glyph = state.glyph(at: focus)
+            let label = VisibleText.standalone(item.label)
+            lines.append((glyph.map { $0 + "  " + label } ?? label, true))
+            if let glyph {
+                let points = glyph.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }
+                lines.append((points.joined(separator: " "), false))
+            }
+            lines.append(("section: " + VisibleText.standalone(state.catalog.sections[focus.section].title), false))
+            for field in item.fields {
+                lines.append((VisibleText.standalone(field.name) + ": " + VisibleText.standalone(field.value), false))
+            }
+            if !item.keywords.isEmpty {
+                lines.append(("keywords: " + item.keywords.map(VisibleText.standalone).joined(separator: ", "), false))
+            }
+        } else {
+            lines.append(("nothing focused", false))
+        }
+        var wrapped: [(String, Bool)] = []
+        for (text, bold) in lines {
+            for line in wrap(text, toWidth: max(1, inner)) { wrapped.append((line, bold)) }
+        }
+        let rows = area.height - 2
+        for row in 0..<max(0, rows) {
+            let y = area.y + 1 + row
+            buffer.put("│", x: area.x, y: y, style: frame)
+            buffer.put("│", x: area.x + area.width - 1, y: y, style: frame)
+            guard row < wrapped.count else { continue }
+            var style = body
+            style.bold = wrapped[row].1
+            // The last row says when there is more than the panel holds.
+            let text = rows > 1 && row == rows - 1 && wrapped.count > rows ? "…" : wrapped[row].0
+            buffer.put(
+                text, x: area.x + 2, y: y, style: style, maxWidth: inner, measure: state.textWidth)
+        }
+        let bottom = "╰" + String(repeating: "─", count: max(0, area.width - 2)) + "╯"
+        buffer.put(bottom, x: area.x, y: area.y + area.height - 1, style: frame)
+    }
+
+    /// Text broken at spaces into lines of at most `width` cells (a longer word is cut).
+    func wrap(_ text: String, toWidth width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if state.textWidth.width(of: candidate) <= width {
+                line = candidate
+            } else {
+                if !line.isEmpty { lines.append(line) }
+                line = state.textWidth.width(of: word) <= width ? word : state.textWidth.truncate(word, toWidth: width)
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+}

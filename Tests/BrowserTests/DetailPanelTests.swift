@@ -1,0 +1,88 @@
+@testable import Browser
+import Catalog
+import SplitLayout
+import Testing
+import TerminalUI
+
+@Suite("The detail panel")
+struct DetailPanelTests {
+    let catalog = Catalog(
+        sections: [
+            Section(
+                title: "Books",
+                items: [
+                    Item(
+                        label: "A Wizard of Earthsea", keywords: ["fantasy", "magic"],
+                        fields: [
+                            Item.Field(name: "author", value: "Ursula K. Le Guin"),
+                            Item.Field(name: "year", value: "1968"),
+                        ]),
+                    Item(label: "Dune", fields: [Item.Field(name: "author", value: "Frank Herbert")]),
+                ])
+        ], source: "test")
+
+    func state(width: Int, height: Int) -> BrowserState {
+        BrowserState(
+            catalog: catalog, settings: fixtureSettings(itemWidth: 20), theme: .standard, width: width, height: height)
+    }
+
+    @Test("i opens it beside the sections on a wide screen, which re-split in the room left")
+    func beside() {
+        var state = state(width: 120, height: 12)
+        #expect(state.layout.viewportWidth == 120)
+        state.send(.character("i"))
+        #expect(state.detailPlacement == .beside(width: 40))
+        #expect(state.layout.viewportWidth == 79)
+        let lines = render(state)
+        #expect(lines[0].hasSuffix("╭ Details ─────────────────────────────╮"))
+        #expect(lines[1].contains("│ A Wizard of Earthsea"))
+        #expect(lines.contains { $0.contains("author: Ursula K. Le Guin") })
+        #expect(lines.contains { $0.contains("year: 1968") })
+        #expect(lines.contains { $0.contains("keywords: fantasy, magic") })
+        // It follows the focus.
+        state.send(.down)
+        #expect(render(state).contains { $0.contains("author: Frank Herbert") })
+        state.send(.character("i"))
+        #expect(state.detailPlacement == nil && state.layout.viewportWidth == 120)
+        #expect(!render(state).contains { $0.contains("Details") })
+    }
+
+    @Test("on a narrow screen it goes below the sections, above the status line")
+    func below() {
+        var state = state(width: 60, height: 20)
+        let rows = state.viewHeight
+        state.send(.character("i"))
+        #expect(state.detailPlacement == .below(height: 6))
+        #expect(state.viewHeight == rows - 6)
+        let lines = render(state)
+        #expect(lines[13].hasPrefix("╭ Details"))
+        #expect(lines[14].contains("A Wizard of Earthsea"))
+        #expect(lines[18].hasPrefix("╰"))
+        #expect(lines[19].contains("1 of 2"))
+    }
+
+    @Test("a long value wraps at spaces within the panel")
+    func wraps() {
+        let long = Catalog(
+            sections: [
+                Section(
+                    title: "Notes",
+                    items: [
+                        Item(
+                            label: "note",
+                            fields: [
+                                Item.Field(
+                                    name: "text",
+                                    value: "one two three four five six seven eight nine ten eleven twelve")
+                            ])
+                    ])
+            ], source: "test")
+        var state = BrowserState(
+            catalog: long, settings: fixtureSettings(itemWidth: 20), theme: .standard, width: 100, height: 12)
+        state.send(.character("i"))
+        let panel = render(state).map { String($0.suffix(33)) }
+        #expect(panel.contains { $0.contains("│ text: one two three four five") })
+        #expect(panel.contains { $0.contains("│ six seven eight nine ten      │") })
+        #expect(panel.contains { $0.contains("│ eleven twelve") })
+    }
+}
