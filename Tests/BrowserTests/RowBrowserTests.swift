@@ -3,6 +3,7 @@
 
 @testable import Browser
 import Catalog
+import SeededRandom
 import Foundation
 import SplitLayout
 import Testing
@@ -193,5 +194,37 @@ struct RowBrowserTests {
         // Rows 4-7: the centred card at 13..<27, its neighbours beside it.
         #expect(!buffer[13, 4].style.dim && !buffer[20, 5].style.dim)
         #expect(buffer[5, 5].style.dim && buffer[33, 5].style.dim)
+    }
+}
+
+@Suite("Row drawing stays in its section")
+struct RowClipTests {
+    /// A row in the left column of two, grids around it: "Beta" of the fixture as a row.
+    static func state(effect: String, width: Int) -> BrowserState {
+        var settings = fixtureSettings()
+        settings.sectionStyles["Alpha"] = SectionStyleOverride(
+            style: .row, row: RowHint(cardWidth: 12, cardHeight: 3, effect: effect))
+        return BrowserState(catalog: fixtureCatalog, settings: settings, theme: .standard, width: width, height: 20)
+    }
+
+    @Test("whatever the effect and offset, a row's cards change no cell outside its section's frame")
+    func cardsStayInTheirSection() {
+        var generator = SplitMix64(seed: 21)
+        for effect in CardEffects.names {
+            for _ in 0..<12 {
+                let width = Int.random(in: 44...90, using: &generator)
+                var moved = Self.state(effect: effect, width: width)
+                let base = Browser.render(moved)
+                let row = moved.layout.sections[0].row!
+                let frame = moved.layout.sections[0].frame
+                moved.setRowOffset(Double.random(in: 0...row.maxOffset, using: &generator), section: 0)
+                let after = Browser.render(moved)
+                for y in 0..<moved.viewHeight {
+                    for x in 0..<width where !frame.contains(Point(x: x, y: y + moved.offset)) {
+                        #expect(after[x, y] == base[x, y], "\(effect) at \(width): cell (\(x), \(y)) changed")
+                    }
+                }
+            }
+        }
     }
 }
