@@ -228,3 +228,40 @@ struct RowClipTests {
         }
     }
 }
+
+@Suite("Row moves")
+struct RowMoveProperties {
+    @Test("between two rests a row's offset moves monotonically, frame by frame, and arrives exactly")
+    func monotonic() {
+        var generator = SplitMix64(seed: 5)
+        for _ in 0..<200 {
+            var state = rowState(
+                behavior: [.groupPaging, .groupPagingCentered, .leadingBoundary].randomElement(
+                    using: &generator)!)
+            state.send(.down)
+            let keys = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                Bool.random(using: &generator) ? Key.right : Key.left
+            }
+            // Same-direction keys, each a few frames after the last: the row never turns back.
+            let direction = keys[0]
+            var time = 10_000
+            var seen: [Double] = [state.layout.rowOffset(section: 1)]
+            for _ in keys {
+                state.press(direction, at: time)
+                for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                    time += Timeline.frameInterval
+                    Browser.update(&state, .tick(at: Moment(milliseconds: time)))
+                    seen.append(state.layout.rowOffset(section: 1))
+                }
+            }
+            seen += state.settle()
+            let ordered =
+                direction == .right
+                ? zip(seen, seen.dropFirst()).allSatisfy { $0 <= $1 }
+                : zip(seen, seen.dropFirst()).allSatisfy { $0 >= $1 }
+            #expect(ordered, "\(keys): \(seen)")
+            let row = state.layout.sections[1].row!
+            #expect(row.progress(ofCard: state.focus!.item, offset: seen.last!) == 0)
+        }
+    }
+}
