@@ -40,9 +40,11 @@ extension LayoutSettings {
         hint = commandLineRow.over(hint)
         // Checked where each level was read; a preset left from a lower level with a new effect
         // is dropped by `over`, so only an unknown combination from the defaults could fail here.
+        // Options of another effect than the one in force (set at a lower level) are ignored.
+        let name = hint.effect ?? "none"
         let effect =
-            CardEffects.named(hint.effect ?? "none", preset: hint.preset) ?? CardEffects.named(hint.effect ?? "none")
-            ?? NoCardEffect()
+            CardEffects.named(name, settings: EffectSettings(preset: hint.preset, options: hint.effectOptions))
+            ?? CardEffects.named(name, preset: hint.preset) ?? CardEffects.named(name) ?? NoCardEffect()
         // Unset, a card is as tall as its content: a border, the title, the fields and keywords.
         let contentHeight = min(2 + 1 + section.items.cardDetailLines, RowHint.tallestContentCard)
         let spec = RowSpec(

@@ -242,11 +242,27 @@ public enum JSONSectionsLoader {
                     }
                     hint.flickVelocity = number
                 default:
+                    if let range = ScaleEffect.optionRanges[member.key] {
+                        let number: Double? =
+                            switch value.value {
+                            case .integer(let whole): Double(whole)
+                            case .number(let real): real
+                            default: nil
+                            }
+                        guard let number, range.contains(number) else {
+                            throw fail(
+                                value, keyPath,
+                                "expected a number from \(range.lowerBound.formatted()) to \(range.upperBound.formatted()), found \(describe(value))"
+                            )
+                        }
+                        hint.effectOptions[member.key] = number
+                        continue
+                    }
                     let keys = RowHint.jsonKeys.map { "\"\($0)\"" }.joined(separator: ", ")
                     throw fail(value, keyPath, "unknown row option (expected one of \(keys))")
                 }
             }
-            if let problem = RowHint.problem(effect: hint.effect, preset: hint.preset) {
+            if let problem = RowHint.problem(effect: hint.effect, preset: hint.preset, options: hint.effectOptions) {
                 let at = node["effect"] ?? node
                 throw fail(at, path + (node["effect"] == nil ? "" : ".effect"), problem)
             }

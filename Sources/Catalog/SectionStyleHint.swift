@@ -23,11 +23,13 @@ public struct RowHint: Hashable, Sendable {
     public var preset: String?
     public var visibleItems: Int?
     public var flickVelocity: Double?
+    /// The effect's numeric options by name (`ScaleEffect.optionRanges`: the scale's).
+    public var effectOptions: [String: Double]
 
     public init(
         cardWidth: Int? = nil, cardHeight: Int? = nil, gap: Int? = nil, peek: Int? = nil,
         behavior: RowBehavior? = nil, effect: String? = nil, preset: String? = nil, visibleItems: Int? = nil,
-        flickVelocity: Double? = nil
+        flickVelocity: Double? = nil, effectOptions: [String: Double] = [:]
     ) {
         self.cardWidth = cardWidth
         self.cardHeight = cardHeight
@@ -38,39 +40,59 @@ public struct RowHint: Hashable, Sendable {
         self.preset = preset
         self.visibleItems = visibleItems
         self.flickVelocity = flickVelocity
+        self.effectOptions = effectOptions
     }
 
-    /// These options over `base`: each one given here wins. A new effect drops the base's preset,
-    /// which belongs to the base's effect.
+    /// These options over `base`: each one given here wins. A new effect drops the base's preset
+    /// and effect options, which belong to the base's effect.
     public func over(_ base: RowHint) -> RowHint {
-        RowHint(
+        let sameEffect = effect == nil || effect == base.effect
+        return RowHint(
             cardWidth: cardWidth ?? base.cardWidth, cardHeight: cardHeight ?? base.cardHeight, gap: gap ?? base.gap,
             peek: peek ?? base.peek, behavior: behavior ?? base.behavior, effect: effect ?? base.effect,
-            preset: preset ?? (effect == nil ? base.preset : nil), visibleItems: visibleItems ?? base.visibleItems,
-            flickVelocity: flickVelocity ?? base.flickVelocity)
+            preset: preset ?? (sameEffect ? base.preset : nil), visibleItems: visibleItems ?? base.visibleItems,
+            flickVelocity: flickVelocity ?? base.flickVelocity,
+            effectOptions: (sameEffect ? base.effectOptions : [:]).merging(effectOptions) { $1 })
     }
+
+    /// The effect options as the configuration spells them, with their names in the data.
+    public static let effectOptionConfigKeys: [(config: String, data: String)] = [
+        ("scale_ratio", "scaleRatio"), ("min_scale", "minScale"), ("max_scale", "maxScale"),
+        ("translation_x", "translationX"), ("translation_y", "translationY"),
+    ]
 
     /// The option names, as the configuration spells them (snake case) and as sectioned JSON
     /// does (camel case).
-    public static let configKeys = [
-        "card_width", "card_height", "gap", "peek", "behavior", "effect", "preset", "visible_items", "flick_velocity",
-    ]
-    public static let jsonKeys = [
-        "cardWidth", "cardHeight", "gap", "peek", "behavior", "effect", "preset", "visibleItems", "flickVelocity",
-    ]
+    public static let configKeys =
+        [
+            "card_width", "card_height", "gap", "peek", "behavior", "effect", "preset", "visible_items",
+            "flick_velocity",
+        ] + effectOptionConfigKeys.map(\.config)
+    public static let jsonKeys =
+        [
+            "cardWidth", "cardHeight", "gap", "peek", "behavior", "effect", "preset", "visibleItems", "flickVelocity",
+        ] + effectOptionConfigKeys.map(\.data)
 
-    /// Why an effect and preset cannot go together, or nil when they can.
-    public static func problem(effect: String?, preset: String?) -> String? {
+    /// Why an effect, its preset and its options cannot go together, or nil when they can.
+    public static func problem(effect: String?, preset: String?, options: [String: Double] = [:]) -> String? {
         guard let effect else { return nil }
-        if CardEffects.named(effect) == nil && CardEffects.named(effect, preset: preset) == nil {
+        guard CardEffects.names.contains(effect) else {
             let names = CardEffects.names.map { "\"\($0)\"" }.joined(separator: ", ")
             return "expected an effect: one of \(names), found \"\(effect)\""
         }
-        if CardEffects.named(effect, preset: preset) == nil, let preset {
+        if let preset, CardEffects.named(effect, preset: preset) == nil {
             let presets = ScaleEffect.Preset.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             return effect == "scale"
                 ? "expected a preset of the scale effect: one of \(presets), found \"\(preset)\""
                 : "the \"\(effect)\" effect has no presets (only \"scale\" does), found \"\(preset)\""
+        }
+        if !options.isEmpty && effect != "scale" {
+            return "the \"\(effect)\" effect has no options (only \"scale\" does)"
+        }
+        for (name, value) in options.sorted(by: { $0.key < $1.key }) {
+            if let range = ScaleEffect.optionRanges[name], !range.contains(value) {
+                return "\(name) must be from \(range.lowerBound) to \(range.upperBound), found \(value)"
+            }
         }
         return nil
     }

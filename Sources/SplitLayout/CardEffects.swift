@@ -127,17 +127,32 @@ extension RowGeometry {
     }
 }
 
+/// How an effect is asked for: its preset and its numeric options, by name (only the scale
+/// effect has either).
+public struct EffectSettings: Hashable, Sendable {
+    public var preset: String?
+    public var options: [String: Double]
+
+    public init(preset: String? = nil, options: [String: Double] = [:]) {
+        self.preset = preset
+        self.options = options
+    }
+
+    /// Nothing asked beyond the effect itself.
+    var isPlain: Bool { preset == nil && options.isEmpty }
+}
+
 /// The effects by the names the configuration and the data use.
 public enum CardEffects {
-    /// Each effect's maker, given the preset (nil when none was named; only the scale effect has
-    /// presets). A new effect is one line here.
-    private static let makers: [(name: String, make: @Sendable (String?) -> (any CardEffect)?)] = [
-        ("none", { $0 == nil ? NoCardEffect() : nil }),
-        ("carousel", { $0 == nil ? CarouselEffect() : nil }),
-        ("scale", { preset in ScaleEffect.Preset(rawValue: preset ?? "default").map { ScaleEffect(preset: $0) } }),
-        ("stack", { $0 == nil ? StackEffect() : nil }),
-        ("snapshot", { $0 == nil ? SnapshotEffect() : nil }),
-        ("distance", { $0 == nil ? DistanceEffect() : nil }),
+    /// Each effect's maker, given its settings; nil when it has no such preset or option. A new
+    /// effect is one line here.
+    private static let makers: [(name: String, make: @Sendable (EffectSettings) -> (any CardEffect)?)] = [
+        ("none", { $0.isPlain ? NoCardEffect() : nil }),
+        ("carousel", { $0.isPlain ? CarouselEffect() : nil }),
+        ("scale", { ScaleEffect(settings: $0) }),
+        ("stack", { $0.isPlain ? StackEffect() : nil }),
+        ("snapshot", { $0.isPlain ? SnapshotEffect() : nil }),
+        ("distance", { $0.isPlain ? DistanceEffect() : nil }),
     ]
 
     public static var names: [String] { makers.map(\.name) }
@@ -145,6 +160,12 @@ public enum CardEffects {
     /// The effect called `name`, with `preset`; nil for an unknown name, or a preset the
     /// effect does not have.
     public static func named(_ name: String, preset: String? = nil) -> (any CardEffect)? {
-        makers.first { $0.name == name }?.make(preset)
+        named(name, settings: EffectSettings(preset: preset))
+    }
+
+    /// The effect called `name` with `settings`; nil for an unknown name, or a preset or an
+    /// option the effect does not have.
+    public static func named(_ name: String, settings: EffectSettings) -> (any CardEffect)? {
+        makers.first { $0.name == name }?.make(settings)
     }
 }

@@ -18,8 +18,14 @@ extension TableReader {
         hint.preset = try text("preset")
         hint.visibleItems = try cells("visible_items", from: 1)
         hint.flickVelocity = try number("flick_velocity", in: 0...100, unit: "cells per millisecond")
-        if let problem = RowHint.problem(effect: hint.effect, preset: hint.preset) {
-            throw error(key: has("effect") ? "effect" : "preset", problem)
+        for (key, name) in RowHint.effectOptionConfigKeys {
+            if let value = try number(key, in: ScaleEffect.optionRanges[name]!, unit: "a number") {
+                hint.effectOptions[name] = value
+            }
+        }
+        if let problem = RowHint.problem(effect: hint.effect, preset: hint.preset, options: hint.effectOptions) {
+            let key = has("effect") ? "effect" : has("preset") ? "preset" : nil
+            throw error(key: key, problem)
         }
         // A preset alone is the preset of the effect configured below: checked when resolved.
         return hint

@@ -150,4 +150,29 @@ struct RowConfigTests {
             dataError(#"{"sections": [{"title": "A", "row": {"behavior": "paging", "flickVelocity": "fast"}}]}"#)?
                 .hasPrefix("data.json:1:77: sections[0].row.flickVelocity: expected cells per millisecond") == true)
     }
+
+    @Test("the scale effect's options go over its preset, in the configuration and in the data")
+    func scaleOptions() throws {
+        let layout = try parse(
+            "[row]\nstyle = \"row\"\neffect = \"scale\"\npreset = \"linear\"\nscale_ratio = 0.5\ntranslation_y = 0\n"
+        ).layout
+        let look = try #require(layout.rowLook(of: Section(title: "A", items: [])))
+        let scale = try #require(look.effect as? ScaleEffect)
+        #expect(scale.options.scaleRatio == 0.5 && scale.options.translationRatioY == 0)
+        #expect(scale.options.minScale == 0.6)  // the linear preset's
+        let catalog = try JSONSectionsLoader.parse(
+            Array(#"{"sections": [{"title": "B", "style": "row", "row": {"effect": "scale", "minScale": 0.9}}]}"#.utf8),
+            file: "data.json")
+        let fromData = try #require(try parse("").layout.rowLook(of: catalog.sections[0])?.effect as? ScaleEffect)
+        #expect(fromData.options.minScale == 0.9)
+        #expect(
+            error("[row]\neffect = \"stack\"\nmin_scale = 0.5\n")
+                == "test.toml:2:1: row.effect: the \"stack\" effect has no options (only \"scale\" does)")
+        #expect(
+            error("[row]\neffect = \"scale\"\nscale_ratio = 11\n")
+                == "test.toml:3:1: row.scale_ratio: expected a number from 0 to 10, found 11")
+        #expect(
+            dataError(#"{"sections": [{"title": "A", "row": {"effect": "scale", "maxScale": "big"}}]}"#)?.hasPrefix(
+                "data.json:1:69: sections[0].row.maxScale: expected a number from 0 to 10") == true)
+    }
 }

@@ -84,6 +84,30 @@ public struct ScaleEffect: CardEffect {
     public init(options: Options = Options()) { self.options = options }
     public init(preset: Preset) { self.options = preset.options }
 
+    /// The options that can be set one by one, over the preset's, with their ranges.
+    public static let optionRanges: [String: ClosedRange<Double>] = [
+        "scaleRatio": 0...10, "minScale": 0...10, "maxScale": 0...10, "translationX": -10...10,
+        "translationY": -10...10,
+    ]
+
+    /// The preset (default "default") with `settings.options` over it; nil for an unknown
+    /// preset or option, or a value out of its range.
+    public init?(settings: EffectSettings) {
+        guard let preset = Preset(rawValue: settings.preset ?? "default") else { return nil }
+        var options = preset.options
+        for (name, value) in settings.options {
+            guard let range = Self.optionRanges[name], range.contains(value) else { return nil }
+            switch name {
+            case "scaleRatio": options.scaleRatio = value
+            case "minScale": options.minScale = value
+            case "maxScale": options.maxScale = value
+            case "translationX": options.translationRatioX = value
+            default: options.translationRatioY = value
+            }
+        }
+        self.options = options
+    }
+
     public var alignment: RowAlignment { .centered }
     public var placesCards: Bool { true }
     public var visibleItems: Int? { 5 }
