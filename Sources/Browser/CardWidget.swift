@@ -24,6 +24,9 @@ struct CardWidget: Widget {
         if visibility != .normal {
             body = body.faded(to: transform.alpha)
             frameStyle = frameStyle.faded(to: transform.alpha)
+            // Also in the footer's colour (a grey by default): some terminals (xterm among them)
+            // draw the dim attribute as nothing at all.
+            if !focused { body.foreground = state.theme.footer.foreground }
         }
         let lines = contentLines(of: item, titleOnly: visibility == .titleOnly)
         let bordered = area.height >= 3 && area.width >= 3
@@ -51,7 +54,8 @@ struct CardWidget: Widget {
             }
             guard lineIndex < lines.count, lineIndex < inner, room >= 1 else { continue }
             var style = body
-            if lineIndex == 0 { style.bold = true }
+            // The title bold, but not on a faded card: bold over dim reads as plain bold.
+            if lineIndex == 0 && visibility == .normal { style.bold = true }
             let text = state.textWidth.truncate(lines[lineIndex], toWidth: room)
             buffer.put(
                 text, x: x + (bordered ? 2 : 1), y: y, style: style, maxWidth: room, measure: state.textWidth)
