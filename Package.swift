@@ -92,7 +92,9 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "CNcursesw", "TerminalTestSupport", "SeededRandom"]),
         .testTarget(
-            name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout", "SeededRandom"]),
+            name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout", "SeededRandom"],
+            // Golden frames, read by path from the test that compares with them.
+            exclude: ["Snapshots"]),
         .testTarget(
             name: "SplitviewTests",
             dependencies: ["splitview", "SplitLayout", "Catalog", "Browser", "UserFiles", "TerminalTestSupport"],
