@@ -194,6 +194,15 @@ public enum JSONSectionsLoader {
             return value
         }
 
+        /// A JSON number, whole or not.
+        static func number(_ node: JSONNode) -> Double? {
+            switch node.value {
+            case .integer(let whole): Double(whole)
+            case .number(let real): real
+            default: nil
+            }
+        }
+
         func rowHint(_ node: JSONNode, path: String) throws(DataError) -> RowHint {
             guard case .object(let members) = node.value else {
                 throw fail(node, path, "expected an object of row options, found \(describe(node))")
@@ -230,26 +239,14 @@ public enum JSONSectionsLoader {
                 case "effect": hint.effect = try text()
                 case "preset": hint.preset = try text()
                 case "flickVelocity":
-                    let number: Double
-                    switch value.value {
-                    case .integer(let whole): number = Double(whole)
-                    case .number(let real): number = real
-                    default: number = -1
-                    }
-                    guard number >= 0, number <= 100 else {
+                    guard let number = Self.number(value), number >= 0, number <= 100 else {
                         throw fail(
                             value, keyPath, "expected cells per millisecond from 0 to 100, found \(describe(value))")
                     }
                     hint.flickVelocity = number
                 default:
                     if let range = ScaleEffect.optionRanges[member.key] {
-                        let number: Double? =
-                            switch value.value {
-                            case .integer(let whole): Double(whole)
-                            case .number(let real): real
-                            default: nil
-                            }
-                        guard let number, range.contains(number) else {
+                        guard let number = Self.number(value), range.contains(number) else {
                             throw fail(
                                 value, keyPath,
                                 "expected a number from \(range.lowerBound.formatted()) to \(range.upperBound.formatted()), found \(describe(value))"

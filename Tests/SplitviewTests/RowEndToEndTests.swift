@@ -54,14 +54,8 @@ struct RowEndToEndTests {
 }
 
 @Suite struct RowWheelTests {
-    static func send(_ text: String, to master: Int32) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-    }
-
-    static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
-        String(decoding: bytes, as: UTF8.self).contains(text)
-    }
+    static func send(_ text: String, to master: Int32) { MouseInputTests.send(text, to: master) }
+    static func contains(_ bytes: [UInt8], _ text: String) -> Bool { MouseInputTests.contains(bytes, text) }
 
     @Test func aBurstOfWheelNotchesOverARowSnapsToTheNextCard() throws {
         let (master, pid) = try Support.startOnPseudoTerminal(
