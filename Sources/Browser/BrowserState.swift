@@ -82,12 +82,10 @@ public struct BrowserState: Sendable {
     var rowSlides: [Int: RowSlide] = [:]
     /// The focus's screen row at the last size that was not too small (see `resize`).
     var focusRowBeforeTooSmall: Int?
-    var specs: [SectionSpec] {
-        didSet { rowLooks = Self.rowLooks(of: catalog, settings: settings) }
-    }
-    /// The style options and effect of each row section, by section (kept with `specs`: a frame
+    var specs: [SectionSpec]
+    /// The style options and effect of each row section, by section (made with `specs`: a frame
     /// asks them of every row on screen).
-    var rowLooks: [Int: RowLook] = [:]
+    var rowLooks: [Int: RowLook]
     /// Index of each section's first item among all items, for "n of N".
     var itemsBefore: [Int]
 
@@ -105,8 +103,8 @@ public struct BrowserState: Sendable {
         self.textWidth = textWidth
         self.width = width
         self.height = height
-        (self.specs, self.itemsBefore) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
-        self.rowLooks = Self.rowLooks(of: catalog, settings: settings)
+        (self.specs, self.itemsBefore, self.rowLooks) = Self.layoutInput(
+            for: catalog, settings: settings, theme: theme)
         self.layout = SplitLayout(sections: specs, parameters: settings.parameters(forWidth: width), width: width)
         // (No detail panel yet: the layout takes the whole width.)
         self.focus = focus.flatMap { layout.frame(of: $0) != nil ? $0 : nil } ?? firstItem()
@@ -115,17 +113,13 @@ public struct BrowserState: Sendable {
         if let focus = self.focus { scrollIntoView(focus) }
     }
 
-    static func rowLooks(of catalog: Catalog, settings: LayoutSettings) -> [Int: RowLook] {
-        var looks: [Int: RowLook] = [:]
-        for (index, section) in catalog.sections.enumerated() {
-            if let look = settings.rowLook(of: section) { looks[index] = look }
-        }
-        return looks
-    }
-
-    /// The layout's sections, and each section's first item among all items.
-    static func layoutInput(for catalog: Catalog, settings: LayoutSettings, theme: Theme) -> ([SectionSpec], [Int]) {
-        var specs = settings.sectionSpecs(for: catalog)
+    /// The layout's sections, each section's first item among all items, and the looks of the
+    /// row sections.
+    static func layoutInput(for catalog: Catalog, settings: LayoutSettings, theme: Theme) -> (
+        [SectionSpec], [Int], [Int: RowLook]
+    ) {
+        let looks = settings.rowLooks(for: catalog)
+        var specs = settings.sectionSpecs(for: catalog, rowLooks: looks)
         for index in specs.indices where !theme.sectionBackgrounds.isEmpty {
             specs[index].hasBackground = true
         }
@@ -134,7 +128,7 @@ public struct BrowserState: Sendable {
             defer { running += section.items.count }
             return running
         }
-        return (specs, itemsBefore)
+        return (specs, itemsBefore, looks)
     }
 
     // MARK: Derived values
@@ -380,7 +374,7 @@ extension BrowserState {
             return
         }
         catalog = source
-        (specs, itemsBefore) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
+        (specs, itemsBefore, rowLooks) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
         relayout()
     }
 }

@@ -73,12 +73,8 @@ struct CardWidget: Widget {
         let glyph = state.glyph(at: path)
         var lines = [glyph.map { $0 + " " + label } ?? label]
         guard !titleOnly else { return lines }
-        for field in item.fields {
-            lines.append(VisibleText.standalone(field.name) + ": " + VisibleText.standalone(field.value))
-        }
-        if !item.keywords.isEmpty {
-            lines.append(item.keywords.map(VisibleText.standalone).joined(separator: ", "))
-        }
+        lines += item.shownFields
+        if let keywords = item.shownKeywords { lines.append(keywords) }
         return lines
     }
 }

@@ -76,17 +76,10 @@ struct DetailPanel: Widget {
             let glyph = state.glyph(at: focus)
             let label = VisibleText.standalone(item.label)
             lines.append((glyph.map { $0 + "  " + label } ?? label, true))
-            if let glyph {
-                let points = glyph.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }
-                lines.append((points.joined(separator: " "), false))
-            }
+            if let glyph { lines.append((Browser.codePoints(of: glyph), false)) }
             lines.append(("section: " + VisibleText.standalone(state.catalog.sections[focus.section].title), false))
-            for field in item.fields {
-                lines.append((VisibleText.standalone(field.name) + ": " + VisibleText.standalone(field.value), false))
-            }
-            if !item.keywords.isEmpty {
-                lines.append(("keywords: " + item.keywords.map(VisibleText.standalone).joined(separator: ", "), false))
-            }
+            lines += item.shownFields.map { ($0, false) }
+            if let keywords = item.shownKeywords { lines.append(("keywords: " + keywords, false)) }
         } else {
             lines.append(("nothing focused", false))
         }

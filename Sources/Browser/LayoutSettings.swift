@@ -85,9 +85,11 @@ public struct LayoutSettings: Hashable, Sendable {
     /// The layout input for a catalog: per-item sizes where the data gives them (collapsed to a
     /// uniform section when every item has the same size), and the data's section hints over
     /// the configured values.
-    public func sectionSpecs(for catalog: Catalog) -> [SectionSpec] {
+    /// `rowLooks`: the catalog's, when already made (`rowLooks(for:)`).
+    public func sectionSpecs(for catalog: Catalog, rowLooks: [Int: RowLook]? = nil) -> [SectionSpec] {
         let defaultSize = defaultItemSize
-        return catalog.sections.map { section in
+        let looks = rowLooks ?? self.rowLooks(for: catalog)
+        return catalog.sections.enumerated().map { index, section in
             let items: SectionItems
             // Asked of the items' storage, not of each item: a million items are not made for this.
             if section.items.allUseConfiguredSize {
@@ -117,7 +119,7 @@ public struct LayoutSettings: Hashable, Sendable {
                 lineSpacing: section.lineSpacing,
                 side: section.side.map { $0 == .left ? .left : .right },
                 hasBackground: section.background != nil,
-                row: rowLook(of: section)?.spec)
+                row: looks[index]?.spec)
         }
     }
 }

@@ -50,10 +50,8 @@ extension BrowserState {
 
     /// "page 3 of 20" when the focus is in a row.
     var focusedRowPage: String? {
-        guard let focus, layout.sections.indices.contains(focus.section),
-            let row = layout.sections[focus.section].row
-        else { return nil }
-        return "page \(row.page(offset: rowTarget(focus.section)) + 1) of \(row.count)"
+        guard let section = focusedRow, let row = layout.sections[section].row else { return nil }
+        return "page \(row.page(offset: rowTarget(section)) + 1) of \(row.count)"
     }
 }
 

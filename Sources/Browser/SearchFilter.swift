@@ -30,7 +30,7 @@ extension BrowserState {
             filter = result
             catalog = source.filtered(by: result)
         }
-        (specs, itemsBefore) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
+        (specs, itemsBefore, rowLooks) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
         layout = SplitLayout(sections: specs, parameters: currentParameters, width: contentWidth)
         toneChooser = nil
         focus = focusSource.flatMap(shownPath).flatMap { layout.frame(of: $0) != nil ? $0 : nil }

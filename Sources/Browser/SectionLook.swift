@@ -55,4 +55,13 @@ extension LayoutSettings {
             headroom: effect.headroom)
         return RowLook(spec: spec, effect: effect, effectName: hint.effect ?? "none", preset: hint.preset)
     }
+
+    /// The look of each row section of `catalog`, by section.
+    public func rowLooks(for catalog: Catalog) -> [Int: RowLook] {
+        var looks: [Int: RowLook] = [:]
+        for (index, section) in catalog.sections.enumerated() {
+            if let look = rowLook(of: section) { looks[index] = look }
+        }
+        return looks
+    }
 }

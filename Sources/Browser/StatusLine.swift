@@ -29,9 +29,7 @@ struct StatusLine: Widget {
             if let glyph = state.glyph(at: focus) {
                 parts.append(glyph)
                 parts.append(shownLabel(item.label, width: area.width))
-                parts.append(
-                    glyph.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
-                        .joined(separator: " "))
+                parts.append(Browser.codePoints(of: glyph))
                 // The glyph and at least a letter of the name before the ellipsis.
                 leftMinimum = 1 + state.textWidth.width(of: glyph) + 4
             } else {
@@ -100,5 +98,25 @@ struct SearchPromptLine: Widget {
 extension String {
     func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}
+
+extension Browser {
+    /// A glyph's code points as "U+1F44D U+1F3FD".
+    static func codePoints(of glyph: String) -> String {
+        glyph.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
+            .joined(separator: " ")
+    }
+}
+
+extension Item {
+    /// The item's fields as shown on a card or in the detail panel: "author: Ursula K. Le Guin".
+    var shownFields: [String] {
+        fields.map { VisibleText.standalone($0.name) + ": " + VisibleText.standalone($0.value) }
+    }
+
+    /// The keywords as shown, comma-separated; nil when there are none.
+    var shownKeywords: String? {
+        keywords.isEmpty ? nil : keywords.map(VisibleText.standalone).joined(separator: ", ")
     }
 }

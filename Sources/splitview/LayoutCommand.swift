@@ -50,15 +50,12 @@ struct LayoutCommand: ParsableCommand {
             let configuration = try options.loadConfiguration()
             let catalog = try options.loadCatalog(configuration)
             let settings = configuration.layoutSettings(for: catalog)
+            let looks = settings.rowLooks(for: catalog)
             var layout = SplitLayout(
-                sections: settings.sectionSpecs(for: catalog),
+                sections: settings.sectionSpecs(for: catalog, rowLooks: looks),
                 parameters: settings.parameters(forWidth: width), width: width)
             if let problem = RowOffsetArgument.problem(row, in: layout) { throw InputError(message: problem) }
             for row in row { layout.setRowOffset(row.offset, section: row.section) }
-            var looks: [Int: RowLook] = [:]
-            for (index, section) in catalog.sections.enumerated() {
-                if let look = settings.rowLook(of: section) { looks[index] = look }
-            }
             var output = LayoutJSON.render(
                 layout, viewport: Rect(x: 0, y: offset, width: width, height: height),
                 visibleOnly: visible, rows: looks)
