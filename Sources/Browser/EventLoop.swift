@@ -48,8 +48,9 @@ extension Browser {
     public static func update(_ state: inout BrowserState, _ event: BrowserEvent) {
         take(event, &state)
         state.applyStaleFilter()
-        // A search that caught up built a new layout, its rows at their first cards: the
-        // focused row goes to the focus at once (a move already on its way is left to arrive).
+        // A search that caught up (or a catalog loaded) built a new layout, its rows at their
+        // first cards: the focused row goes to the focus at once (a move already on its way is
+        // left to arrive).
         state.followFocusInRows(animated: false)
     }
 
@@ -78,7 +79,6 @@ extension Browser {
         case .loaded(let catalog):
             state.applyStaleFilter()
             state.load(catalog)
-            state.followFocusInRows(animated: false)
         }
     }
 

@@ -30,7 +30,7 @@ public enum Availability: Hashable, Sendable {
         case .singleSelect: !state.multiSelect
         case .skinTones: state.source.sections.contains { $0.items.hasVariants }
         // `v` makes a row of any section.
-        case .rows: state.itemCount > 0 || !state.source.sections.isEmpty
+        case .rows: !state.source.sections.isEmpty
         }
     }
 }
