@@ -64,6 +64,7 @@ public struct CellBuffer: Hashable, Sendable {
     /// `height` cells, within the clip already in force: what a widget draws stays in its area.
     /// A wide cluster that would cross the clip's edge is not drawn (never half an emoji), and
     /// one already there that a write inside cuts is blanked on both sides, as at any cut.
+    @discardableResult
     public mutating func withClip<Result>(
         x: Int, y: Int, width: Int, height: Int,
         _ body: (inout CellBuffer) throws -> Result
