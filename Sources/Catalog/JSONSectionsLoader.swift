@@ -245,7 +245,7 @@ public enum JSONSectionsLoader {
                     }
                     hint.flickVelocity = number
                 default:
-                    if let range = ScaleEffect.optionRanges[member.key] {
+                    if let range = CardEffects.allOptions.first(where: { $0.name == member.key })?.range {
                         guard let number = Self.number(value), range.contains(number) else {
                             throw fail(
                                 value, keyPath,
@@ -259,9 +259,17 @@ public enum JSONSectionsLoader {
                     throw fail(value, keyPath, "unknown row option (expected one of \(keys))")
                 }
             }
-            if let problem = RowHint.problem(effect: hint.effect, preset: hint.preset, options: hint.effectOptions) {
-                let at = node["effect"] ?? node
-                throw fail(at, path + (node["effect"] == nil ? "" : ".effect"), problem)
+            if let problem = RowHint.problem(
+                effect: hint.effect, preset: hint.preset, options: hint.effectOptions, configSpelling: false)
+            {
+                let member: String =
+                    switch problem.subject {
+                    case .effect: "effect"
+                    case .preset: node["preset"] == nil ? "effect" : "preset"
+                    case .option(let name): name
+                    }
+                let at = node[member] ?? node
+                throw fail(at, path + (node[member] == nil ? "" : ".\(member)"), problem.message)
             }
             return hint
         }

@@ -19,11 +19,11 @@ public struct RowHint: Hashable, Sendable {
     public var behavior: RowBehavior?
     /// One of `CardEffects.names`.
     public var effect: String?
-    /// A preset of the effect (the scale effect's).
+    /// A preset of the effect (only the scale effect has presets).
     public var preset: String?
     public var visibleItems: Int?
     public var flickVelocity: Double?
-    /// The effect's numeric options by name (`ScaleEffect.optionRanges`: the scale's).
+    /// The effect's numeric options by their names in the data (`CardEffects.options(of:)`).
     public var effectOptions: [String: Double]
 
     public init(
@@ -55,11 +55,11 @@ public struct RowHint: Hashable, Sendable {
             effectOptions: (sameEffect ? base.effectOptions : [:]).merging(effectOptions) { $1 })
     }
 
-    /// The effect options as the configuration spells them, with their names in the data.
-    public static let effectOptionConfigKeys: [(config: String, data: String)] = [
-        ("scale_ratio", "scaleRatio"), ("min_scale", "minScale"), ("max_scale", "maxScale"),
-        ("translation_x", "translationX"), ("translation_y", "translationY"),
-    ]
+    /// The effect options as the configuration spells them, with their names in the data: every
+    /// option of any effect (which effect has which is checked by `problem`).
+    public static let effectOptionConfigKeys: [(config: String, data: String)] = CardEffects.allOptions.map {
+        ($0.configKey, $0.name)
+    }
 
     /// The option names, as the configuration spells them (snake case) and as sectioned JSON
     /// does (camel case).
@@ -75,26 +75,67 @@ public struct RowHint: Hashable, Sendable {
 
     /// Why an effect, its preset and its options cannot go together, or nil when they can.
     public static func problem(effect: String?, preset: String?, options: [String: Double] = [:]) -> String? {
+        problem(effect: effect, preset: preset, options: options, configSpelling: false)?.message
+    }
+
+    /// What is wrong with an effect, its preset and its options, and where: the effect, the
+    /// preset, or an option (by its name in the data). `configSpelling`: options named in the
+    /// message as the configuration spells them (`side_scale`), else as the data does.
+    public static func problem(
+        effect: String?, preset: String?, options: [String: Double], configSpelling: Bool
+    ) -> RowOptionProblem? {
         guard let effect else { return nil }
         guard CardEffects.names.contains(effect) else {
             let names = CardEffects.names.map { "\"\($0)\"" }.joined(separator: ", ")
-            return "expected an effect: one of \(names), found \"\(effect)\""
+            return RowOptionProblem(.effect, "expected an effect: one of \(names), found \"\(effect)\"")
         }
         if let preset, CardEffects.named(effect, preset: preset) == nil {
-            let presets = ScaleEffect.Preset.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            return effect == "scale"
-                ? "expected a preset of the scale effect: one of \(presets), found \"\(preset)\""
-                : "the \"\(effect)\" effect has no presets (only \"scale\" does), found \"\(preset)\""
+            let presets = CardEffects.presets(of: effect)
+            let names = presets.map { "\"\($0)\"" }.joined(separator: ", ")
+            return RowOptionProblem(
+                .preset,
+                presets.isEmpty
+                    ? "the \"\(effect)\" effect has no presets (only \"scale\" does), found \"\(preset)\""
+                    : "expected a preset of the \(effect) effect: one of \(names), found \"\(preset)\"")
         }
-        if !options.isEmpty && effect != "scale" {
-            return "the \"\(effect)\" effect has no options (only \"scale\" does)"
+        let declared = CardEffects.options(of: effect)
+        func spelled(_ name: String) -> String {
+            configSpelling ? (CardEffects.allOptions.first { $0.name == name }?.configKey ?? name) : name
         }
         for (name, value) in options.sorted(by: { $0.key < $1.key }) {
-            if let range = ScaleEffect.optionRanges[name], !range.contains(value) {
-                return "\(name) must be from \(range.lowerBound) to \(range.upperBound), found \(value)"
+            guard let option = declared.first(where: { $0.name == name }) else {
+                let names = declared.map { spelled($0.name) }.joined(separator: ", ")
+                return RowOptionProblem(
+                    .option(name),
+                    declared.isEmpty
+                        ? "the \"\(effect)\" effect has no options, found \(spelled(name))"
+                        : "the \"\(effect)\" effect has no option \(spelled(name)) (its options: \(names))")
+            }
+            if !option.accepts(value) {
+                return RowOptionProblem(
+                    .option(name),
+                    "\(spelled(name)) of the \(effect) effect must be \(option.expected), found \(EffectOption.text(value))"
+                )
             }
         }
         return nil
+    }
+}
+
+/// A row option that does not fit: which, and why.
+public struct RowOptionProblem: Hashable, Sendable {
+    public enum Subject: Hashable, Sendable {
+        case effect
+        case preset
+        /// An effect option, by its name in the data.
+        case option(String)
+    }
+    public var subject: Subject
+    public var message: String
+
+    public init(_ subject: Subject, _ message: String) {
+        self.subject = subject
+        self.message = message
     }
 }
 

@@ -18,14 +18,21 @@ extension TableReader {
         hint.preset = try text("preset")
         hint.visibleItems = try cells("visible_items", from: 1)
         hint.flickVelocity = try number("flick_velocity", in: 0...100, unit: "cells per millisecond")
-        for (key, name) in RowHint.effectOptionConfigKeys {
-            if let value = try number(key, in: ScaleEffect.optionRanges[name]!, unit: "a number") {
-                hint.effectOptions[name] = value
+        for option in CardEffects.allOptions {
+            if let value = try number(option.configKey, in: option.range, unit: "a number") {
+                hint.effectOptions[option.name] = value
             }
         }
-        if let problem = RowHint.problem(effect: hint.effect, preset: hint.preset, options: hint.effectOptions) {
-            let key = has("effect") ? "effect" : has("preset") ? "preset" : nil
-            throw error(key: key, problem)
+        if let problem = RowHint.problem(
+            effect: hint.effect, preset: hint.preset, options: hint.effectOptions, configSpelling: true)
+        {
+            let key: String? =
+                switch problem.subject {
+                case .effect: "effect"
+                case .preset: has("preset") ? "preset" : "effect"
+                case .option(let name): CardEffects.allOptions.first { $0.name == name }?.configKey
+                }
+            throw error(key: key, problem.message)
         }
         // A preset alone is the preset of the effect configured below: checked when resolved.
         return hint

@@ -114,4 +114,41 @@ struct CardEffectTests {
             }
         }
     }
+
+    @Test("each effect's own options change its formula as named; the defaults are the spec's")
+    func effectOptions() {
+        func settings(_ options: [String: Double]) -> EffectSettings { EffectSettings(options: options) }
+        // Carousel: a neighbour at the side scale and alpha; the resting card unchanged.
+        let carousel = CarouselEffect(settings: settings(["sideScale": 0.8, "sideAlpha": 0.5]))!
+        #expect(close(carousel.transform(progress: 1, in: row()).scale, 0.8))
+        #expect(close(carousel.transform(progress: 1, in: row()).alpha, 0.5))
+        #expect(carousel.transform(progress: 0, in: row()).alpha == 0.95)
+        // Stack two deep: the third card behind is hidden; each level loses 0.1 of its scale.
+        let stack = StackEffect(settings: settings(["depth": 2, "scaleStep": 0.1]))!
+        #expect(close(stack.transform(progress: 2, in: row()).scale, 0.8))
+        #expect(stack.transform(progress: 3, in: row()).visibility == .hidden)
+        #expect(stack.headroom == 2 && stack.visibleItems == 6)
+        // Distance down to one half: card 3's centre is 36 cells from the row's (1 - 36/80);
+        // card 4's, 58 cells away, stops at the least scale.
+        let distance = DistanceEffect(settings: settings(["minScale": 0.5]))!
+        #expect(close(distance.transform(progress: 3, in: row()).scale, 0.55))
+        #expect(close(distance.transform(progress: 4, in: row()).scale, 0.5))
+        // Snapshot strips one card width apart at |p| = 1: a half at p = 0.5.
+        let snapshot = SnapshotEffect(settings: settings(["spread": 1]))!
+        #expect(close(snapshot.transform(progress: 0.5, in: row()).stripShift, 10))
+        // The defaults are the spec's constants.
+        for name in CardEffects.names {
+            let plain = CardEffects.named(name)!, defaults = CardEffects.named(name, settings: EffectSettings())!
+            for progress in [-1.5, -0.5, 0, 0.3, 1, 2.5] {
+                #expect(
+                    plain.transform(progress: progress, in: row()) == defaults.transform(progress: progress, in: row()))
+            }
+        }
+        // An option of another effect, a value out of range or a fraction of a depth: none.
+        #expect(CarouselEffect(settings: settings(["depth": 2])) == nil)
+        #expect(DistanceEffect(settings: settings(["minScale": 2])) == nil)
+        #expect(StackEffect(settings: settings(["depth": 2.5])) == nil)
+        #expect(CardEffects.named("none", settings: settings(["spread": 1])) == nil)
+        #expect(CardEffects.allOptions.map(\.configKey).contains("side_scale"))
+    }
 }

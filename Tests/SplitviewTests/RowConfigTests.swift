@@ -121,7 +121,7 @@ struct RowConfigTests {
                 "test.toml:2:1: row.flick_velocity: expected cells per millisecond") == true)
         #expect(
             error("[row]\neffect = \"stack\"\npreset = \"linear\"\n")
-                == "test.toml:2:1: row.effect: the \"stack\" effect has no presets (only \"scale\" does), found \"linear\""
+                == "test.toml:3:1: row.preset: the \"stack\" effect has no presets (only \"scale\" does), found \"linear\""
         )
         #expect(error("[row]\npreset = \"spiral\"\n")?.hasPrefix("test.toml:2:1: row.preset:") == true)
         #expect(error("[row]\ncolour = 1\n")?.hasPrefix("test.toml:2:1: row.colour: unknown key in [row]") == true)
@@ -167,12 +167,40 @@ struct RowConfigTests {
         #expect(fromData.options.minScale == 0.9)
         #expect(
             error("[row]\neffect = \"stack\"\nmin_scale = 0.5\n")
-                == "test.toml:2:1: row.effect: the \"stack\" effect has no options (only \"scale\" does)")
+                == "test.toml:3:1: row.min_scale: the \"stack\" effect has no option min_scale (its options: depth, scale_step, fade_step)"
+        )
+        #expect(
+            error("[row]\neffect = \"none\"\nspread = 1\n")
+                == "test.toml:3:1: row.spread: the \"none\" effect has no options, found spread")
         #expect(
             error("[row]\neffect = \"scale\"\nscale_ratio = 11\n")
                 == "test.toml:3:1: row.scale_ratio: expected a number from 0 to 10, found 11")
         #expect(
             dataError(#"{"sections": [{"title": "A", "row": {"effect": "scale", "maxScale": "big"}}]}"#)?.hasPrefix(
                 "data.json:1:69: sections[0].row.maxScale: expected a number from 0 to 10") == true)
+    }
+    @Test("every effect but none takes options of its own, checked against that effect")
+    func otherEffectsOptions() throws {
+        func look(_ toml: String) throws -> RowLook? {
+            try parse("[row]\nstyle = \"row\"\n" + toml).layout.rowLook(of: Section(title: "A", items: []))
+        }
+        let carousel = try #require(try look("effect = \"carousel\"\nside_scale = 0.8\n")?.effect as? CarouselEffect)
+        #expect(carousel.sideScale == 0.8 && carousel.sideAlpha == 0.85)
+        let stack = try #require(try look("effect = \"stack\"\ndepth = 2\nfade_step = 0.3\n")?.effect as? StackEffect)
+        #expect(stack.depth == 2 && stack.fadeStep == 0.3 && stack.scaleStep == 0.15 && stack.headroom == 2)
+        let distance = try #require(try look("effect = \"distance\"\nmin_scale = 0.5\n")?.effect as? DistanceEffect)
+        #expect(distance.minScale == 0.5)
+        let snapshot = try #require(try look("effect = \"snapshot\"\nspread = 1\n")?.effect as? SnapshotEffect)
+        #expect(snapshot.spread == 1)
+        #expect(
+            error("[row]\neffect = \"stack\"\ndepth = 2.5\n")
+                == "test.toml:3:1: row.depth: depth of the stack effect must be a whole number from 1 to 8, found 2.5")
+        #expect(
+            error("[row]\neffect = \"distance\"\nmin_scale = 2\n")
+                == "test.toml:3:1: row.min_scale: min_scale of the distance effect must be from 0.1 to 1, found 2")
+        #expect(
+            dataError(#"{"sections": [{"title": "A", "row": {"effect": "carousel", "depth": 2}}]}"#)
+                == "data.json:1:69: sections[0].row.depth: the \"carousel\" effect has no option depth (its options: sideScale, sideAlpha)"
+        )
     }
 }

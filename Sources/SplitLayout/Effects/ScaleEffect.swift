@@ -84,19 +84,22 @@ public struct ScaleEffect: CardEffect {
     public init(options: Options = Options()) { self.options = options }
     public init(preset: Preset) { self.options = preset.options }
 
-    /// The options that can be set one by one, over the preset's, with their ranges.
-    public static let optionRanges: [String: ClosedRange<Double>] = [
-        "scaleRatio": 0...10, "minScale": 0...10, "maxScale": 0...10, "translationX": -10...10,
-        "translationY": -10...10,
+    /// The options that can be set one by one, over the preset's (the defaults shown are
+    /// the default preset's).
+    public static let numericOptions = [
+        EffectOption("scaleRatio", 0...10, default: 0.25), EffectOption("minScale", 0...10, default: 0.75),
+        EffectOption("maxScale", 0...10, default: 1), EffectOption("translationX", -10...10, default: 0.93),
+        EffectOption("translationY", -10...10, default: 0.36),
     ]
 
     /// The preset (default "default") with `settings.options` over it; nil for an unknown
     /// preset or option, or a value out of its range.
     public init?(settings: EffectSettings) {
-        guard let preset = Preset(rawValue: settings.preset ?? "default") else { return nil }
+        guard let preset = Preset(rawValue: settings.preset ?? "default"),
+            settings.values(of: Self.numericOptions, presets: true) != nil
+        else { return nil }
         var options = preset.options
         for (name, value) in settings.options {
-            guard let range = Self.optionRanges[name], range.contains(value) else { return nil }
             switch name {
             case "scaleRatio": options.scaleRatio = value
             case "minScale": options.minScale = value

@@ -2,7 +2,17 @@
 // fade as it leaves the resting place.
 
 public struct SnapshotEffect: CardEffect {
-    public init() {}
+    /// How far the strips slide apart at one card from the resting place, in card widths.
+    public var spread: Double
+
+    public static let numericOptions = [EffectOption("spread", 0...2, default: 0.5)]
+
+    public init(spread: Double = 0.5) { self.spread = spread }
+
+    public init?(settings: EffectSettings) {
+        guard let values = settings.values(of: Self.numericOptions) else { return nil }
+        self.init(spread: values["spread"]!)
+    }
 
     public var alignment: RowAlignment { .centered }
     public var placesCards: Bool { true }
@@ -13,6 +23,6 @@ public struct SnapshotEffect: CardEffect {
         let distance = abs(progress)
         return CardTransform(
             translateX: progress * Double(row.cardWidth) / 2, alpha: 1 - distance, z: -distance,
-            stripShift: distance * Double(row.cardWidth) / 2)
+            stripShift: distance * Double(row.cardWidth) * spread)
     }
 }

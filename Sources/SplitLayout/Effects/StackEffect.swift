@@ -1,30 +1,47 @@
 // The pager's stack: the cards after the resting one lie behind it, each smaller and a row
-// higher so that their top edges show, at most three deep; the card before it leaves sideways
-// and fades.
+// higher so that their top edges show, at most three deep by default; the card before it
+// leaves sideways and fades.
 
 public struct StackEffect: CardEffect {
     /// Cards deeper than this behind the resting one are not drawn.
-    public static let maximumDepth = 3.0
+    public var depth: Int
+    /// What each level behind loses of its scale, and of its alpha.
+    public var scaleStep: Double
+    public var fadeStep: Double
 
-    public init() {}
+    public static let numericOptions = [
+        EffectOption("depth", 1...8, default: 3, whole: true), EffectOption("scaleStep", 0...0.3, default: 0.15),
+        EffectOption("fadeStep", 0...1, default: 0.15),
+    ]
+
+    public init(depth: Int = 3, scaleStep: Double = 0.15, fadeStep: Double = 0.15) {
+        self.depth = depth
+        self.scaleStep = scaleStep
+        self.fadeStep = fadeStep
+    }
+
+    public init?(settings: EffectSettings) {
+        guard let values = settings.values(of: Self.numericOptions) else { return nil }
+        self.init(depth: Int(values["depth"]!), scaleStep: values["scaleStep"]!, fadeStep: values["fadeStep"]!)
+    }
 
     public var alignment: RowAlignment { .centered }
     public var placesCards: Bool { true }
-    public var visibleItems: Int? { 9 }
-    public var headroom: Int { Int(Self.maximumDepth) }
+    public var visibleItems: Int? { 3 * depth }
+    public var headroom: Int { depth }
 
     public func transform(progress: Double, in row: RowGeometry) -> CardTransform {
         guard progress.isFinite else { return CardTransform(alpha: 0) }
         if progress >= 0 {
-            guard progress <= Self.maximumDepth else { return CardTransform(alpha: 0, z: -progress) }
-            let scale = 1 - progress * 0.15
+            guard progress <= Double(depth) else { return CardTransform(alpha: 0, z: -progress) }
+            let scale = 1 - progress * scaleStep
             let height = Double(row.cardHeight)
             // The card's top edge rises at least one row per level above the resting card's:
             // shrinking about its centre lowers it by half of what it loses.
             let rise = max(height * 0.03 * progress, progress)
             let shrink = (height - (height * scale).rounded()) / 2
             return CardTransform(
-                scale: scale, translateY: -(rise + shrink), alpha: 1 - progress * 0.15, z: -progress)
+                scale: scale, translateY: -(rise + shrink), alpha: max(0, 1 - progress * fadeStep), z: -progress)
         }
         // Leaving: one card width aside per unit, fading out, in front of the stack.
         return CardTransform(

@@ -1,0 +1,144 @@
+// How an effect is asked for by name, with its preset and numeric options, and the table of
+// effects by the names the configuration and the data use. An effect with options declares
+// them (`EffectOption`) and reads them from `EffectSettings`; the readers of the configuration
+// and of sectioned JSON learn every option's name and range from this table.
+
+/// A numeric option of an effect.
+public struct EffectOption: Hashable, Sendable {
+    /// Its name in sectioned JSON (camel case); the configuration spells it in snake case.
+    public let name: String
+    public let range: ClosedRange<Double>
+    public let defaultValue: Double
+    /// Whether only whole numbers make sense (a count of cards).
+    public let isWholeNumber: Bool
+
+    public init(_ name: String, _ range: ClosedRange<Double>, default defaultValue: Double, whole: Bool = false) {
+        self.name = name
+        self.range = range
+        self.defaultValue = defaultValue
+        self.isWholeNumber = whole
+    }
+
+    public func accepts(_ value: Double) -> Bool {
+        range.contains(value) && (!isWholeNumber || value.rounded() == value)
+    }
+
+    /// What `accepts` asks for, in words: "from 0 to 1", "a whole number from 1 to 8".
+    public var expected: String {
+        (isWholeNumber ? "a whole number " : "")
+            + "from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"
+    }
+
+    /// A value as a file would write it: 2, 0.5.
+    public static func text(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// The name as the configuration spells it: `minScale` is `min_scale`.
+    public var configKey: String {
+        var key = ""
+        for character in name {
+            if character.isUppercase {
+                key += "_" + character.lowercased()
+            } else {
+                key.append(character)
+            }
+        }
+        return key
+    }
+}
+
+/// How an effect is asked for: its preset and its numeric options, by name.
+public struct EffectSettings: Hashable, Sendable {
+    public var preset: String?
+    public var options: [String: Double]
+
+    public init(preset: String? = nil, options: [String: Double] = [:]) {
+        self.preset = preset
+        self.options = options
+    }
+
+    /// Each of `declared` with the value asked for, else its default; nil when an option asked
+    /// for is not declared or is out of its range. For an effect without presets, nil too when
+    /// a preset is asked for.
+    func values(of declared: [EffectOption], presets: Bool = false) -> [String: Double]? {
+        guard presets || preset == nil else { return nil }
+        var values: [String: Double] = [:]
+        for option in declared { values[option.name] = option.defaultValue }
+        for (name, value) in options {
+            guard let option = declared.first(where: { $0.name == name }), option.accepts(value) else {
+                return nil
+            }
+            values[name] = value
+        }
+        return values
+    }
+}
+
+/// The effects by the names the configuration and the data use.
+public enum CardEffects {
+    struct Entry: Sendable {
+        var name: String
+        var options: [EffectOption]
+        var presets: [String]
+        var make: @Sendable (EffectSettings) -> (any CardEffect)?
+    }
+
+    /// Each effect, its options and presets, and its maker given its settings (nil when it has
+    /// no such preset or option). A new effect is one line here.
+    private static let entries: [Entry] = [
+        Entry(name: "none", options: [], presets: []) { $0.values(of: []) == nil ? nil : NoCardEffect() },
+        Entry(name: "carousel", options: CarouselEffect.numericOptions, presets: []) { CarouselEffect(settings: $0) },
+        Entry(
+            name: "scale", options: ScaleEffect.numericOptions, presets: ScaleEffect.Preset.allCases.map(\.rawValue)
+        ) { ScaleEffect(settings: $0) },
+        Entry(name: "stack", options: StackEffect.numericOptions, presets: []) { StackEffect(settings: $0) },
+        Entry(name: "snapshot", options: SnapshotEffect.numericOptions, presets: []) { SnapshotEffect(settings: $0) },
+        Entry(name: "distance", options: DistanceEffect.numericOptions, presets: []) { DistanceEffect(settings: $0) },
+    ]
+
+    public static var names: [String] { entries.map(\.name) }
+
+    /// The options of the effect called `name` (none for an unknown name).
+    public static func options(of name: String) -> [EffectOption] {
+        entries.first { $0.name == name }?.options ?? []
+    }
+
+    /// The presets of the effect called `name`.
+    public static func presets(of name: String) -> [String] {
+        entries.first { $0.name == name }?.presets ?? []
+    }
+
+    /// Every option name any effect has, each once, with the widest range it has in any: what
+    /// a reader accepts before it knows the effect.
+    public static let allOptions: [EffectOption] = {
+        var seen: [String: EffectOption] = [:]
+        var order: [String] = []
+        for option in entries.flatMap(\.options) {
+            if let earlier = seen[option.name] {
+                seen[option.name] = EffectOption(
+                    option.name,
+                    min(
+                        earlier.range.lowerBound, option.range.lowerBound)...max(
+                            earlier.range.upperBound, option.range.upperBound), default: earlier.defaultValue,
+                    whole: earlier.isWholeNumber && option.isWholeNumber)
+            } else {
+                seen[option.name] = option
+                order.append(option.name)
+            }
+        }
+        return order.map { seen[$0]! }
+    }()
+
+    /// The effect called `name`, with `preset`; nil for an unknown name, or a preset the
+    /// effect does not have.
+    public static func named(_ name: String, preset: String? = nil) -> (any CardEffect)? {
+        named(name, settings: EffectSettings(preset: preset))
+    }
+
+    /// The effect called `name` with `settings`; nil for an unknown name, or a preset or an
+    /// option the effect does not have.
+    public static func named(_ name: String, settings: EffectSettings) -> (any CardEffect)? {
+        entries.first { $0.name == name }?.make(settings)
+    }
+}
