@@ -54,33 +54,52 @@ public enum Browser {
             // The chooser stays by its emoji: no scrolling under it.
             guard state.toneChooser == nil else { return nil }
             let down = mouse.action == .wheelDown
-            if mouse.y < state.viewHeight, let section = state.row(atScreenPoint: mouse.x, mouse.y) {
-                // Over a row the wheel slides it: a third of a card per notch.
+            // Over a row the wheel slides it. Shift+wheel, sideways in most programs, slides the
+            // row under the pointer, else the focused row, and never scrolls the page.
+            let underPointer = mouse.y < state.viewHeight ? state.row(atScreenPoint: mouse.x, mouse.y) : nil
+            if let section = underPointer ?? (mouse.shift ? state.focusedRow : nil) {
+                // A third of a card per notch.
                 let stride = Double(state.layout.sections[section].row!.stride)
                 return .slideRow(section: section, cells: (down ? 1 : -1) * max(1, (stride / 3).rounded()))
             }
-            return .scroll(rows: down ? wheelRows : -wheelRows)
+            return mouse.shift ? nil : .scroll(rows: down ? wheelRows : -wheelRows)
+        case .press where !state.showingHelp && state.toneChooser == nil && mouse.y < state.viewHeight:
+            // On a row a press waits for what follows: a drag slides the row, a release where
+            // it began is a click.
+            if let section = state.row(atScreenPoint: mouse.x, mouse.y) {
+                return .grabRow(section: section, x: mouse.x, card: state.card(atScreenPoint: mouse.x, mouse.y))
+            }
+            return clickAction(for: mouse, in: state)
         case .press, .click, .doubleClick:
             if state.showingHelp || state.toneChooser != nil { return .closeOverlays }
-            guard mouse.y < state.viewHeight else { return nil }
-            let point = Point(x: mouse.x, y: mouse.y + state.offset)
-            // A row's cards where its effect draws them, the one in front first.
-            if let card = state.card(atScreenPoint: mouse.x, mouse.y) {
-                return card == state.focus || mouse.action == .doubleClick ? .pickItem(card) : .focusItem(card)
-            }
-            guard let element = state.layout.element(at: point, offset: state.offset) else { return nil }
-            switch element.kind {
-            case .item:
-                let path = ItemPath(section: element.section, item: element.item!)
-                return path == state.focus || mouse.action == .doubleClick ? .pickItem(path) : .focusItem(path)
-            case .header:
-                guard let first = state.firstItem(fromSection: element.section), first.section == element.section
-                else { return nil }
-                return .focusItem(first)
-            case .footer, .background:
-                return nil
-            }
+            return clickAction(for: mouse, in: state)
+        case .drag:
+            return state.rowGrab == nil ? nil : .dragRow(x: mouse.x)
         case .release:
+            return state.rowGrab == nil ? nil : .releaseRow
+        }
+    }
+
+    /// What a click (or a press outside a row) does where no overlay is open: focuses the item
+    /// under it, picks it when it had the focus (or at a double click), focuses a header's
+    /// first item.
+    static func clickAction(for mouse: MouseEvent, in state: BrowserState) -> BrowserAction? {
+        guard mouse.y < state.viewHeight else { return nil }
+        let point = Point(x: mouse.x, y: mouse.y + state.offset)
+        // A row's cards where its effect draws them, the one in front first.
+        if let card = state.card(atScreenPoint: mouse.x, mouse.y) {
+            return card == state.focus || mouse.action == .doubleClick ? .pickItem(card) : .focusItem(card)
+        }
+        guard let element = state.layout.element(at: point, offset: state.offset) else { return nil }
+        switch element.kind {
+        case .item:
+            let path = ItemPath(section: element.section, item: element.item!)
+            return path == state.focus || mouse.action == .doubleClick ? .pickItem(path) : .focusItem(path)
+        case .header:
+            guard let first = state.firstItem(fromSection: element.section), first.section == element.section
+            else { return nil }
+            return .focusItem(first)
+        case .footer, .background:
             return nil
         }
     }

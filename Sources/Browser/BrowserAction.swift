@@ -62,6 +62,12 @@ public enum BrowserAction: Hashable, Sendable {
     /// Slides a row by cells (negative: towards its first card), as one wheel notch over it
     /// does; the row comes to rest when the notches stop.
     case slideRow(section: Int, cells: Double)
+    /// The button went down on a row at column `x`, over `card`: a drag or a click begins.
+    case grabRow(section: Int, x: Int, card: ItemPath?)
+    /// The pointer moved to column `x` with the button held: the grabbed row follows.
+    case dragRow(x: Int)
+    /// The button came up: the dragged row comes to rest, or the press was a click on its card.
+    case releaseRow
     case focusItem(ItemPath)
     /// Focuses the item and ends the session with it (a click on the focused item).
     case pickItem(ItemPath)
@@ -135,6 +141,10 @@ extension Browser {
             state.clampOffset()
             keepFocusInView(&state)
         case .slideRow(let section, let cells): state.slideRow(section, by: cells)
+        case .grabRow(let section, let x, let card): state.grabRow(section, x: x, card: card)
+        case .dragRow(let x): state.dragRow(toX: x)
+        case .releaseRow:
+            if let click = state.releaseGrab() { perform(click, &state) }
         case .focusItem(let path): state.setFocus(path)
         case .pickItem(let path):
             guard state.layout.frame(of: path) != nil else { return }

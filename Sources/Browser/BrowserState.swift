@@ -78,8 +78,10 @@ public struct BrowserState: Sendable {
     public internal(set) var now = Moment(milliseconds: 0)
     /// Values in motion and timers; the loop wakes at `nextWakeUp` for them.
     public internal(set) var timeline = Timeline()
-    /// The rows the wheel is sliding, by section (see `slideRow`).
+    /// The rows the wheel or a drag is sliding, by section (see `slideRow`).
     var rowSlides: [Int: RowSlide] = [:]
+    /// The row the mouse button was pressed on, while it is held (see `grabRow`).
+    var rowGrab: RowGrab?
     /// The focus's screen row at the last size that was not too small (see `resize`).
     var focusRowBeforeTooSmall: Int?
     var specs: [SectionSpec]

@@ -85,6 +85,10 @@ extension Browser {
     static func take(_ event: InputEvent, _ state: inout BrowserState) {
         if !editsSearchText(event, state) { state.applyStaleFilter() }
         switch event {
+        case .mouse(let mouse) where mouse.action == .drag || mouse.action == .release: break
+        default: state.dropGrab()
+        }
+        switch event {
         case .resize(let width, let height):
             state.resize(width: width, height: height)
         case .key(let key):

@@ -55,7 +55,7 @@ extension BrowserState {
     }
 }
 
-/// A burst of wheel notches over a row: where and when it began.
+/// A gesture sliding a row (a burst of wheel notches, a drag): where and when it began.
 struct RowSlide: Sendable {
     var startOffset: Double
     var startTime: Moment
@@ -104,7 +104,7 @@ extension BrowserState {
     /// `slideIdle` ms it comes to rest by the snap-and-flick rule, its page taking the focus
     /// when the focus is in it.
     mutating func slideRow(_ section: Int, by cells: Double) {
-        guard let row = layout.sections[section].row else { return }
+        guard layout.sections.indices.contains(section), let row = layout.sections[section].row else { return }
         let key = Self.rowMotion(section)
         let current = timeline.value(of: key, at: now) ?? layout.rowOffset(section: section)
         timeline.cancel(key)
@@ -114,18 +114,29 @@ extension BrowserState {
         rowSlides[section]?.lastTime = now
         // Past the ends the row goes no further than its continuous bounds.
         layout.setRowOffset(min(max(current + cells, 0), row.maxOffset), section: section)
-        timeline.schedule(Self.rowSnapTimer(section), at: now + Self.slideIdle)
+        // A drag ends at its release, not when the pointer rests.
+        if rowGrab?.section != section { timeline.schedule(Self.rowSnapTimer(section), at: now + Self.slideIdle) }
     }
 
     /// The end of a burst: the row snaps to its resting place (animated), and takes the focus
     /// along when it holds it.
     mutating func endSlide(_ section: Int) {
-        guard let slide = rowSlides.removeValue(forKey: section), let row = layout.sections[section].row else { return }
+        guard let slide = rowSlides[section] else { return }
         let offset = layout.rowOffset(section: section)
         // Over the burst's notches, the last one counted as taking `notchTime`: a single notch
         // has no duration of its own, and is a flick (one card per notch).
         let elapsed = (slide.lastTime - slide.startTime) + Self.notchTime
-        let velocity = (offset - slide.startOffset) / Double(elapsed)
+        settleRow(section, velocity: (offset - slide.startOffset) / Double(elapsed))
+    }
+
+    /// The end of a gesture on a row (a wheel burst, a drag) at `velocity` (cells per ms,
+    /// positive towards later cards): the row snaps to its resting place (animated), and takes
+    /// the focus along when it holds it.
+    mutating func settleRow(_ section: Int, velocity: Double) {
+        guard let slide = rowSlides.removeValue(forKey: section), layout.sections.indices.contains(section),
+            let row = layout.sections[section].row
+        else { return }
+        let offset = layout.rowOffset(section: section)
         let target = row.restingOffset(releasedAt: offset, startedAt: slide.startOffset, velocity: velocity)
         timeline.move(Self.rowMotion(section), from: offset, to: target, at: now, duration: Self.rowMoveDuration)
         if focus?.section == section { focus = ItemPath(section: section, item: row.page(offset: target)) }

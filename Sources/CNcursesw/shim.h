@@ -43,6 +43,8 @@ static inline mmask_t cnc_button1_released(void) { return BUTTON1_RELEASED; }
 static inline mmask_t cnc_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t cnc_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
 static inline mmask_t cnc_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cnc_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
+static inline mmask_t cnc_button_shift(void) { return BUTTON_SHIFT; }
 static inline mmask_t cnc_button5_pressed(void) {
 #ifdef BUTTON5_PRESSED
     return BUTTON5_PRESSED;

@@ -121,6 +121,12 @@ extension NcursesScreen {
         }
     }
 
+    /// The mouse event ncurses reported at (`x`, `y`) with button state `state`, nil for one the
+    /// browser does not use.
+    static func mouseEvent(state: mmask_t, x: Int32, y: Int32) -> MouseEvent? {
+        mouseAction(state).map { MouseEvent(action: $0, x: Int(x), y: Int(y), shift: state & cnc_button_shift() != 0) }
+    }
+
     /// The action of a mouse event's button state, nil for one the browser does not use.
     static func mouseAction(_ state: mmask_t) -> MouseEvent.Action? {
         if state & cnc_button4_pressed() != 0 { return .wheelUp }
@@ -129,6 +135,8 @@ extension NcursesScreen {
         if state & cnc_button1_released() != 0 { return .release }
         if state & cnc_button1_double_clicked() != 0 { return .doubleClick }
         if state & cnc_button1_clicked() != 0 { return .click }
+        // Motion is reported only with a button held (mode 1002, see TerminalSequences).
+        if state & cnc_report_mouse_position() != 0 { return .drag }
         return nil
     }
 }

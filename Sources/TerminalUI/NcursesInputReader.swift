@@ -106,8 +106,10 @@ final class NcursesInputReader {
             case .mouse:
                 var x: Int32 = 0, y: Int32 = 0
                 var state: mmask_t = 0
-                if cnc_get_mouse(&x, &y, &state) == cnc_ok(), let action = NcursesScreen.mouseAction(state) {
-                    return .mouse(MouseEvent(action: action, x: Int(x), y: Int(y)))
+                if cnc_get_mouse(&x, &y, &state) == cnc_ok(),
+                    let mouse = NcursesScreen.mouseEvent(state: state, x: x, y: y)
+                {
+                    return .mouse(mouse)
                 }
             case .ignored:
                 break

@@ -38,6 +38,10 @@ final class NcursesTerminalSession {
     /// Whether ncurses must take the terminal (again) before the next frame: at the start,
     /// after a resize, after a stop or a continue.
     var needsTakeover = true
+    /// Bytes to send before the next frame: the modes ncurses does not set, after a takeover
+    /// (ncurses' own, written by then, would otherwise switch them back: in xterm, mode 1000
+    /// after 1002 means clicks only).
+    private var beforeNextFrame: [UInt8] = []
 
     /// Opens the terminal at `terminalPath` and starts ncurses on it, with `terminalType`
     /// as the terminfo entry (nil: $TERM). ncurses has written nothing yet (newterm queues
@@ -103,9 +107,11 @@ final class NcursesTerminalSession {
         set_escdelay(25)
         // Clicks too: a press and its release read at once (a quick click, a slow link) come
         // from ncurses as one click event, dropped unless it is in the mask.
+        // Motion with the button held drags a row; Shift with the wheel slides it.
         mousemask(
             cnc_button1_pressed() | cnc_button1_released() | cnc_button1_clicked()
-                | cnc_button1_double_clicked() | cnc_button4_pressed() | cnc_button5_pressed(), nil)
+                | cnc_button1_double_clicked() | cnc_button4_pressed() | cnc_button5_pressed()
+                | cnc_report_mouse_position() | cnc_button_shift(), nil)
         mouseinterval(0)
         TerminalGuard.screenDidStart()
     }
@@ -151,6 +157,7 @@ final class NcursesTerminalSession {
         wrefresh(window)
         TerminalGuard.screenDidStart()
         needsTakeover = false
+        beforeNextFrame = sequences.dragReportingOn
     }
 
     /// Writes a frame's bytes with write(2), after what ncurses has buffered (the modes and the
@@ -158,7 +165,21 @@ final class NcursesTerminalSession {
     func writeFrame(_ bytes: [UInt8]) {
         guard let output else { return }
         fflush(output)
+        if !beforeNextFrame.isEmpty {
+            Self.writeAll(beforeNextFrame, to: fileno(output))
+            beforeNextFrame = []
+        }
         if !bytes.isEmpty { Self.writeAll(bytes, to: fileno(output)) }
+    }
+
+    /// Gives the terminal back (endwin), with the modes ncurses does not know of switched off
+    /// first.
+    private func endScreen() {
+        if TerminalGuard.isScreenActive, let output, !sequences.dragReportingOff.isEmpty {
+            fflush(output)
+            Self.writeAll(sequences.dragReportingOff, to: fileno(output))
+        }
+        TerminalGuard.endScreen()
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
@@ -184,12 +205,12 @@ final class NcursesTerminalSession {
     func takeSignals(stopping: Bool) -> Bool {
         var redraw = false
         if stopping && TerminalGuard.takeStopRequest() {
-            TerminalGuard.endScreen()
+            endScreen()
             TerminalGuard.stopNow()
             redraw = true
         }
         if TerminalGuard.takeResumed() {
-            TerminalGuard.endScreen()
+            endScreen()
             redraw = true
         }
         if redraw { needsTakeover = true }
@@ -201,7 +222,7 @@ final class NcursesTerminalSession {
     func close() {
         guard let screen else { return }
         if TerminalGuard.isScreenActive { learnTerminalSize() }
-        TerminalGuard.endScreen()
+        endScreen()
         delscreen(screen)
         self.screen = nil
         if let output { fclose(output) }

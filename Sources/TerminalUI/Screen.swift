@@ -20,15 +20,20 @@ public enum Key: Hashable, Sendable {
 public struct MouseEvent: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         case press, release, click, doubleClick, wheelUp, wheelDown
+        /// The pointer moved with the button held (a press came before, a release will follow).
+        case drag
     }
     public var action: Action
     public var x: Int
     public var y: Int
+    /// Whether Shift was held (for the wheel: sideways, as Shift+wheel is in most programs).
+    public var shift: Bool
 
-    public init(action: Action, x: Int, y: Int) {
+    public init(action: Action, x: Int, y: Int, shift: Bool = false) {
         self.action = action
         self.x = x
         self.y = y
+        self.shift = shift
     }
 }
 

@@ -40,10 +40,15 @@ struct TerminalSequences {
     /// ri or rin `lines` times, the cursor on the region's first row: its lines move down.
     var scrollReverse: ((inout [UInt8], _ lines: Int) -> Void)?
     /// What endwin writes to give the screen back, for a signal handler that cannot call it:
-    /// mouse reporting off (XM with 0, the string ncurses switches it with; else xterm's
-    /// normal tracking mode when the entry has a mouse key), keypad transmit off (rmkx), the
-    /// cursor shown (cnorm) and the normal screen (rmcup).
+    /// drag reporting off, mouse reporting off (XM with 0, the string ncurses switches it
+    /// with; else xterm's normal tracking mode when the entry has a mouse key), keypad
+    /// transmit off (rmkx), the cursor shown (cnorm) and the normal screen (rmcup).
     var leave: [UInt8] = []
+    /// xterm's button-event tracking (mode 1002) on and off, for a terminal with xterm's mouse
+    /// (empty otherwise): motion is reported while a button is held, so that a row can be
+    /// dragged. ncurses switches only mode 1000 (clicks), and knows no string for 1002.
+    var dragReportingOn: [UInt8] = []
+    var dragReportingOff: [UInt8] = []
 
     var canScrollRegions: Bool { scrollRegion != nil && scrollForward != nil && scrollReverse != nil }
 
@@ -84,14 +89,17 @@ struct TerminalSequences {
         let moveCursor = Parametrised(cup)
         let region = string("csr").map(Parametrised.init)
         let foreground = setaf.map(Parametrised.init), background = setab.map(Parametrised.init)
-        var leave: [UInt8] = []
+        let xtermMouse = string("XM") != nil || (string("kmous") != nil && ansi)
+        let dragOn = xtermMouse ? Array("\u{1B}[?1002h".utf8) : [],
+            dragOff = xtermMouse ? Array("\u{1B}[?1002l".utf8) : []
+        var leave = dragOff
         if let xm = string("XM") {
             leave += Parametrised(xm).bytes(0)
         } else if string("kmous") != nil && ansi {
             leave += Array("\u{1B}[?1000l".utf8)
         }
         leave += text("rmkx") + text("cnorm") + text("rmcup")
-        return TerminalSequences(
+        var sequences = TerminalSequences(
             normal: text("sgr0"), bold: text("bold"), dim: text("dim"), reverse: text("rev"),
             underline: text("smul"), defaultColors: text("op"),
             foreground: colors > 0 ? { index in foreground!.bytes(index) } : nil,
@@ -103,6 +111,9 @@ struct TerminalSequences {
             moveCursor: { bytes, row, column in moveCursor.append(to: &bytes, row, column) },
             scrollRegion: region.map { region in { bytes, top, bottom in region.append(to: &bytes, top, bottom) } },
             scrollForward: repeated(ind, indn), scrollReverse: repeated(ri, rin), leave: leave)
+        sequences.dragReportingOn = dragOn
+        sequences.dragReportingOff = dragOff
+        return sequences
     }
 
     /// The sequences of the terminal ncurses has set up (`newterm`).

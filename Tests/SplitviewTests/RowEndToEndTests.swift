@@ -57,7 +57,9 @@ struct RowEndToEndTests {
     static func send(_ text: String, to master: Int32) { MouseInputTests.send(text, to: master) }
     static func contains(_ bytes: [UInt8], _ text: String) -> Bool { MouseInputTests.contains(bytes, text) }
 
-    @Test func aBurstOfWheelNotchesOverARowSnapsToTheNextCard() throws {
+    /// Runs `body` with the emoji as rows without effect on a 60 x 20 pseudo-terminal, once
+    /// its first frame (the bytes given to `body`) is there.
+    static func withRows(_ body: (_ master: Int32, _ pid: pid_t, _ start: [UInt8]) throws -> Void) throws {
         let (master, pid) = try Support.startOnPseudoTerminal(
             columns: 60, rows: 20, arguments: ["--style", "row", "--effect", "none"])
         defer {
@@ -66,16 +68,42 @@ struct RowEndToEndTests {
         }
         let (start, _) = Support.drain(master, pid, for: 20) { Self.contains($0, "page 1 of 166") }
         try #require(Self.contains(start, "page 1 of 166"), "no first frame")
-        // Three wheel-down reports (SGR button 65) over the first row, at column 20, row 4.
-        for _ in 0..<3 {
-            Self.send("\u{1B}[<65;20;4M", to: master)
-            usleep(20_000)
+        try body(master, pid, start)
+    }
+
+    @Test func aBurstOfWheelNotchesOverARowSnapsToTheNextCard() throws {
+        try Self.withRows { master, pid, _ in
+            // Three wheel-down reports (SGR button 65) over the first row, at column 20, row 4.
+            for _ in 0..<3 {
+                Self.send("\u{1B}[<65;20;4M", to: master)
+                usleep(20_000)
+            }
+            // When the notches stop, the fast burst (past no middle) is a flick: the row rests on
+            // the next card, which takes the focus (its position in the status line).
+            let (after, _) = Support.drain(master, pid, for: 10) {
+                Self.contains($0, "page 2 of 166 · 2 of 1870")
+            }
+            #expect(Self.contains(after, "page 2 of 166 · 2 of 1870"), "the burst did not end on the next card")
         }
-        // When the notches stop, the fast burst (past no middle) is a flick: the row rests on
-        // the next card, which takes the focus (its position in the status line).
-        let (after, _) = Support.drain(master, pid, for: 10) {
-            Self.contains($0, "page 2 of 166 · 2 of 1870")
+    }
+
+    @Test func aDragOnARowFlicksItToTheNextCardAndDragReportingIsSwitchedOffAtTheEnd() throws {
+        try Self.withRows { master, pid, start in
+            // The terminal is asked to report motion while a button is held (mode 1002).
+            #expect(Self.contains(start, "\u{1B}[?1002h"))
+            // A press over the first row at column 40, row 4; motion with the button held (SGR
+            // button 32) to columns 34 and 28; the release: a quick drag of 12 cells to the left.
+            for report in ["\u{1B}[<0;40;4M", "\u{1B}[<32;34;4M", "\u{1B}[<32;28;4M", "\u{1B}[<0;28;4m"] {
+                Self.send(report, to: master)
+                usleep(10_000)
+            }
+            let (after, _) = Support.drain(master, pid, for: 10) {
+                Self.contains($0, "page 2 of 166 · 2 of 1870")
+            }
+            #expect(Self.contains(after, "page 2 of 166 · 2 of 1870"), "the drag did not end on the next card")
+            Self.send("q", to: master)
+            let (end, _) = Support.drain(master, pid, for: 10) { Self.contains($0, "\u{1B}[?1002l") }
+            #expect(Self.contains(end, "\u{1B}[?1002l"), "drag reporting left on")
         }
-        #expect(Self.contains(after, "page 2 of 166 · 2 of 1870"), "the burst did not end on the next card")
     }
 }

@@ -133,6 +133,18 @@ import Testing
         return encode([frame(old, width: width), frame(new, width: width)], with: &encoder)[1]
     }
 
+    @Test func aTerminalWithXtermsMouseGetsDragReportingSwitchedOffFirstWhenLeft() {
+        var entry = Self.xterm
+        entry.strings["XM"] = "\u{1B}[?1006;1000%?%p1%{1}%=%th%el%;"
+        entry.strings["rmcup"] = "\u{1B}[?1049l"
+        let sequences = entry.sequences
+        #expect(sequences.dragReportingOn == Array("\u{1B}[?1002h".utf8))
+        #expect(sequences.dragReportingOff == Array("\u{1B}[?1002l".utf8))
+        #expect(sequences.leave == Array("\u{1B}[?1002l\u{1B}[?1006;1000l\u{1B}[?1049l".utf8))
+        // No mouse in the entry: nothing to switch.
+        #expect(Self.bare.sequences.dragReportingOn.isEmpty && Self.bare.sequences.dragReportingOff.isEmpty)
+    }
+
     @Test func theFirstFrameClearsAndWritesWhatIsNotBlank() {
         var encoder = Self.encoder()
         let bytes = Self.encode([Self.frame(["ab", "", "c"], width: 4)], with: &encoder)

@@ -196,6 +196,13 @@ extension NcursesScreenTests {
             #expect(NcursesScreen.mouseAction(0) == nil)
         }
 
+        @Test func motionWithTheButtonHeldIsADragAndShiftIsKept() {
+            #expect(NcursesScreen.mouseAction(cnc_report_mouse_position()) == .drag)
+            let shifted = NcursesScreen.mouseEvent(state: cnc_button4_pressed() | cnc_button_shift(), x: 3, y: 4)
+            #expect(shifted == MouseEvent(action: .wheelUp, x: 3, y: 4, shift: true))
+            #expect(NcursesScreen.mouseEvent(state: cnc_button1_pressed(), x: 0, y: 0)?.shift == false)
+        }
+
         @Test func paddingIsStripped() {
             let bytes = Array("\u{1B}[H$<5>\u{1B}[2J$<50/>x$5".utf8)
             #expect(TerminalSequences.strippingPadding(bytes) == Array("\u{1B}[H\u{1B}[2Jx$5".utf8))
