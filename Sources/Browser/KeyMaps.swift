@@ -75,7 +75,7 @@ extension KeyMap {
         return KeyMap(
             .row, helpTitle: "In a row of cards", when: .rows, isActive: { $0.focusedRow != nil },
             groups: own + browse.groups.compactMap { $0.without(keysIn: ownKeys) },
-            mouseHelp: ("wheel  drag  click", "slide the row / go to a card (click again to pick)"))
+            mouseHelp: ("wheel  click", "slide (or drag) the row / go to a card (click again to pick)"))
     }()
 
     /// While the search prompt is open, characters type; the search's own keys, then the
