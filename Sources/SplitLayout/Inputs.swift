@@ -59,6 +59,13 @@ public struct SectionSpec: Hashable, Sendable {
     /// A row of cards that scrolls sideways (nil: a grid of wrapping lines). A row's cards all
     /// take its card size, whatever `items` says of sizes.
     public var row: RowSpec?
+    /// A compositional group that places a grid section's items, repeated down the section
+    /// (nil: wrapping lines). Its members are spaced by `interItemSpacing` unless it says
+    /// otherwise, its repetitions by `lineSpacing`.
+    public var group: GroupLayout?
+    /// The display width of each item's content, for a group's estimated widths (nil: the
+    /// width `items` gives each item).
+    public var contentWidths: [Int32]?
 
     public init(
         items: SectionItems,
@@ -69,7 +76,9 @@ public struct SectionSpec: Hashable, Sendable {
         lineSpacing: Int? = nil,
         side: Side? = nil,
         hasBackground: Bool = false,
-        row: RowSpec? = nil
+        row: RowSpec? = nil,
+        group: GroupLayout? = nil,
+        contentWidths: [Int32]? = nil
     ) {
         self.items = items
         self.headerHeight = headerHeight
@@ -80,6 +89,8 @@ public struct SectionSpec: Hashable, Sendable {
         self.side = side
         self.hasBackground = hasBackground
         self.row = row
+        self.group = group
+        self.contentWidths = contentWidths
     }
 }
 

@@ -234,6 +234,20 @@ protocol ItemPlacement: Sendable {
     func step(from item: Int, inLine line: Int, forward: Bool) -> Int?
     /// Memory held per section beyond the geometry itself.
     var byteCount: Int { get }
+    /// An item next to `item` that way inside its own line, found by the drawn frames (a
+    /// group's items lie above and beside one another); nil where lines are plain rows of
+    /// items, whose moves are `step` and the line above or below.
+    func spatialNeighbour(of item: Int, _ direction: Direction) -> Int?
+    /// As `nearestItem(inLine:toDoubledCentre:)`, for a move coming up from below the line
+    /// (`fromBelow`) or down from above it.
+    func nearestItem(inLine line: Int, toDoubledCentre centreX2: Int, fromBelow: Bool) -> Int?
+}
+
+extension ItemPlacement {
+    func spatialNeighbour(of item: Int, _ direction: Direction) -> Int? { nil }
+    func nearestItem(inLine line: Int, toDoubledCentre centreX2: Int, fromBelow: Bool) -> Int? {
+        nearestItem(inLine: line, toDoubledCentre: centreX2)
+    }
 }
 
 /// The items of a placed grid section, whichever way they are stored.

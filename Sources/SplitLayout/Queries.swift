@@ -166,6 +166,9 @@ extension SplitLayout {
         let section = sections[path.section]
         let grid = placement(path.section)
         guard let frame = grid.frame(of: path.item), let line = grid.line(of: path.item) else { return nil }
+        if let next = grid.spatialNeighbour(of: path.item, direction) {
+            return ItemPath(section: path.section, item: next)
+        }
 
         switch direction {
         case .left, .right:
@@ -188,7 +191,7 @@ extension SplitLayout {
             let centre2 = frame.x * 2 + frame.width
             if down ? line + 1 < grid.lineCount : line > 0 {
                 let targetLine = down ? line + 1 : line - 1
-                return grid.nearestItem(inLine: targetLine, toDoubledCentre: centre2)
+                return grid.nearestItem(inLine: targetLine, toDoubledCentre: centre2, fromBelow: !down)
                     .map { ItemPath(section: path.section, item: $0) }
             }
             // Into the next (or previous) section of this column that has items.
@@ -201,7 +204,7 @@ extension SplitLayout {
                 let targetItems = placement(target.index)
                 guard targetItems.lineCount > 0 else { continue }
                 let targetLine = down ? 0 : targetItems.lineCount - 1
-                return targetItems.nearestItem(inLine: targetLine, toDoubledCentre: centre2)
+                return targetItems.nearestItem(inLine: targetLine, toDoubledCentre: centre2, fromBelow: !down)
                     .map { ItemPath(section: target.index, item: $0) }
             }
         }

@@ -178,18 +178,16 @@ public struct SplitLayout: Sendable {
         let itemsTop = top + headerHeight
         let originY = itemsTop + inset.top
 
-        func resolve(_ width: ItemWidth) -> Int {
+        // How wide an item is: cells, or a share of the column's room. At least one cell for a
+        // share, so a narrow column shows thin items rather than none. A closure value, not a
+        // local function, so that a group's measure (Sendable) can keep it.
+        let columnWidth = column.width
+        let resolve: @Sendable (ItemWidth) -> Int = { width in
             switch width {
-            case .cells(let cells):
-                return cells
+            case .cells(let cells): cells
             case .perLine(let count):
-                // At least one cell, so a narrow column shows thin items rather than none.
-                return count > 0
-                    ? max(
-                        1,
-                        equalItemWidth(
-                            count: count, columnWidth: column.width,
-                            inset: inset, spacing: spacing)) : 0
+                count > 0
+                    ? max(1, equalItemWidth(count: count, columnWidth: columnWidth, inset: inset, spacing: spacing)) : 0
             }
         }
 
@@ -200,6 +198,21 @@ public struct SplitLayout: Sendable {
                 spec: rowSpec, origin: Point(x: originX, y: originY), width: room, count: spec.items.count)
             row = placed
             grid = RowPlacement(row: placed, offset: 0)
+        } else if let group = spec.group {
+            let items = spec.items
+            let widths = spec.contentWidths
+            let measure = ItemMeasure { index in
+                let size: ItemSize
+                switch items {
+                case .uniform(_, let uniform): size = uniform
+                case .varying(let sizes): size = sizes[index]
+                }
+                let width = widths.map { $0.indices.contains(index) ? Int($0[index]) : 0 } ?? resolve(size.width)
+                return (width, max(0, size.height))
+            }
+            grid = GroupGrid(
+                group: group, placer: GroupPlacer(measure: measure, defaultSpacing: spacing, itemCount: items.count),
+                originX: originX, originY: originY, room: room, groupSpacing: lineSpacing)
         } else {
             switch spec.items {
             case .uniform(let count, let size):
