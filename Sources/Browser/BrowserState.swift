@@ -106,7 +106,7 @@ public struct BrowserState: Sendable {
         self.width = width
         self.height = height
         (self.specs, self.itemsBefore, self.rowLooks) = Self.layoutInput(
-            for: catalog, settings: settings, theme: theme)
+            for: catalog, settings: settings, theme: theme, textWidth: textWidth)
         self.layout = SplitLayout(sections: specs, parameters: settings.parameters(forWidth: width), width: width)
         // (No detail panel yet: the layout takes the whole width.)
         self.focus = focus.flatMap { layout.frame(of: $0) != nil ? $0 : nil } ?? firstItem()
@@ -117,11 +117,11 @@ public struct BrowserState: Sendable {
 
     /// The layout's sections, each section's first item among all items, and the looks of the
     /// row sections.
-    static func layoutInput(for catalog: Catalog, settings: LayoutSettings, theme: Theme) -> (
+    static func layoutInput(for catalog: Catalog, settings: LayoutSettings, theme: Theme, textWidth: TextWidth) -> (
         [SectionSpec], [Int], [Int: RowLook]
     ) {
         let looks = settings.rowLooks(for: catalog)
-        var specs = settings.sectionSpecs(for: catalog, rowLooks: looks)
+        var specs = settings.sectionSpecs(for: catalog, rowLooks: looks, textWidth: textWidth)
         for index in specs.indices where !theme.sectionBackgrounds.isEmpty {
             specs[index].hasBackground = true
         }
@@ -376,7 +376,8 @@ extension BrowserState {
             return
         }
         catalog = source
-        (specs, itemsBefore, rowLooks) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
+        (specs, itemsBefore, rowLooks) = Self.layoutInput(
+            for: catalog, settings: settings, theme: theme, textWidth: textWidth)
         relayout()
     }
 }

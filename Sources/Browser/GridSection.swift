@@ -69,6 +69,7 @@ struct GridSection: SectionStyle {
         // Read once for the section rather than for each item.
         let itemCount = state.catalog.sections[section].items.count
         let sectionBackground = SectionChrome.background(of: section, state)
+        let grouped = state.layout.sections[section].isGrouped
         // Content rows to screen rows.
         let shift = state.layout.frame(ofSection: section).y - area.y
         let viewport = Rect(x: area.x, y: state.offset, width: area.width, height: state.viewHeight)
@@ -85,7 +86,13 @@ struct GridSection: SectionStyle {
             case .item:
                 let path = ItemPath(section: element.section, item: element.item!)
                 guard path.item < itemCount else { return }
-                drawItem(path, in: screenRect, background: sectionBackground, state, faces: faces, into: &buffer)
+                if grouped && screenRect.height >= 3 && screenRect.width >= 6 {
+                    // A group's large slots hold a card: the item's fields and keywords show.
+                    CardWidget(path: path, transform: CardTransform(), background: sectionBackground, state: state)
+                        .render(in: screenRect, into: &buffer)
+                } else {
+                    drawItem(path, in: screenRect, background: sectionBackground, state, faces: faces, into: &buffer)
+                }
             case .footer:
                 footer = element
             case .header:

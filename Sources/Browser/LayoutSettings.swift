@@ -2,6 +2,7 @@
 
 import Catalog
 import SplitLayout
+import TerminalUI
 
 /// A breakpoint as configured: from `minWidth` columns on, use `leftRatio`, or the layout's own
 /// `left_ratio` when the breakpoint leaves it out (so a user who sets only `left_ratio` still
@@ -38,6 +39,13 @@ public struct LayoutSettings: Hashable, Sendable {
     public var chosenStyles: [String: SectionStyleName] = [:]
     /// Row options from the command line (`--effect`, `--preset`), over every other level.
     public var commandLineRow = RowHint()
+    /// The configuration's named groups ([groups.NAME]), over the built-in ones.
+    public var groups: [String: GroupLayout] = [:]
+    /// The group of a grid section that neither the data nor `sectionStyles` gives one
+    /// ([layout] group).
+    public var defaultGroup: GroupChoice?
+    /// The group every grid section takes (`--layout NAME`; "lines": none), over the rest.
+    public var forcedGroup: String?
 
     /// The built-in defaults of the program (Config/default.toml documents each): pinned
     /// headers, sections balanced between the columns; a narrow terminal gets one column, and
@@ -86,7 +94,10 @@ public struct LayoutSettings: Hashable, Sendable {
     /// uniform section when every item has the same size), and the data's section hints over
     /// the configured values.
     /// `rowLooks`: the catalog's, when already made (`rowLooks(for:)`).
-    public func sectionSpecs(for catalog: Catalog, rowLooks: [Int: RowLook]? = nil) -> [SectionSpec] {
+    /// `textWidth`: how wide text is drawn, for the groups that measure their items.
+    public func sectionSpecs(
+        for catalog: Catalog, rowLooks: [Int: RowLook]? = nil, textWidth: TextWidth = TextWidth()
+    ) -> [SectionSpec] {
         let defaultSize = defaultItemSize
         let looks = rowLooks ?? self.rowLooks(for: catalog)
         return catalog.sections.enumerated().map { index, section in
@@ -119,7 +130,10 @@ public struct LayoutSettings: Hashable, Sendable {
                 lineSpacing: section.lineSpacing,
                 side: section.side.map { $0 == .left ? .left : .right },
                 hasBackground: section.background != nil,
-                row: looks[index]?.spec)
+                row: looks[index]?.spec,
+                group: looks[index] == nil ? group(of: section) : nil,
+                contentWidths: looks[index] == nil && group(of: section)?.measuresContent == true
+                    ? Self.contentWidths(of: section, textWidth: textWidth) : nil)
         }
     }
 }

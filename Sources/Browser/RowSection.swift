@@ -75,7 +75,8 @@ extension BrowserState {
         guard let focus, catalog.sections.indices.contains(focus.section) else { return }
         let title = catalog.sections[focus.section].title
         settings.chosenStyles[title] = layout.sections[focus.section].row == nil ? .row : .grid
-        (specs, itemsBefore, rowLooks) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
+        (specs, itemsBefore, rowLooks) = Self.layoutInput(
+            for: catalog, settings: settings, theme: theme, textWidth: textWidth)
         relayout()
         followFocusInRows(animated: false)
     }

@@ -30,7 +30,8 @@ extension BrowserState {
             filter = result
             catalog = source.filtered(by: result)
         }
-        (specs, itemsBefore, rowLooks) = Self.layoutInput(for: catalog, settings: settings, theme: theme)
+        (specs, itemsBefore, rowLooks) = Self.layoutInput(
+            for: catalog, settings: settings, theme: theme, textWidth: textWidth)
         layout = SplitLayout(sections: specs, parameters: currentParameters, width: contentWidth)
         toneChooser = nil
         focus = focusSource.flatMap(shownPath).flatMap { layout.frame(of: $0) != nil ? $0 : nil }

@@ -122,6 +122,8 @@ public struct Section: Hashable, Sendable {
     public var style: SectionStyleName?
     /// A row's options the data gives.
     public var row: RowHint?
+    /// The compositional group the data places the section's items by (nil: wrapping lines).
+    public var group: GroupChoice?
 
     public init(
         title: String, items: [Item], side: ColumnHint? = nil, inset: InsetHint? = nil,

@@ -15,7 +15,7 @@ public enum JSONSectionsLoader {
 
     static let sectionKeys: Set<String> = [
         "title", "items", "side", "inset", "interItemSpacing", "lineSpacing",
-        "headerHeight", "footerHeight", "background", "style", "row",
+        "headerHeight", "footerHeight", "background", "style", "row", "group",
     ]
 
     /// Parses a document already in memory; `file` names it in messages.
@@ -133,6 +133,14 @@ public enum JSONSectionsLoader {
             }
             if let row = node["row"] {
                 section.row = try rowHint(row, path: path + ".row")
+            }
+            if let group = node["group"] {
+                do {
+                    section.group = try GroupReader.choice(group, path: path + ".group")
+                } catch {
+                    throw DataError(
+                        file: file, line: error.line, column: error.column, message: "\(error.path): \(error.message)")
+                }
             }
             return section
         }

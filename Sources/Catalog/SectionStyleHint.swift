@@ -143,9 +143,12 @@ public struct RowOptionProblem: Hashable, Sendable {
 public struct SectionStyleOverride: Hashable, Sendable {
     public var style: SectionStyleName?
     public var row: RowHint
+    /// The group that places the section's items.
+    public var group: GroupChoice?
 
-    public init(style: SectionStyleName? = nil, row: RowHint = RowHint()) {
+    public init(style: SectionStyleName? = nil, row: RowHint = RowHint(), group: GroupChoice? = nil) {
         self.style = style
         self.row = row
+        self.group = group
     }
 }

@@ -59,18 +59,21 @@ final class MeasuredGroups: Sendable {
     let itemY: [Int32]
     let itemWidth: [Int32]
     let itemHeight: [Int32]
-    /// The first item of each repetition, its top and its height.
+    /// The first item of each repetition, its top, its height and its width.
     let lineStart: [Int32]
     let lineY: [Int]
     let lineHeights: [Int32]
+    let lineWidths: [Int32]
     let count: Int
     let linesBottom: Int
+    let originX: Int
 
     init(group: GroupLayout, placer: GroupPlacer, originX: Int, originY: Int, room: Int, groupSpacing: Int) {
         let n = placer.itemCount
+        self.originX = originX
         var itemX = [Int32](repeating: 0, count: n), itemY = [Int32](repeating: 0, count: n)
         var itemWidth = [Int32](repeating: 0, count: n), itemHeight = [Int32](repeating: 0, count: n)
-        var lineStart: [Int32] = [], lineY: [Int] = [], lineHeights: [Int32] = []
+        var lineStart: [Int32] = [], lineY: [Int] = [], lineHeights: [Int32] = [], lineWidths: [Int32] = []
         var top = originY
         var item = 0
         while item < n {
@@ -81,6 +84,7 @@ final class MeasuredGroups: Sendable {
             lineStart.append(Int32(item))
             lineY.append(top)
             lineHeights.append(Int32(clamping: placed.size.height))
+            lineWidths.append(Int32(clamping: placed.size.width))
             for (offset, frame) in placed.frames.enumerated() where !frame.isEmpty {
                 let index = item + offset
                 itemX[index] = Int32(clamping: frame.x)
@@ -98,6 +102,7 @@ final class MeasuredGroups: Sendable {
         self.lineStart = lineStart
         self.lineY = lineY
         self.lineHeights = lineHeights
+        self.lineWidths = lineWidths
         self.count = n
         self.linesBottom = lineY.isEmpty ? originY : lineY[lineY.count - 1] + Int(lineHeights[lineHeights.count - 1])
         // Items after the last repetition that held any (no room for them) stay undrawn.
@@ -143,7 +148,7 @@ final class MeasuredGroups: Sendable {
         while end < lineCount, lineY[end] < rows.upperBound { end += 1 }
         return low..<end
     }
-    var byteCount: Int { count * 16 + lineStart.count * (4 + 8 + 4) }
+    var byteCount: Int { count * 16 + lineStart.count * (4 + 8 + 4 + 4) }
 }
 
 /// The items of a section placed by a group, whichever way they are stored.
@@ -193,6 +198,18 @@ enum GroupGrid: ItemPlacement {
         switch self {
         case .uniform(let groups): groups.groupHeight
         case .measured(let groups): Int(groups.lineHeights[line])
+        }
+    }
+
+    /// The frame of repetition `line` of the group.
+    func groupFrame(_ line: Int) -> Rect {
+        switch self {
+        case .uniform(let groups):
+            Rect(x: groups.originX, y: groups.lineTop(line), width: groups.groupWidth, height: groups.groupHeight)
+        case .measured(let groups):
+            Rect(
+                x: groups.originX, y: groups.lineY[line], width: Int(groups.lineWidths[line]),
+                height: Int(groups.lineHeights[line]))
         }
     }
     func items(inLine line: Int) -> Range<Int> {

@@ -24,14 +24,14 @@ public indirect enum GroupMember: Hashable, Sendable {
     case item(width: GroupDimension, height: GroupDimension)
     case group(GroupLayout)
 
-    var width: GroupDimension {
+    public var width: GroupDimension {
         switch self {
         case .item(let width, _): width
         case .group(let group): group.width
         }
     }
 
-    var height: GroupDimension {
+    public var height: GroupDimension {
         switch self {
         case .item(_, let height): height
         case .group(let group): group.height
@@ -80,8 +80,8 @@ public struct GroupLayout: Hashable, Sendable {
     }
 
     /// The classic example: one large item on the left half, two small ones stacked on the
-    /// right half, `height` rows tall.
-    public static func hero(height: Int) -> GroupLayout {
+    /// right half, `height` rows tall, `spacing` cells between the halves (nil: the section's).
+    public static func hero(height: Int, spacing: Int? = nil) -> GroupLayout {
         GroupLayout(
             direction: .horizontal, width: .fraction(1), height: .cells(height),
             members: [
@@ -89,8 +89,8 @@ public struct GroupLayout: Hashable, Sendable {
                 .group(
                     GroupLayout(
                         direction: .vertical, width: .fraction(0.5), height: .fraction(1),
-                        members: [.item(width: .fraction(1), height: .fraction(0.5))])),
-            ])
+                        members: [.item(width: .fraction(1), height: .fraction(0.5))], spacing: 0)),
+            ], spacing: spacing)
     }
 }
 
@@ -183,7 +183,13 @@ struct GroupPlacer {
                 size = (
                     resolve(width, container: containerWidth) { content.width },
                     // A fraction of a height still being measured: the content's own.
-                    { if case .fraction = height { content.height } else { resolve(height, container: .max) { content.height } } }()
+                    {
+                        if case .fraction = height {
+                            content.height
+                        } else {
+                            resolve(height, container: .max) { content.height }
+                        }
+                    }()
                 )
                 item += 1
             case .group(let nested):
@@ -219,7 +225,9 @@ struct GroupPlacer {
         // every repetition of the members that fits (two halves of 5 rows are 3 and 2).
         let mainDimensions = group.members.map { horizontal ? $0.width : $0.height }
         func share(_ position: Int) -> Double? {
-            if case .fraction(let share) = mainDimensions[position % group.members.count] { return min(max(share, 0), 1) }
+            if case .fraction(let share) = mainDimensions[position % group.members.count] {
+                return min(max(share, 0), 1)
+            }
             return nil
         }
         var fractionPositions = 0

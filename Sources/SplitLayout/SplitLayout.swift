@@ -36,6 +36,8 @@ public struct SectionGeometry: Sendable {
     }
     public var backgroundFrame: Rect? { hasBackground ? itemsArea : nil }
     public var itemCount: Int { grid.count }
+    /// Whether a compositional group places the items.
+    public var isGrouped: Bool { grid is GroupGrid }
     /// Number of lines of items.
     public var lineCount: Int { grid.lineCount }
 }

@@ -82,13 +82,16 @@ public enum ConfigLoader {
         }
         let reader = TableReader(table: root, path: [], position: nil, file: file)
         var configuration = Configuration.defaults
-        try reader.allowOnly(["layout", "item", "breakpoint", "theme", "widths", "emoji", "row", "sections"])
+        try reader.allowOnly(["layout", "item", "breakpoint", "theme", "widths", "emoji", "row", "sections", "groups"])
 
+        // Named groups first: [layout] and [sections."TITLE"] may name them.
+        if let groups = try reader.table("groups") { configuration.layout.groups = try groups.namedGroups() }
         if let layout = try reader.table("layout") {
             try layout.allowOnly([
                 "left_ratio", "split_spacing", "inter_item_spacing", "line_spacing", "section_inset",
-                "normalize_line_height", "pin_headers", "side", "header_height", "footer_height",
+                "normalize_line_height", "pin_headers", "side", "header_height", "footer_height", "group",
             ])
+            configuration.layout.defaultGroup = try layout.groupChoice("group", groups: configuration.layout.groups)
             var parameters = configuration.layout.parameters
             if let value = try layout.ratio("left_ratio") { parameters.leftRatio = value }
             if let value = try layout.cells("split_spacing") { parameters.splitSpacing = value }
@@ -136,7 +139,7 @@ public enum ConfigLoader {
             configuration.layout.rowDefaults = hint
         }
         if let sections = try reader.table("sections") {
-            configuration.layout.sectionStyles = try sections.sectionStyles()
+            configuration.layout.sectionStyles = try sections.sectionStyles(groups: configuration.layout.groups)
         }
         try LayoutRoom.check(configuration.layout, in: reader)
         if let theme = try reader.table("theme") {

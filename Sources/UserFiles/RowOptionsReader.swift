@@ -66,13 +66,14 @@ extension TableReader {
     }
 
     /// The configuration's [sections."TITLE"] tables, by title.
-    func sectionStyles() throws(ConfigError) -> [String: SectionStyleOverride] {
+    func sectionStyles(groups: [String: GroupLayout]) throws(ConfigError) -> [String: SectionStyleOverride] {
         var styles: [String: SectionStyleOverride] = [:]
         for title in table.keys {
             guard let section = try self.table(title) else { continue }
-            try section.allowOnly(Set(["style"] + RowHint.configKeys))
+            try section.allowOnly(Set(["style", "group"] + RowHint.configKeys))
             styles[title] = SectionStyleOverride(
-                style: try section.choice("style", SectionStyleName.self), row: try section.rowHint())
+                style: try section.choice("style", SectionStyleName.self), row: try section.rowHint(),
+                group: try section.groupChoice("group", groups: groups))
         }
         return styles
     }

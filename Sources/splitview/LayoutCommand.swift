@@ -4,6 +4,7 @@ import ArgumentParser
 import Browser
 import Foundation
 import SplitLayout
+import TerminalUI
 
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,7 +53,8 @@ struct LayoutCommand: ParsableCommand {
             let settings = configuration.layoutSettings(for: catalog)
             let looks = settings.rowLooks(for: catalog)
             var layout = SplitLayout(
-                sections: settings.sectionSpecs(for: catalog, rowLooks: looks),
+                sections: settings.sectionSpecs(
+                    for: catalog, rowLooks: looks, textWidth: TextWidth(overrides: configuration.widthOverrides)),
                 parameters: settings.parameters(forWidth: width), width: width)
             if let problem = RowOffsetArgument.problem(row, in: layout) { throw InputError(message: problem) }
             for row in row { layout.setRowOffset(row.offset, section: row.section) }
@@ -127,7 +129,18 @@ enum LayoutJSON {
             }
         }
         var rowsWritten = Set<Int>()
+        var groupsWritten = Set<[Int]>()
         for element in elements {
+            // A group's repetition before its first item.
+            if element.kind == .item, let item = element.item,
+                let group = layout.group(ofItem: item, section: element.section),
+                groupsWritten.insert([element.section, group.index]).inserted
+            {
+                open()
+                out += "{\"kind\": \"group\", \"section\": \(element.section), \"index\": \(group.index), "
+                out += "\"side\": \"\(element.side.rawValue)\", \"x\": \(group.frame.x), \"y\": \(group.frame.y), "
+                out += "\"width\": \(group.frame.width), \"height\": \(group.frame.height)}"
+            }
             let isRow = layout.sections[element.section].row != nil
             // A row section: the row and its cards in the items' place.
             if isRow, element.kind == .item || element.kind == .footer, rowsWritten.insert(element.section).inserted {

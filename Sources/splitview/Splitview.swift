@@ -106,8 +106,15 @@ struct DataOptions: ParsableArguments {
             "A preset of the scale effect: default, linear, ease-in, ease-out or cover-flow.", valueName: "preset"))
     var preset: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Place every grid section's items by a compositional group: hero (a large item and two "
+                + "small ones beside it, repeated), chips (items as wide as their labels), a [groups.NAME] "
+                + "of the configuration, or lines (wrapping lines, no group).", valueName: "name"))
+    var layout: String?
+
     /// The configuration in force, or a clear error naming the file and key; the command
-    /// line's --style, --effect and --preset over it.
+    /// line's --style, --effect, --preset and --layout over it.
     func loadConfiguration() throws(InputError) -> Configuration {
         let path = ConfigLoader.locate(explicitPath: config, environment: ProcessInfo.processInfo.environment)
         var configuration: Configuration
@@ -117,6 +124,16 @@ struct DataOptions: ParsableArguments {
             throw InputError(message: error.description)
         }
         configuration.layout.forcedStyle = style
+        if let layout {
+            if layout != LayoutSettings.linesLayout && configuration.layout.groups[layout] == nil
+                && GroupReader.builtIn[layout] == nil
+            {
+                throw InputError(
+                    message: "--layout: " + GroupReader.unknownName(layout, named: configuration.layout.groups)
+                        + " or \"lines\"")
+            }
+            configuration.layout.forcedGroup = layout
+        }
         configuration.layout.commandLineRow = RowHint(effect: effect, preset: preset)
         // A preset without --effect is the scale's.
         if preset != nil && effect == nil { configuration.layout.commandLineRow.effect = "scale" }
@@ -185,6 +202,9 @@ struct DataOptions: ParsableArguments {
             throw InputError(message: error.description)
         } catch {
             throw InputError(message: "\(error)")
+        }
+        if let problem = configuration.layout.groupProblem(for: loaded.catalog) {
+            throw InputError(message: problem)
         }
         for warning in loaded.warnings {
             FileHandle.standardError.write(Data("splitview: \(warning)\n".utf8))

@@ -7,7 +7,8 @@ import Testing
 @testable import SplitLayout
 
 private func grouped(_ group: GroupLayout, count: Int, widths: [Int32]? = nil, height: Int = 1) -> SectionSpec {
-    SectionSpec(items: .uniform(count: count, size: ItemSize(width: 1, height: height)), group: group, contentWidths: widths)
+    SectionSpec(
+        items: .uniform(count: count, size: ItemSize(width: 1, height: height)), group: group, contentWidths: widths)
 }
 
 @Suite("Compositional groups")
@@ -104,7 +105,8 @@ struct GroupPropertyTests {
     /// are given by `share` (nil: cells or estimated).
     static func dimension(_ rng: inout SplitMix64, share: Double?) -> GroupDimension {
         if let share { return .fraction(share) }
-        return Bool.random(using: &rng) ? .cells(Int.random(in: 0...12, using: &rng)) : .estimated(padding: Int.random(in: 0...3, using: &rng))
+        return Bool.random(using: &rng)
+            ? .cells(Int.random(in: 0...12, using: &rng)) : .estimated(padding: Int.random(in: 0...3, using: &rng))
     }
 
     /// A random group tree, at most `depth` deep, whose members' fractions along it add up to 1

@@ -130,11 +130,11 @@ import Testing
     @Test func unknownKeyIsReportedByName() {
         #expect(
             error("[layout]\n  left_ration = 0.3\n")?.description
-                == "test.toml:2:3: layout.left_ration: unknown key in [layout] (allowed: footer_height, header_height, inter_item_spacing, left_ratio, line_spacing, normalize_line_height, pin_headers, section_inset, side, split_spacing)"
+                == "test.toml:2:3: layout.left_ration: unknown key in [layout] (allowed: footer_height, group, header_height, inter_item_spacing, left_ratio, line_spacing, normalize_line_height, pin_headers, section_inset, side, split_spacing)"
         )
         #expect(
             error("[layuot]\nleft_ratio = 0.5\n")?.description
-                == "test.toml:1:2: layuot: unknown key at the top level (allowed: breakpoint, emoji, item, layout, row, sections, theme, widths)"
+                == "test.toml:1:2: layuot: unknown key at the top level (allowed: breakpoint, emoji, groups, item, layout, row, sections, theme, widths)"
         )
     }
 

@@ -60,7 +60,7 @@ import Testing
         ),
         (
             ["--data", "data/bad-section-key.json"],
-            "data/bad-section-key.json:1:33: sections[0]: unknown key \"itmes\" (allowed: background, footerHeight, headerHeight, inset, interItemSpacing, items, lineSpacing, row, side, style, title)"
+            "data/bad-section-key.json:1:33: sections[0]: unknown key \"itmes\" (allowed: background, footerHeight, group, headerHeight, inset, interItemSpacing, items, lineSpacing, row, side, style, title)"
         ),
         (
             ["--data", "data/bad-item.json"],

@@ -7,27 +7,9 @@ import Testing
 
 @Suite("Row options in the configuration and in sectioned JSON")
 struct RowConfigTests {
-    func parse(_ text: String) throws(ConfigError) -> Configuration {
-        try ConfigLoader.parse(text, file: "test.toml")
-    }
-
-    func error(_ text: String) -> String? {
-        do {
-            _ = try parse(text)
-            return nil
-        } catch {
-            return error.description
-        }
-    }
-
-    func dataError(_ json: String) -> String? {
-        do {
-            _ = try JSONSectionsLoader.parse(Array(json.utf8), file: "data.json")
-            return nil
-        } catch {
-            return error.description
-        }
-    }
+    func parse(_ text: String) throws(ConfigError) -> Configuration { try FileText.configuration(text) }
+    func error(_ text: String) -> String? { FileText.configurationError(text) }
+    func dataError(_ json: String) -> String? { FileText.dataError(json) }
 
     @Test("[row] sets the options of every row; [sections.\"TITLE\"] the style and options of one section")
     func configured() throws {

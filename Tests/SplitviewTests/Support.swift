@@ -1,6 +1,8 @@
+import Catalog
 import Foundation
 import TerminalTestSupport
 import Testing
+import UserFiles
 
 /// Paths and a way to run the real `splitview` binary built next to the test bundle.
 enum Support {
@@ -92,5 +94,35 @@ extension Support {
     @discardableResult
     static func shell(_ command: String) throws -> String {
         try spawn("/bin/sh", ["-c", command]).stdout
+    }
+}
+
+/// A configuration's or a data file's text read as the program reads it, for the tests of their
+/// options: the result, or the error's one line.
+enum FileText {
+    static func configuration(_ text: String) throws(ConfigError) -> Configuration {
+        try ConfigLoader.parse(text, file: "test.toml")
+    }
+
+    static func configurationError(_ text: String) -> String? {
+        do {
+            _ = try configuration(text)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    static func data(_ json: String) throws -> Catalog {
+        try JSONSectionsLoader.parse(Array(json.utf8), file: "data.json")
+    }
+
+    static func dataError(_ json: String) -> String? {
+        do {
+            _ = try data(json)
+            return nil
+        } catch {
+            return "\(error)"
+        }
     }
 }

@@ -1,0 +1,125 @@
+// Compositional groups as users give them: in sectioned JSON, in the configuration ([groups.NAME],
+// [layout] group, [sections."TITLE"] group) and with --layout; their located errors; what
+// `layout` reports and `render` draws.
+
+import Browser
+import Catalog
+import Foundation
+import SplitLayout
+import Testing
+
+@testable import UserFiles
+
+@Suite("Groups in the configuration and in sectioned JSON")
+struct GroupConfigTests {
+    func parse(_ text: String) throws(ConfigError) -> Configuration { try FileText.configuration(text) }
+    func error(_ text: String) -> String? { FileText.configurationError(text) }
+    func dataError(_ json: String) -> String? { FileText.dataError(json) }
+    func data(_ json: String) throws -> Catalog { try FileText.data(json) }
+
+    static let heroJSON = """
+        {"direction": "horizontal", "width": {"fraction": 1}, "height": {"cells": 4}, "items": [
+          {"width": {"fraction": 0.5}, "height": {"fraction": 1}},
+          {"direction": "vertical", "width": {"fraction": 0.5}, "height": {"fraction": 1},
+           "items": [{"width": {"fraction": 1}, "height": {"fraction": 0.5}}]}]}
+        """
+
+    @Test("a section's group in sectioned JSON places its items; the classic example")
+    func fromData() throws {
+        let catalog = try data(
+            #"{"sections": [{"title": "A", "items": ["a", "b", "c", "d"], "group": "# + Self.heroJSON + "}]}")
+        let settings = LayoutSettings.defaults
+        let group = try #require(settings.group(of: catalog.sections[0]))
+        #expect(group.members.count == 2 && group.height == .cells(4))
+        let layout = SplitLayout(
+            sections: settings.sectionSpecs(for: catalog), parameters: LayoutParameters(), width: 40)
+        #expect(layout.frame(of: ItemPath(section: 0, item: 0)) == Rect(x: 0, y: 1, width: 20, height: 4))
+        #expect(layout.frame(of: ItemPath(section: 0, item: 2)) == Rect(x: 20, y: 3, width: 20, height: 2))
+    }
+
+    @Test("bad groups in sectioned JSON name the file, line, column and path")
+    func dataErrors() {
+        #expect(
+            dataError(
+                #"{"sections": [{"title": "A", "group": {"direction": "horizontal", "width": {"fraction": 1}, "height": {"cells": 2}, "items": [{"width": {"fraction": 0.7}, "height": {"cells": 1}}, {"width": {"fraction": 0.5}, "height": {"cells": 1}}]}}]}"#
+            )
+                == "data.json:1:181: sections[0].group.items[1]: the fractions of a horizontal group's widths add up to more than 1 (1.2)"
+        )
+        #expect(
+            dataError(
+                #"{"sections": [{"title": "A", "group": {"direction": "horizontal", "width": {"cells": 10}, "height": {"cells": 2}, "items": [{"direction": "vertical", "width": {"cells": 12}, "height": {"cells": 1}, "items": [{"width": {"fraction": 1}, "height": {"cells": 1}}]}]}}]}"#
+            )?.hasSuffix(
+                "sections[0].group.items[0].width: a nested group 12 cells wide is wider than its parent (10 cells)")
+                == true)
+        #expect(
+            dataError(#"{"sections": [{"title": "A", "group": {"direction": "diagonal"}}]}"#)
+                == #"data.json:1:53: sections[0].group.direction: expected "horizontal" or "vertical", found string "diagonal""#
+        )
+        #expect(
+            dataError(
+                #"{"sections": [{"title": "A", "group": {"direction": "vertical", "width": {"fraction": 2}, "height": {"cells": 1}, "items": []}}]}"#
+            )?.contains("sections[0].group.width.fraction: expected a fraction above 0 and at most 1, found 2") == true)
+        // A name is checked against the configuration's groups once both are read.
+        let named = try! data(#"{"sections": [{"title": "A", "items": ["a"], "group": "heroic"}]}"#)
+        #expect(
+            LayoutSettings.defaults.groupProblem(for: named)
+                == #"data.json:1:55: sections[0].group: unknown group "heroic" (known: "chips", "hero")"#)
+    }
+
+    @Test("[groups.NAME] defines a group that [layout] and [sections.\"TITLE\"] name; unknown names are errors")
+    func fromConfiguration() throws {
+        let configuration = try parse(
+            """
+            [groups.pair]
+            direction = "horizontal"
+            width = { fraction = 1 }
+            height = { cells = 2 }
+            items = [{ width = { fraction = 0.5 }, height = { fraction = 1 } }]
+
+            [layout]
+            group = "chips"
+
+            [sections."Travel"]
+            group = "pair"
+            """)
+        let settings = configuration.layout
+        let travel = try #require(settings.group(of: Section(title: "Travel", items: [])))
+        #expect(travel.members.count == 1 && travel.height == .cells(2))
+        #expect(settings.group(of: Section(title: "Other", items: [])) == GroupReader.builtIn["chips"])
+        var forced = settings
+        forced.forcedGroup = "lines"
+        #expect(forced.group(of: Section(title: "Travel", items: [])) == nil)
+        #expect(
+            error("[sections.\"A\"]\ngroup = \"pear\"\n")
+                == "test.toml:2:1: sections.A.group: unknown group \"pear\" (known: \"chips\", \"hero\")")
+        #expect(
+            error("[groups.x]\ndirection = \"vertical\"\nwidth = { fraction = 1 }\nheight = { cells = 2 }\n")
+                == "test.toml:1:1: groups.x: a group needs \"items\": its items and nested groups")
+        #expect(
+            error(
+                "[groups.x]\ndirection = \"vertical\"\nwidth = { fraction = 1 }\nheight = { cells = 2 }\nitems = [{ width = { fraction = 1 }, height = { estimated = -1 } }]\n"
+            )
+                == "test.toml:5:61: groups.x.items[0].height.estimated: expected a whole number of cells from 0 to 10000, found -1"
+        )
+    }
+
+    @Test("--layout hero in the real binary: the large card and two small ones; layout reports the groups")
+    func commandLine() throws {
+        let render = try Support.run(["render", "--layout", "hero", "--width", "60", "--height", "9"])
+        #expect(render.status == 0, "stderr: \(render.stderr)")
+        let lines = render.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[1].hasPrefix(" ╭") && lines[1].contains("╮ ╭"), "\(render.stdout)")
+        #expect(lines[2].contains("😀 grinning face") && lines[2].contains("😃 grinning face"), "\(render.stdout)")
+        #expect(lines[5].contains("😄 grinning face"), "\(render.stdout)")
+        let layout = try Support.run(["layout", "--layout", "hero", "--width", "60", "--height", "9", "--visible"])
+        #expect(layout.status == 0, "stderr: \(layout.stderr)")
+        #expect(
+            layout.stdout.contains(
+                #"{"kind": "group", "section": 0, "index": 0, "side": "left", "x": 1, "y": 1, "width": 58, "height": 6}"#
+            ),
+            "\(layout.stdout)")
+        let unknown = try Support.run(["render", "--layout", "heroic", "--width", "60", "--height", "9"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("--layout: unknown group \"heroic\""), "\(unknown.stderr)")
+    }
+}
