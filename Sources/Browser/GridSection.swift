@@ -111,8 +111,9 @@ struct GridSection: SectionStyle {
         if path != state.focus, let background { style.background = background }
         buffer.fill(rect, style)
         guard rect.y >= 0, rect.y < state.viewHeight else { return }
-        // One cell of padding on each side when the slot has room for it.
-        let padding = rect.width >= 4 ? 1 : 0
+        // One cell of padding on each side when the slot has room for it (a group's slot as
+        // wide as its content has it always: two cells more than the content).
+        let padding = rect.width >= 4 || (rect.width == 3 && state.layout.sections[path.section].isGrouped) ? 1 : 0
         let room = rect.width - 2 * padding
         let x = rect.x + padding
         if let query = state.filter?.query {

@@ -46,6 +46,9 @@ public struct LayoutSettings: Hashable, Sendable {
     public var defaultGroup: GroupChoice?
     /// The group every grid section takes (`--layout NAME`; "lines": none), over the rest.
     public var forcedGroup: String?
+    /// The widest an item's content is measured for a group's estimated widths (nil: no limit):
+    /// a longer label is cut with "…".
+    public var maxContentWidth: Int?
 
     /// The built-in defaults of the program (Config/default.toml documents each): pinned
     /// headers, sections balanced between the columns; a narrow terminal gets one column, and
@@ -133,7 +136,7 @@ public struct LayoutSettings: Hashable, Sendable {
                 row: looks[index]?.spec,
                 group: looks[index] == nil ? group(of: section) : nil,
                 contentWidths: looks[index] == nil && group(of: section)?.measuresContent == true
-                    ? Self.contentWidths(of: section, textWidth: textWidth) : nil)
+                    ? Self.contentWidths(of: section, textWidth: textWidth, limit: maxContentWidth) : nil)
         }
     }
 }

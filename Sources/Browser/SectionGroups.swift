@@ -34,12 +34,14 @@ extension LayoutSettings {
     }
 
     /// The display width of each item as a grid slot shows it whole: the glyph, a space and the
-    /// label (see `Browser.itemFace`).
-    static func contentWidths(of section: Section, textWidth: TextWidth) -> [Int32] {
-        section.items.indices.map { position in
-            let label = textWidth.width(of: section.items.label(at: position))
-            guard let glyph = section.items.glyph(at: position) else { return Int32(clamping: label) }
-            return Int32(clamping: textWidth.width(of: glyph) + (label > 0 ? 1 + label : 0))
+    /// label (see `Browser.itemFace`), at most `limit` cells.
+    static func contentWidths(of section: Section, textWidth: TextWidth, limit: Int?) -> [Int32] {
+        let limit = limit ?? .max
+        return section.items.indices.map { position in
+            // Measured no further than the limit: a label may be a 50 MB line.
+            let label = textWidth.width(of: section.items.label(at: position), upTo: limit)
+            guard let glyph = section.items.glyph(at: position) else { return Int32(clamping: min(label, limit)) }
+            return Int32(clamping: min(limit, textWidth.width(of: glyph) + (label > 0 ? 1 + label : 0)))
         }
     }
 }

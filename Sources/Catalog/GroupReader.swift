@@ -56,6 +56,11 @@ public enum GroupReader {
             members: [.item(width: .estimated(padding: 2), height: .estimated(padding: 0))]),
     ]
 
+    /// How deep groups may nest, and how many members one may have: an estimated group is
+    /// measured again at each level, and no layout a terminal shows needs more.
+    public static let maximumDepth = 4
+    public static let maximumMembers = 64
+
     /// The keys a group may have.
     static let groupKeys: Set<String> = ["direction", "width", "height", "items", "spacing", "insets"]
 
@@ -67,11 +72,21 @@ public enum GroupReader {
         return .layout(try group(node, path: path, parentWidth: nil))
     }
 
-    /// A group; `parentWidth`: the enclosing group's width in cells when known (a nested group
-    /// may not be wider).
+    /// A group, `depth` levels inside the section's.
     public static func group<Node: GroupSourceNode>(
         _ node: Node, path: String, parentWidth: Int?
     ) throws(GroupProblem) -> GroupLayout {
+        try group(node, path: path, parentWidth: parentWidth, depth: 0)
+    }
+
+    /// A group; `parentWidth`: the enclosing group's width in cells when known (a nested group
+    /// may not be wider).
+    static func group<Node: GroupSourceNode>(
+        _ node: Node, path: String, parentWidth: Int?, depth: Int
+    ) throws(GroupProblem) -> GroupLayout {
+        guard depth < maximumDepth else {
+            throw problem(node, path, "groups nest more than \(maximumDepth) levels deep")
+        }
         guard case .table(let members) = node.groupSourceValue else {
             throw problem(
                 node, path,
@@ -115,7 +130,7 @@ public enum GroupReader {
         var fractionSum = 0.0
         for (index, element) in elements.enumerated() {
             let elementPath = "\(path).items[\(index)]"
-            let member = try self.member(element, path: elementPath, parentWidth: ownWidth ?? parentWidth)
+            let member = try self.member(element, path: elementPath, parentWidth: ownWidth ?? parentWidth, depth: depth)
             if case .fraction(let share) = direction == .horizontal ? member.width : member.height {
                 fractionSum += share
                 if fractionSum > 1 + 1e-9 {
@@ -156,14 +171,14 @@ public enum GroupReader {
 
     /// An item {width, height}, or a nested group (one with "items" or "direction").
     static func member<Node: GroupSourceNode>(
-        _ node: Node, path: String, parentWidth: Int?
+        _ node: Node, path: String, parentWidth: Int?, depth: Int
     ) throws(GroupProblem) -> GroupMember {
         guard case .table(let members) = node.groupSourceValue else {
             throw problem(
                 node, path, "expected an item {\"width\", \"height\"} or a group, found \(node.sourceSummary)")
         }
         if members.contains(where: { $0.key == "items" || $0.key == "direction" }) {
-            return .group(try group(node, path: path, parentWidth: parentWidth))
+            return .group(try group(node, path: path, parentWidth: parentWidth, depth: depth + 1))
         }
         for member in members where member.key != "width" && member.key != "height" {
             throw problem(member.keyNode, path, "unknown key \"\(member.key)\" in an item (allowed: height, width)")

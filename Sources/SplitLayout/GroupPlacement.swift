@@ -17,10 +17,10 @@ struct UniformGroups: Sendable {
     let count: Int
 
     init(group: GroupLayout, placer: GroupPlacer, originX: Int, originY: Int, room: Int, groupSpacing: Int) {
-        // One repetition as if the items never ran out (nothing is measured, so any items give
-        // the same shape).
-        let unbounded = GroupPlacer(measure: placer.measure, defaultSpacing: placer.defaultSpacing, itemCount: .max)
-        let placed = unbounded.place(group, at: Point(x: 0, y: 0), containerWidth: room, containerHeight: nil, first: 0)
+        // The first repetition (nothing is measured, so every repetition has its shape; with
+        // fewer items than it holds, it is the only one): never more slots than items, however
+        // many cells the group would hold.
+        let placed = placer.place(group, at: Point(x: 0, y: 0), containerWidth: room, containerHeight: nil, first: 0)
         self.slots = placed.frames
         self.originX = originX
         self.originY = originY

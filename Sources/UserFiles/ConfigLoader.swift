@@ -108,14 +108,18 @@ public enum ConfigLoader {
             configuration.layout.parameters = parameters
         }
         if let item = try reader.table("item") {
-            try item.allowOnly(["width", "height", "per_line"])
+            try item.allowOnly(["width", "height", "per_line", "max_width"])
             // 0 would make every item zero-size: the sections would show headers and nothing to pick.
             if let value = try item.cells("width", from: 1) {
                 configuration.layout.itemWidth = value
                 configuration.itemWidthIsSet = true
             }
             if let value = try item.rows("height", from: 1) { configuration.layout.itemHeight = value }
-            if let value = try item.cells("per_line") { configuration.layout.itemsPerLine = value }
+            if let value = try item.cells("per_line") {
+                configuration.layout.itemsPerLine = value
+                if value > 0 { configuration.itemWidthIsSet = true }
+            }
+            if let value = try item.cells("max_width", from: 1) { configuration.maxItemWidth = value }
         }
         if let breakpoints = try reader.arrayOfTables("breakpoint") {
             // A list in the file replaces the default list as a whole.

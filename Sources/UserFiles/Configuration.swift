@@ -15,16 +15,31 @@ public struct Configuration: Hashable, Sendable {
     public var emojiGrouping: EmojiCatalog.Grouping = .group
     /// The tone shown and printed for emoji that have skin tones (nil: none, the yellow default).
     public var skinTone: SkinTone?
-    /// Whether the file set `[item] width`. When it did not, a data file's items get cards of
-    /// `dataItemWidth` cells, wide enough for a label: the 4-cell default fits an emoji only.
+    /// Whether the file set `[item] width` or `per_line`. When it did not, a data file's items
+    /// are as wide as their labels (the built-in "chips" group), at most `maxItemWidth` cells
+    /// of label; items whose data gives a size get `dataItemWidth` cells where they give none.
     public var itemWidthIsSet = false
     public static let dataItemWidth = 20
+    /// The widest label a data file's item is measured at (`[item] max_width`): longer ones are
+    /// cut with "…".
+    public var maxItemWidth = 40
 
-    /// The layout settings for `catalog`: the configured ones, with the card width for a data
-    /// file's labels unless the file set `[item] width`.
+    /// The layout settings for `catalog`: the configured ones; one column for data with one
+    /// section (the other would stay empty); a data file's items as wide as their labels unless
+    /// the file sized items or chose a group.
     public func layoutSettings(for catalog: Catalog) -> LayoutSettings {
         var settings = layout
-        if !itemWidthIsSet && catalog.source != EmojiCatalog.source { settings.itemWidth = Self.dataItemWidth }
+        if catalog.sections.count == 1 {
+            settings.breakpoints = [ConfiguredBreakpoint(minWidth: 0, leftRatio: 1)]
+            settings.parameters.leftRatio = 1
+        }
+        if !itemWidthIsSet && catalog.source != EmojiCatalog.source {
+            settings.itemWidth = Self.dataItemWidth
+            if settings.defaultGroup == nil && catalog.sections.allSatisfy({ $0.items.allUseConfiguredSize }) {
+                settings.defaultGroup = .named("chips", line: 0, column: 0)
+                settings.maxContentWidth = maxItemWidth
+            }
+        }
         return settings
     }
 

@@ -21,13 +21,12 @@ import Testing
         #expect(
             trimmed(lines) == [
                 "  Fruit · 3                                Vegetables · 1",
-                // Cards of 20 cells for a data file's labels; the line break inside the quoted
-                // field (CR LF in this file) is two control characters, drawn as their Control
-                // Pictures.
-                "  🍎 apple                                 🥕 carrot",
-                "  🍌 banana \"split\"",
+                // Items as wide as their labels, wrapping at the column; the line break inside
+                // the quoted field (CR LF in this file) is two control characters, drawn as their
+                // Control Pictures.
+                "  🍎 apple  🍌 banana \"split\"              🥕 carrot",
                 "  🍒 cherry␍␊pair",
-                "", "", "",
+                "", "", "", "",
                 " 🍎  apple  U+1F34E  · Fruit                                     1 of 4  ? help",
             ])
     }

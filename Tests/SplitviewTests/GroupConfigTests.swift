@@ -59,6 +59,17 @@ struct GroupConfigTests {
             dataError(
                 #"{"sections": [{"title": "A", "group": {"direction": "vertical", "width": {"fraction": 2}, "height": {"cells": 1}, "items": []}}]}"#
             )?.contains("sections[0].group.width.fraction: expected a fraction above 0 and at most 1, found 2") == true)
+        // Nested more than four deep: refused (each level of an estimated group is measured
+        // again).
+        var nested = #"{"width": {"cells": 1}, "height": {"cells": 1}}"#
+        for _ in 0..<5 {
+            nested =
+                #"{"direction": "vertical", "width": {"fraction": 1}, "height": {"cells": 1}, "items": ["# + nested
+                + "]}"
+        }
+        #expect(
+            dataError(#"{"sections": [{"title": "A", "group": "# + nested + "}]}")?.hasSuffix(
+                "sections[0].group.items[0].items[0].items[0].items[0]: groups nest more than 4 levels deep") == true)
         // A name is checked against the configuration's groups once both are read.
         let named = try! data(#"{"sections": [{"title": "A", "items": ["a"], "group": "heroic"}]}"#)
         #expect(
@@ -121,5 +132,17 @@ struct GroupConfigTests {
         let unknown = try Support.run(["render", "--layout", "heroic", "--width", "60", "--height", "9"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("--layout: unknown group \"heroic\""), "\(unknown.stderr)")
+    }
+
+    @Test("the [groups.hero] example of Config/default.toml is the built-in hero")
+    func documentedExample() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Config/default.toml").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: "#   [groups.hero]"))
+        let example = lines[start...].prefix { $0.hasPrefix("#   ") }.map { String($0.dropFirst(4)) }
+        let configuration = try parse(example.joined(separator: "\n") + "\n")
+        #expect(configuration.layout.groups["hero"] == GroupReader.builtIn["hero"])
     }
 }

@@ -95,7 +95,7 @@ import Testing
         let first = try Support.run(["render", "--width", "100", "--height", "24", Self.hostile]).stdout
         #expect(
             first.contains("clear ␛[2J screen") && first.contains("c0 ␀␁␇␈␉␊␍␋␌␟ end")
-                && first.contains("override �A�B�C�D…") && first.contains("◌́̂ lone combining"))
+                && first.contains("override �A�B�C�D�E end") && first.contains("◌́̂ lone combining"))
         #expect(
             first.hasSuffix(
                 " all ␛[2J ␛]52;c;SGk=␇ ␛]8;;http://e.example/␛\\ ␛[201~ �31m � � � ́ end  · Escapes   1 of 17  ? help \n"
