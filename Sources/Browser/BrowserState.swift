@@ -147,8 +147,9 @@ public struct BrowserState: Sendable {
     /// configuration (`[item] height = 40`) on a short terminal would show only slices of
     /// items, and Enter would pick an item the user never saw whole.
     public var requiredHeight: Int {
-        // A row's line is a card (and the rows an effect raises cards into).
-        let line = max(settings.itemHeight, layout.tallestRow)
+        // A row's line is a card (and the rows an effect raises cards into); a group's, its
+        // tallest repetition.
+        let line = max(settings.itemHeight, layout.tallestRow, layout.tallestGroup)
         return max(
             Self.minimumHeight,
             settings.headerHeight + max(0, settings.parameters.sectionInset.top) + line + 1)
@@ -261,6 +262,8 @@ public struct BrowserState: Sendable {
     mutating func scrollIntoView(_ path: ItemPath) {
         guard let frame = layout.frame(of: path) else { return }
         let header = layout.parameters.pinHeaders ? layout.sections[path.section].headerHeight : 0
+        // The bottom first, then the top: an item taller than the view shows its top.
+        if frame.maxY > offset + viewHeight { offset = frame.maxY - viewHeight }
         if frame.y - header < offset {
             offset = frame.y - header
             // On its section's first line, show the top of the section: the header at its own
@@ -272,7 +275,6 @@ public struct BrowserState: Sendable {
                 offset = section.frame.y
             }
         }
-        if frame.maxY > offset + viewHeight { offset = frame.maxY - viewHeight }
         clampOffset()
     }
 

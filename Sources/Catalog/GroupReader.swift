@@ -218,7 +218,12 @@ public enum GroupReader {
             }
             return .fraction(share)
         case "cells":
-            return .cells(try cells(only.value, path: keyPath + ".cells"))
+            // At least one: an item of no cells would never show.
+            let value = try cells(only.value, path: keyPath + ".cells")
+            guard value >= 1 else {
+                throw problem(only.value, keyPath + ".cells", "expected a whole number of cells from 1 to 10000, found 0")
+            }
+            return .cells(value)
         case "estimated":
             return .estimated(padding: try cells(only.value, path: keyPath + ".estimated"))
         default:

@@ -201,6 +201,14 @@ enum GroupGrid: ItemPlacement {
         }
     }
 
+    /// The rows of the tallest repetition.
+    var tallestLine: Int {
+        switch self {
+        case .uniform(let groups): groups.lineCount > 0 ? groups.groupHeight : 0
+        case .measured(let groups): Int(groups.lineHeights.max() ?? 0)
+        }
+    }
+
     /// The frame of repetition `line` of the group.
     func groupFrame(_ line: Int) -> Rect {
         switch self {

@@ -19,8 +19,9 @@ public enum GroupDimension: Hashable, Sendable {
     }
 }
 
-/// A member of a group: an item or a nested group.
-public indirect enum GroupMember: Hashable, Sendable {
+/// A member of a group: an item or a nested group. (Not `indirect`: a group holds its members
+/// in an array, which is indirection enough.)
+public enum GroupMember: Hashable, Sendable {
     case item(width: GroupDimension, height: GroupDimension)
     case group(GroupLayout)
 
@@ -219,7 +220,7 @@ struct GroupPlacer {
         let horizontal = group.direction == .horizontal
         let length = horizontal ? inner.width : inner.height
         let crossLength = horizontal ? inner.height : inner.width
-        let spacing = max(0, group.spacing ?? defaultSpacing)
+        var spacing = max(0, group.spacing ?? defaultSpacing)
         guard !group.members.isEmpty else { return first }
         // Fractions along the group share what the spacing between its members leaves, over
         // every repetition of the members that fits (two halves of 5 rows are 3 and 2).
@@ -241,9 +242,17 @@ struct GroupPlacer {
                 fractionPositions += 1
             }
         }
-        let fractionCells = largestRemainderSplit(
-            max(0, length - spacing * max(0, fractionPositions - 1)),
-            shares: (0..<fractionPositions).map { share($0) ?? 0 })
+        // Spacing that would leave the fractions no cell each shrinks: items show at any width.
+        if fractionPositions > 1 {
+            spacing = min(spacing, max(0, (length - fractionPositions) / (fractionPositions - 1)))
+        }
+        let shared = max(0, length - spacing * max(0, fractionPositions - 1))
+        let shares = (0..<fractionPositions).map { share($0) ?? 0 }
+        var fractionCells = largestRemainderSplit(shared, shares: shares)
+        if fractionCells.contains(0) && shared >= fractionPositions {
+            // A tiny share would get no cell: one cell each first, the rest by the shares.
+            fractionCells = largestRemainderSplit(shared - fractionPositions, shares: shares).map { $0 + 1 }
+        }
         var item = first
         var position = 0
         var cursor = 0
@@ -268,7 +277,8 @@ struct GroupPlacer {
             }
             let crossDimension = horizontal ? member.height : member.width
             switch crossDimension {
-            case .fraction(let share): cross = largestRemainderSplit(crossLength, shares: [min(max(share, 0), 1)])[0]
+            case .fraction(let share):
+                cross = max(min(1, crossLength), largestRemainderSplit(crossLength, shares: [min(max(share, 0), 1)])[0])
             case .cells(let cells): cross = min(max(0, cells), crossLength)
             case .estimated(let padding):
                 let measuredCross =

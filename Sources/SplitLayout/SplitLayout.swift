@@ -76,6 +76,8 @@ public struct SplitLayout: Sendable {
     public let contentHeight: Int
     /// The rows of the tallest row section's row (its cards and their headroom); 0 without rows.
     public let tallestRow: Int
+    /// The rows of the tallest repetition of a section's group; 0 without groups.
+    public let tallestGroup: Int
     /// Section indices of each column, top to bottom (so their frames are sorted by y).
     let columnSections: [[Int]]
     let specs: [SectionSpec]
@@ -124,6 +126,7 @@ public struct SplitLayout: Sendable {
         self.columnSections = columnSections
         self.contentHeight = cursors.max() ?? 0
         self.tallestRow = placed.lazy.compactMap { $0.row?.area.height }.max() ?? 0
+        self.tallestGroup = placed.lazy.compactMap { ($0.grid as? GroupGrid)?.tallestLine }.max() ?? 0
         self.specs = specs
     }
 

@@ -73,6 +73,20 @@ let propertyCases: [PropertyCase] = [
             settings.defaultStyle = .row
             return settings
         }(), seed: 15),
+    PropertyCase(
+        name: "bundled emoji, hero groups", catalog: EmojiCatalog.load(),
+        settings: { () -> LayoutSettings in
+            var settings = defaultSettings
+            settings.forcedGroup = "hero"
+            return settings
+        }(), seed: 16),
+    PropertyCase(
+        name: "fixture, chips", catalog: fixtureCatalog,
+        settings: { () -> LayoutSettings in
+            var settings = fixtureSettings()
+            settings.defaultGroup = .named("chips", line: 0, column: 0)
+            return settings
+        }(), seed: 17),
 ]
 
 /// The fixture settings with Beta and Delta as rows of cards.
