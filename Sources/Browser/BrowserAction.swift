@@ -107,7 +107,9 @@ extension Browser {
             guard let focus = state.focus, let row = state.layout.sections[focus.section].row, row.count > 0 else {
                 return
             }
-            state.setFocus(ItemPath(section: focus.section, item: action == .firstCard ? 0 : row.count - 1))
+            state.setFocus(
+                ItemPath(
+                    section: focus.section, item: row.items(ofCard: action == .firstCard ? 0 : row.count - 1).first!))
         case .toggleSectionStyle: state.toggleStyleOfFocusedSection()
         case .toggleDetails: state.toggleDetails()
         case .nextSection: jumpSection(forward: true, &state)
@@ -237,7 +239,7 @@ extension Browser {
         if var next = state.layout.neighbour(of: focus, direction) {
             // A row is entered on the page it is going to (it may still be on its way there).
             if next.section != focus.section, let row = state.layout.sections[next.section].row {
-                next.item = row.page(offset: state.rowTarget(next.section))
+                next.item = row.items(ofCard: row.page(offset: state.rowTarget(next.section))).first ?? 0
             }
             state.setFocus(next)
         }

@@ -23,9 +23,12 @@ extension Browser {
         if let glyph = state.shownGlyph(at: path, of: items) {
             let measured = state.textWidth.measuredCluster(glyph)
             let glyphWidth = measured?.width ?? state.textWidth.width(of: glyph)
+            // Labels line up whatever the glyph's width: a narrower glyph is padded to an
+            // emoji's two cells.
+            let gap = String(repeating: " ", count: 1 + max(0, Browser.glyphColumn - glyphWidth))
             // The label only when some of it shows: the whole label, or at least one cell of it
             // before the ellipsis (never "😀 …", a glyph with an ellipsis and no label).
-            let labelRoom = room - glyphWidth - 1
+            let labelRoom = room - glyphWidth - gap.count
             if labelRoom >= 1 { label = items.label(at: path.item) }
             // (Up to 2 cells: all that is asked of a label that may be a 50 MB line.)
             let labelWidth = label.map { state.textWidth.width(of: $0, upTo: 2) } ?? 0
@@ -33,8 +36,8 @@ extension Browser {
                 // (A label that starts with a combining mark has it on a dotted circle, not on
                 // the space: counted on that first character alone, which could join the space.)
                 let standalone = VisibleText.standalone(label)
-                text = glyph + " " + standalone
-                labelStart = (glyph + " " + String(standalone.prefix(1))).count - 1
+                text = glyph + gap + standalone
+                labelStart = (glyph + gap + String(standalone.prefix(1))).count - 1
             } else {
                 text = glyph
                 fits = glyphWidth <= room
@@ -42,8 +45,12 @@ extension Browser {
             }
         } else {
             label = items.label(at: path.item)
-            text = label!
-            labelStart = 0
+            // Where other items have glyphs, the label goes where theirs are.
+            let indent = items.hasGlyphs && room > Browser.glyphColumn + 1 ? Browser.glyphColumn + 1 : 0
+            // (After the indent, a leading combining mark goes on a dotted circle, as after a
+            // glyph: it would join the space.)
+            text = indent > 0 ? String(repeating: " ", count: indent) + VisibleText.standalone(label!) : label!
+            labelStart = indent
         }
         let drawn =
             glyphOnly.map { DrawnFace(glyphOnly: $0, shown: "") }
@@ -134,4 +141,10 @@ final class ItemFaces: Sendable {
 
     /// Runs `body` (a frame's drawing) with the table, locked.
     func withFaces<R>(_ body: (Table) -> R) -> R { lock.withLock { _ in body(table) } }
+}
+
+extension Browser {
+    /// The cells a glyph column takes before a label (an emoji's two): narrower glyphs, and
+    /// items without one among items with glyphs, are padded to it.
+    public static let glyphColumn = 2
 }

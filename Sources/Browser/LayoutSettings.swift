@@ -134,7 +134,9 @@ public struct LayoutSettings: Hashable, Sendable {
                 side: section.side.map { $0 == .left ? .left : .right },
                 hasBackground: section.background != nil,
                 row: looks[index]?.spec,
-                group: looks[index] == nil ? group(of: section) : nil,
+                // In a row, a group that measures nothing makes its cards (the engine leaves
+                // out one that measures).
+                group: group(of: section),
                 contentWidths: looks[index] == nil && group(of: section)?.measuresContent == true
                     ? Self.contentWidths(of: section, textWidth: textWidth, limit: maxContentWidth) : nil)
         }

@@ -24,7 +24,7 @@ extension BrowserState {
             // A row the wheel is sliding follows the wheel; it takes the focus when it rests.
             rowSlides[focus.section] == nil
         else { return }
-        let target = row.restingOffset(ofPage: focus.item)
+        let target = row.restingOffset(ofPage: row.card(ofItem: focus.item))
         guard rowTarget(focus.section) != target else { return }
         let key = Self.rowMotion(focus.section)
         if animated {
@@ -95,7 +95,14 @@ extension BrowserState {
         let rowOffset = layout.rowOffset(section: section)
         let hits = row.visibleCards(offset: rowOffset).compactMap { index -> (Int, Double)? in
             let (frame, transform) = row.drawnCard(index, offset: rowOffset, effect: look.effect)
-            return transform.visibility != .hidden && frame.contains(point) ? (index, transform.z) : nil
+            guard transform.visibility != .hidden, frame.contains(point) else { return nil }
+            // A card of a group: the item whose slot is under the point.
+            guard
+                let item = row.items(ofCard: index).first(where: {
+                    row.frame(ofItem: $0, inCard: frame).contains(point)
+                })
+            else { return nil }
+            return (item, transform.z)
         }
         return hits.max { $0.1 < $1.1 }.map { ItemPath(section: section, item: $0.0) }
     }
@@ -139,7 +146,7 @@ extension BrowserState {
         let offset = layout.rowOffset(section: section)
         let target = row.restingOffset(releasedAt: offset, startedAt: slide.startOffset, velocity: velocity)
         timeline.move(Self.rowMotion(section), from: offset, to: target, at: now, duration: Self.rowMoveDuration)
-        if focus?.section == section { focus = ItemPath(section: section, item: row.page(offset: target)) }
+        if focus?.section == section { restFocus(row, section: section, page: row.page(offset: target)) }
     }
 }
 
@@ -151,7 +158,18 @@ extension BrowserState {
         timeline.cancel(Self.rowMotion(section))
         layout.setRowOffset(offset, section: section)
         if focus?.section == section {
-            focus = ItemPath(section: section, item: row.page(offset: layout.rowOffset(section: section)))
+            restFocus(row, section: section, page: row.page(offset: layout.rowOffset(section: section)))
         }
+    }
+}
+
+extension BrowserState {
+    /// The focus once row `section` rests on card `page`: where it was when that card holds it,
+    /// else the card's first item, scrolled into view (a group's first item may be taller).
+    mutating func restFocus(_ row: RowGeometry, section: Int, page: Int) {
+        if let focus, focus.section == section, row.card(ofItem: focus.item) == page { return }
+        let item = ItemPath(section: section, item: row.items(ofCard: page).first ?? 0)
+        focus = item
+        if row.itemsPerCard > 1 { scrollIntoView(item) }
     }
 }

@@ -36,10 +36,14 @@ struct RowSection: SectionStyle {
             guard transform.visibility != .hidden else { continue }
             var screen = frame
             screen.y -= shift
-            let path = ItemPath(section: section, item: index)
-            cards.add(
-                CardWidget(path: path, transform: transform, background: color, state: state), in: screen,
-                z: transform.z)
+            // A card of a group holds its items, each a card of its own in its slot.
+            for item in row.items(ofCard: index) {
+                cards.add(
+                    CardWidget(
+                        path: ItemPath(section: section, item: item), transform: transform, background: color,
+                        state: state),
+                    in: row.frame(ofItem: item, inCard: screen), z: transform.z)
+            }
         }
         // Across, the row's width; down, from its top to the section's end: an effect that
         // moves cards down (the scale's) may use the inset below the row, not the header above.
@@ -63,9 +67,11 @@ extension BrowserState {
     /// now, any other item at its frame.
     public func drawnFrame(of path: ItemPath) -> Rect? {
         guard layout.sections.indices.contains(path.section), let row = layout.sections[path.section].row,
-            let look = rowLook(ofSection: path.section), path.item >= 0, path.item < row.count
+            let look = rowLook(ofSection: path.section), path.item >= 0, path.item < row.itemCount
         else { return layout.frame(of: path) }
-        return row.drawnCard(path.item, offset: layout.rowOffset(section: path.section), effect: look.effect).frame
+        let card = row.drawnCard(
+            row.card(ofItem: path.item), offset: layout.rowOffset(section: path.section), effect: look.effect)
+        return row.frame(ofItem: path.item, inCard: card.frame)
     }
 }
 

@@ -37,11 +37,16 @@ extension LayoutSettings {
     /// label (see `Browser.itemFace`), at most `limit` cells.
     static func contentWidths(of section: Section, textWidth: TextWidth, limit: Int?) -> [Int32] {
         let limit = limit ?? .max
+        // A glyph column before every label where some item has a glyph (see `itemFace`).
+        let glyphColumn = section.items.hasGlyphs ? Browser.glyphColumn + 1 : 0
         return section.items.indices.map { position in
             // Measured no further than the limit: a label may be a 50 MB line.
             let label = textWidth.width(of: section.items.label(at: position), upTo: limit)
-            guard let glyph = section.items.glyph(at: position) else { return Int32(clamping: min(label, limit)) }
-            return Int32(clamping: min(limit, textWidth.width(of: glyph) + (label > 0 ? 1 + label : 0)))
+            guard let glyph = section.items.glyph(at: position) else {
+                return Int32(clamping: min(limit, glyphColumn + label))
+            }
+            let glyphWidth = max(Browser.glyphColumn, textWidth.width(of: glyph))
+            return Int32(clamping: min(limit, glyphWidth + (label > 0 ? 1 + label : 0)))
         }
     }
 }

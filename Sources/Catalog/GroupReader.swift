@@ -221,7 +221,8 @@ public enum GroupReader {
             // At least one: an item of no cells would never show.
             let value = try cells(only.value, path: keyPath + ".cells")
             guard value >= 1 else {
-                throw problem(only.value, keyPath + ".cells", "expected a whole number of cells from 1 to 10000, found 0")
+                throw problem(
+                    only.value, keyPath + ".cells", "expected a whole number of cells from 1 to 10000, found 0")
             }
             return .cells(value)
         case "estimated":
@@ -253,8 +254,8 @@ public enum GroupReader {
 
     /// "unknown group "x" (known: chips, hero, ...)".
     public static func unknownName(_ name: String, named: [String: GroupLayout]) -> String {
-        let known = Set(builtIn.keys).union(named.keys).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-        return "unknown group \"\(name)\" (known: \(known))"
+        let known = Set(builtIn.keys).union(named.keys).sorted().map { MessageText.quoted($0) }.joined(separator: ", ")
+        return "unknown group \(MessageText.quoted(name)) (known: \(known))"
     }
 }
 

@@ -320,6 +320,10 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
             || indices.allSatisfy { declaredSize(at: $0) == (nil, nil) }
     }
 
+    /// Whether some item of the data has a glyph (asked of the shapes, not of every item; the
+    /// items a search left out count too, so that labels stay where they were).
+    public var hasGlyphs: Bool { store.shapes.contains { $0.hasGlyph } }
+
     /// Whether some item has variants (skin tones), asked of the shapes, not of every item.
     public var hasVariants: Bool {
         guard store.shapes.contains(where: { $0.variantCount > 0 }) else { return false }

@@ -202,7 +202,7 @@ enum GroupGrid: ItemPlacement {
     }
 
     /// The rows of the tallest repetition.
-    var tallestLine: Int {
+    var tallestGroupLine: Int {
         switch self {
         case .uniform(let groups): groups.lineCount > 0 ? groups.groupHeight : 0
         case .measured(let groups): Int(groups.lineHeights.max() ?? 0)
@@ -210,7 +210,7 @@ enum GroupGrid: ItemPlacement {
     }
 
     /// The frame of repetition `line` of the group.
-    func groupFrame(_ line: Int) -> Rect {
+    func groupFrame(ofLine line: Int) -> Rect? {
         switch self {
         case .uniform(let groups):
             Rect(x: groups.originX, y: groups.lineTop(line), width: groups.groupWidth, height: groups.groupHeight)
@@ -283,33 +283,13 @@ enum GroupGrid: ItemPlacement {
         spatialNeighbour(of: item, forward ? .right : .left)
     }
 
-    /// The item of the same repetition next to `item` that way: the nearest whose frame lies
-    /// wholly on that side and overlaps it across (else the nearest on that side at all).
+    /// The item of the same repetition next to `item` that way, by the drawn frames.
     func spatialNeighbour(of item: Int, _ direction: Direction) -> Int? {
         guard let line = line(of: item), let from = frame(of: item) else { return nil }
-        var best: (item: Int, overlaps: Bool, gap: Int, across: Int)?
-        for other in items(inLine: line) where other != item {
-            guard let frame = frame(of: other) else { continue }
-            let gap: Int
-            let overlaps: Bool
-            let across: Int
-            switch direction {
-            case .right, .left:
-                gap = direction == .right ? frame.x - from.maxX : from.x - frame.maxX
-                overlaps = frame.y < from.maxY && from.y < frame.maxY
-                across = abs(frame.y - from.y)
-            case .down, .up:
-                gap = direction == .down ? frame.y - from.maxY : from.y - frame.maxY
-                overlaps = frame.x < from.maxX && from.x < frame.maxX
-                across = abs(frame.x - from.x)
-            }
-            guard gap >= 0 else { continue }
-            let better =
-                best == nil || (overlaps && !best!.overlaps)
-                || (overlaps == best!.overlaps && (gap, across, other) < (best!.gap, best!.across, best!.item))
-            if better { best = (other, overlaps, gap, across) }
+        let others = items(inLine: line).compactMap { other in
+            other == item ? nil : frame(of: other).map { (other, $0) }
         }
-        return best?.item
+        return nearestFrame(from: from, among: others, direction)
     }
 
     var byteCount: Int {

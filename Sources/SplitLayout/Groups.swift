@@ -242,9 +242,10 @@ struct GroupPlacer {
                 fractionPositions += 1
             }
         }
-        // Spacing that would leave the fractions no cell each shrinks: items show at any width.
+        // The spacing between fractions takes at most half the length: a spacing wider than
+        // the room (set for a wider terminal) must not squeeze the items out of sight.
         if fractionPositions > 1 {
-            spacing = min(spacing, max(0, (length - fractionPositions) / (fractionPositions - 1)))
+            spacing = min(spacing, max(0, length / 2 / (fractionPositions - 1)))
         }
         let shared = max(0, length - spacing * max(0, fractionPositions - 1))
         let shares = (0..<fractionPositions).map { share($0) ?? 0 }

@@ -241,9 +241,16 @@ protocol ItemPlacement: Sendable {
     /// As `nearestItem(inLine:toDoubledCentre:)`, for a move coming up from below the line
     /// (`fromBelow`) or down from above it.
     func nearestItem(inLine line: Int, toDoubledCentre centreX2: Int, fromBelow: Bool) -> Int?
+    /// For the repetitions of a compositional group: the frame of repetition `line` (nil for
+    /// other placements).
+    func groupFrame(ofLine line: Int) -> Rect?
+    /// The rows of the tallest repetition of a group (0 for other placements).
+    var tallestGroupLine: Int { get }
 }
 
 extension ItemPlacement {
+    func groupFrame(ofLine line: Int) -> Rect? { nil }
+    var tallestGroupLine: Int { 0 }
     func spatialNeighbour(of item: Int, _ direction: Direction) -> Int? { nil }
     func nearestItem(inLine line: Int, toDoubledCentre centreX2: Int, fromBelow: Bool) -> Int? {
         nearestItem(inLine: line, toDoubledCentre: centreX2)

@@ -270,9 +270,9 @@ extension SplitLayout {
     /// For a section placed by a group: which repetition of the group holds `item`, and that
     /// repetition's frame; nil for other sections and unknown items.
     public func group(ofItem item: Int, section: Int) -> (index: Int, frame: Rect)? {
-        guard sections.indices.contains(section), let groups = sections[section].grid as? GroupGrid,
-            let line = groups.line(of: item)
+        guard sections.indices.contains(section), let line = sections[section].grid.line(of: item),
+            let frame = sections[section].grid.groupFrame(ofLine: line)
         else { return nil }
-        return (line, groups.groupFrame(line))
+        return (line, frame)
     }
 }

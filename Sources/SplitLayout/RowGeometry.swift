@@ -71,7 +71,13 @@ public struct RowGeometry: Hashable, Sendable {
     public let frame: Rect
     /// Rows above `frame` that belong to the row, for an effect that raises cards.
     public let headroom: Int
+    /// Cards in the row.
     public let count: Int
+    /// Items in the row: as many as cards, or a group's repetition in each card.
+    public let itemCount: Int
+    /// With a group, each card holds a repetition of it: its items' frames relative to the
+    /// card's top left corner, kept once (empty: one item per card).
+    public let slots: [Rect]
     public let cardWidth: Int
     public let cardHeight: Int
     public let gap: Int
@@ -82,8 +88,9 @@ public struct RowGeometry: Hashable, Sendable {
     public let flickVelocity: Double
 
     /// `origin`: the row's top left corner (the headroom's, when it has one); `width`: the
-    /// row's inner width.
-    public init(spec: RowSpec, origin: Point, width: Int, count: Int) {
+    /// row's inner width; `count`: items; `slots`: a group's repetition in a card (see
+    /// `slots`), whose items then share a card.
+    public init(spec: RowSpec, origin: Point, width: Int, count: Int, slots: [Rect] = []) {
         let width = max(0, width)
         let peek = max(0, spec.peek)
         // Never wider than the row (as a grid's items are never wider than their room): a card
@@ -91,7 +98,9 @@ public struct RowGeometry: Hashable, Sendable {
         let cardWidth = max(1, min(spec.cardWidth ?? (width - 2 * peek), width))
         headroom = max(0, spec.headroom)
         self.frame = Rect(x: origin.x, y: origin.y + headroom, width: width, height: max(1, spec.cardHeight))
-        self.count = max(0, count)
+        self.itemCount = max(0, count)
+        self.slots = slots
+        self.count = slots.isEmpty ? itemCount : (itemCount + slots.count - 1) / slots.count
         self.cardWidth = cardWidth
         self.cardHeight = max(1, spec.cardHeight)
         self.gap = max(0, spec.gap)

@@ -6,18 +6,18 @@ struct RowPlacement: ItemPlacement {
     let row: RowGeometry
     let offset: Double
 
-    var count: Int { row.count }
+    var count: Int { row.itemCount }
     var lineCount: Int { row.count > 0 ? 1 : 0 }
     var linesBottom: Int { row.frame.maxY }
     // The line is the whole row, headroom included: a click or a move there is on the row.
     func lineTop(_ line: Int) -> Int { row.area.y }
     func lineHeight(_ line: Int) -> Int { row.area.height }
-    func items(inLine line: Int) -> Range<Int> { line == 0 ? 0..<row.count : 0..<0 }
-    func line(of item: Int) -> Int? { item >= 0 && item < row.count ? 0 : nil }
+    func items(inLine line: Int) -> Range<Int> { line == 0 ? 0..<row.itemCount : 0..<0 }
+    func line(of item: Int) -> Int? { item >= 0 && item < row.itemCount ? 0 : nil }
 
     func frame(of item: Int) -> Rect? {
-        guard item >= 0, item < row.count else { return nil }
-        return row.cardFrame(item, offset: offset)
+        guard item >= 0, item < row.itemCount else { return nil }
+        return row.frame(ofItem: item, inCard: row.cardFrame(row.card(ofItem: item), offset: offset))
     }
 
     func lines(meeting rows: Range<Int>) -> Range<Int> {
@@ -28,26 +28,38 @@ struct RowPlacement: ItemPlacement {
     func forEachItem(inLine line: Int, meeting area: Rect, _ body: (Int, Rect) -> Void) {
         guard line == 0 else { return }
         for card in row.visibleCards(offset: offset) {
-            let frame = row.cardFrame(card, offset: offset)
-            if frame.intersects(area) { body(card, frame) }
+            let cardFrame = row.cardFrame(card, offset: offset)
+            for item in row.items(ofCard: card) {
+                let frame = row.frame(ofItem: item, inCard: cardFrame)
+                if frame.intersects(area) { body(item, frame) }
+            }
         }
     }
 
-    // A row is entered on its current page, from above, below or the side alike.
+    // A row is entered on its current page (the first item of its card), from above, below or
+    // the side alike.
     func nearestItem(inLine line: Int, toDoubledCentre centreX2: Int) -> Int? {
-        line == 0 && row.count > 0 ? row.page(offset: offset) : nil
+        line == 0 && row.count > 0 ? row.items(ofCard: row.page(offset: offset)).first : nil
     }
 
     func edgeItem(inLine line: Int, last: Bool) -> Int? {
         nearestItem(inLine: line, toDoubledCentre: 0)
     }
 
-    func step(from item: Int, inLine line: Int, forward: Bool) -> Int? {
-        let next = forward ? item + 1 : item - 1
-        return line == 0 && next >= 0 && next < row.count ? next : nil
+    func spatialNeighbour(of item: Int, _ direction: Direction) -> Int? {
+        row.neighbourInCard(of: item, direction)
     }
 
-    var byteCount: Int { 0 }
+    /// Past the edge of its card: the first item of the next card, or the last of the one
+    /// before.
+    func step(from item: Int, inLine line: Int, forward: Bool) -> Int? {
+        guard line == 0, item >= 0, item < row.itemCount else { return nil }
+        let card = row.card(ofItem: item) + (forward ? 1 : -1)
+        let items = row.items(ofCard: card)
+        return forward ? items.first : items.last
+    }
+
+    var byteCount: Int { row.slots.count * MemoryLayout<Rect>.stride }
 }
 
 extension SplitLayout {

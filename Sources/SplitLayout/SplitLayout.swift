@@ -37,7 +37,7 @@ public struct SectionGeometry: Sendable {
     public var backgroundFrame: Rect? { hasBackground ? itemsArea : nil }
     public var itemCount: Int { grid.count }
     /// Whether a compositional group places the items.
-    public var isGrouped: Bool { grid is GroupGrid }
+    public var isGrouped: Bool { grid.tallestGroupLine > 0 }
     /// Number of lines of items.
     public var lineCount: Int { grid.lineCount }
 }
@@ -126,7 +126,7 @@ public struct SplitLayout: Sendable {
         self.columnSections = columnSections
         self.contentHeight = cursors.max() ?? 0
         self.tallestRow = placed.lazy.compactMap { $0.row?.area.height }.max() ?? 0
-        self.tallestGroup = placed.lazy.compactMap { ($0.grid as? GroupGrid)?.tallestLine }.max() ?? 0
+        self.tallestGroup = placed.lazy.map(\.grid.tallestGroupLine).max() ?? 0
         self.specs = specs
     }
 
@@ -198,9 +198,21 @@ public struct SplitLayout: Sendable {
 
         let grid: any ItemPlacement
         var row: RowGeometry?
-        if let rowSpec = spec.row {
+        if var rowSpec = spec.row {
+            // A group that measures nothing makes the cards: each its repetition, of its size.
+            var slots: [Rect] = []
+            if let group = spec.group, !group.measuresContent {
+                let placed = GroupPlacer(measure: .unmeasured, defaultSpacing: spacing, itemCount: spec.items.count)
+                    .place(group, at: Point(x: 0, y: 0), containerWidth: room, containerHeight: nil, first: 0)
+                if !placed.frames.isEmpty && placed.size.width > 0 && placed.size.height > 0 {
+                    slots = placed.frames
+                    rowSpec.cardWidth = placed.size.width
+                    rowSpec.cardHeight = placed.size.height
+                }
+            }
             let placed = RowGeometry(
-                spec: rowSpec, origin: Point(x: originX, y: originY), width: room, count: spec.items.count)
+                spec: rowSpec, origin: Point(x: originX, y: originY), width: room, count: spec.items.count,
+                slots: slots)
             row = placed
             grid = RowPlacement(row: placed, offset: 0)
         } else if let group = spec.group {

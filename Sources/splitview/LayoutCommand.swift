@@ -117,21 +117,32 @@ enum LayoutJSON {
             out += "\"behavior\": \"\(row.behavior.rawValue)\", \"effect\": \"\(look?.effectName ?? "none")\", "
             out += "\"x\": \(row.frame.x), \"y\": \(row.frame.y), \"width\": \(row.frame.width), "
             out += "\"height\": \(row.frame.height)}"
-            for item in row.visibleCards(offset: offset) {
-                let (frame, card) = row.drawnCard(item, offset: offset, effect: effect)
-                if visibleOnly && !frame.intersects(viewport) { continue }
-                open()
-                out += "{\"kind\": \"item\", \"section\": \(section), \"item\": \(item), "
-                out += "\"progress\": \(number(row.progress(ofCard: item, offset: offset))), "
-                out += "\"side\": \"\(layout.sections[section].side.rawValue)\", \"x\": \(frame.x), \"y\": \(frame.y), "
-                out += "\"width\": \(frame.width), \"height\": \(frame.height), \"scale\": \(number(card.scale)), "
-                out += "\"alpha\": \(number(card.alpha)), \"z\": \(number(card.z))}"
+            let side = layout.sections[section].side.rawValue
+            for index in row.visibleCards(offset: offset) {
+                let (cardFrame, card) = row.drawnCard(index, offset: offset, effect: effect)
+                if visibleOnly && !cardFrame.intersects(viewport) { continue }
+                if !row.slots.isEmpty {
+                    // A card holding a group's repetition: the card, then its items.
+                    open()
+                    out += "{\"kind\": \"group\", \"section\": \(section), \"index\": \(index), \"side\": \"\(side)\", "
+                    out += "\"x\": \(cardFrame.x), \"y\": \(cardFrame.y), \"width\": \(cardFrame.width), "
+                    out += "\"height\": \(cardFrame.height)}"
+                }
+                for item in row.items(ofCard: index) {
+                    let frame = row.frame(ofItem: item, inCard: cardFrame)
+                    open()
+                    out += "{\"kind\": \"item\", \"section\": \(section), \"item\": \(item), "
+                    out += "\"progress\": \(number(row.progress(ofCard: index, offset: offset))), "
+                    out += "\"side\": \"\(side)\", \"x\": \(frame.x), \"y\": \(frame.y), "
+                    out += "\"width\": \(frame.width), \"height\": \(frame.height), \"scale\": \(number(card.scale)), "
+                    out += "\"alpha\": \(number(card.alpha)), \"z\": \(number(card.z))}"
+                }
             }
         }
         var rowsWritten = Set<Int>()
         var groupsWritten = Set<[Int]>()
         for element in elements {
-            // A group's repetition before its first item.
+            // A group's repetition before its first item (a row's are written with its cards).
             if element.kind == .item, let item = element.item,
                 let group = layout.group(ofItem: item, section: element.section),
                 groupsWritten.insert([element.section, group.index]).inserted

@@ -88,7 +88,7 @@ struct HostileTextUITests {
                 |  marks ��� end                                      Long ␛[2J · 1                                  |
                 |                                                     long ␛[2J�◌́x␛[2J�…                             |
                 |  Marks · 4                                                                                         |
-                |  ◌́̂ lone combining    invisible ������ …                                                            |
+                |     ◌́̂ lone combini…     invisible ����…                                                            |
                 |  ␛[31m glyph of es…  👨‍👩‍👧 emoji kept                                                                 |
                 """))
         // Every item's slot: what it shows ends in "…" exactly when the label is wider than the room.
@@ -102,7 +102,12 @@ struct HostileTextUITests {
                 let cells = (frame.x + 1..<frame.maxX - 1).map { buffer[$0, row] }.filter { !$0.isContinuation }
                 let shown = cells.map(\.text).joined()
                 let value = state.item(at: path)!
-                let text = value.glyph.map { $0 + " " + value.label } ?? value.label
+                // The label after a glyph column of two cells where any item has a glyph.
+                let glyphs = state.catalog.sections[section].items.hasGlyphs
+                let text =
+                    value.glyph.map {
+                        $0 + String(repeating: " ", count: 1 + max(0, 2 - state.textWidth.width(of: $0))) + value.label
+                    } ?? (glyphs ? "   " + VisibleText.standalone(value.label) : value.label)
                 let cut = state.textWidth.width(of: text) > frame.width - 2
                 #expect(shown.trimmingCharacters(in: .whitespaces).hasSuffix("…") == cut, "\(path): \(shown)")
             }

@@ -81,6 +81,14 @@ let propertyCases: [PropertyCase] = [
             return settings
         }(), seed: 16),
     PropertyCase(
+        name: "bundled emoji, rows of hero cards", catalog: EmojiCatalog.load(),
+        settings: { () -> LayoutSettings in
+            var settings = defaultSettings
+            settings.defaultStyle = .row
+            settings.forcedGroup = "hero"
+            return settings
+        }(), seed: 18),
+    PropertyCase(
         name: "fixture, chips", catalog: fixtureCatalog,
         settings: { () -> LayoutSettings in
             var settings = fixtureSettings()

@@ -85,6 +85,24 @@ struct GroupTests {
         #expect(layout.neighbour(of: path(0, 1), .down) == path(0, 2))
     }
 
+    @Test("items show at any width: a spacing wider than the room shrinks, a tiny fraction gets a cell")
+    func alwaysShown() {
+        // Found by FuzzConfig: a hero group spaced 51 cells at 20 columns hid every item.
+        let spaced = layout([grouped(.hero(height: 6, spacing: 51), count: 3)], width: 20)
+        // The spacing takes at most half the length: 10 cells here.
+        #expect(spaced.frame(of: path(0, 0)) == rect(0, 0, 5, 6))
+        #expect(spaced.frame(of: path(0, 1)) == rect(15, 0, 5, 3))
+        let tiny = GroupLayout(
+            direction: .horizontal, width: .fraction(1), height: .cells(1),
+            members: [
+                .item(width: .fraction(0.01), height: .fraction(1)),
+                .item(width: .fraction(0.99), height: .fraction(1)),
+            ])
+        let placed = layout([grouped(tiny, count: 2)], width: 20)
+        #expect(placed.frame(of: path(0, 0)) == rect(0, 0, 1, 1))
+        #expect(placed.frame(of: path(0, 1)) == rect(1, 0, 19, 1))
+    }
+
     @Test("group insets and spacing: members inside the insets, the spacing between them")
     func insetsAndSpacing() {
         let group = GroupLayout(
@@ -178,10 +196,49 @@ struct GroupPropertyTests {
                 members: shares.map { .item(width: .fraction($0), height: .fraction(1)) }, spacing: spacing)
             let placed = layout([grouped(group, count: count)], width: width)
             let widths = (0..<count).map { placed.frame(of: path(0, $0))?.width ?? 0 }
-            // Spacing that would leave a member no cell shrinks.
-            let used = count > 1 ? min(spacing, max(0, (width - count) / (count - 1))) : spacing
+            // The spacing takes at most half the width.
+            let used = count > 1 ? min(spacing, max(0, width / 2 / (count - 1))) : spacing
             #expect(widths.reduce(0, +) + used * (count - 1) == width, "\(shares) of \(width): \(widths)")
-            if width - used * (count - 1) >= count { #expect(!widths.contains(0), "\(shares) of \(width): \(widths)") }
+            if width - used * (count - 1) >= count {
+                #expect(!widths.contains(0), "\(shares) of \(width): \(widths)")
+            }
         }
+    }
+}
+
+@Suite("Compositional groups in a row: a card holds a repetition")
+struct GroupRowTests {
+    /// A row of hero cards (the group 40 wide and 4 high in a row 40 wide), 7 items: 3 cards.
+    func heroRow() -> SplitLayout {
+        let spec = SectionSpec(
+            items: .uniform(count: 7, size: ItemSize(width: 1, height: 1)),
+            row: RowSpec(cardWidth: 10, cardHeight: 2, gap: 2, alignment: .leading, behavior: .groupPaging),
+            group: .hero(height: 4))
+        return layout([spec], width: 40)
+    }
+
+    @Test("the group sizes the cards; items sit in their slots; a card holds one repetition")
+    func cards() throws {
+        let layout = heroRow()
+        let row = try #require(layout.sections[0].row)
+        #expect(row.count == 3 && row.itemCount == 7 && row.itemsPerCard == 3)
+        #expect(row.cardWidth == 40 && row.cardHeight == 4)
+        #expect(row.card(ofItem: 4) == 1 && row.items(ofCard: 2) == 6..<7)
+        #expect(layout.frame(of: path(0, 0)) == rect(0, 0, 20, 4))
+        #expect(layout.frame(of: path(0, 2)) == rect(20, 2, 20, 2))
+        // Card 1 starts one stride (40 + 2) on.
+        #expect(layout.frame(of: path(0, 3)) == rect(42, 0, 20, 4))
+        // A card drawn at half its size: its slots halve with it.
+        #expect(row.frame(ofItem: 1, inCard: rect(10, 1, 20, 2)) == rect(20, 1, 10, 1))
+    }
+
+    @Test("moves go through a card by its slots, then on to the next card")
+    func moves() {
+        let layout = heroRow()
+        #expect(layout.neighbour(of: path(0, 0), .right) == path(0, 1))
+        #expect(layout.neighbour(of: path(0, 1), .down) == path(0, 2))
+        #expect(layout.neighbour(of: path(0, 1), .right) == path(0, 3))
+        #expect(layout.neighbour(of: path(0, 3), .left) == path(0, 2))
+        #expect(layout.neighbour(of: path(0, 6), .right) == nil)
     }
 }

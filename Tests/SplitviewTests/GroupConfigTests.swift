@@ -103,6 +103,10 @@ struct GroupConfigTests {
         #expect(
             error("[sections.\"A\"]\ngroup = \"pear\"\n")
                 == "test.toml:2:1: sections.A.group: unknown group \"pear\" (known: \"chips\", \"hero\")")
+        // Found by FuzzConfig: a name with a line break is quoted escaped, on one line.
+        #expect(
+            error("[sections.\"A\"]\ngroup = \"ch\\n\"\n")
+                == "test.toml:2:1: sections.A.group: unknown group \"ch\\n\" (known: \"chips\", \"hero\")")
         #expect(
             error("[groups.x]\ndirection = \"vertical\"\nwidth = { fraction = 1 }\nheight = { cells = 2 }\n")
                 == "test.toml:1:1: groups.x: a group needs \"items\": its items and nested groups")
