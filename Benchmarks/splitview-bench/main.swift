@@ -103,6 +103,25 @@ let varying = Scenario(
                 }), headerHeight: 1)
     })
 
+let heroGroups = Scenario(
+    name: "1,000 sections x 1,000 items, hero groups",
+    sections: (0..<1000).map { _ in
+        SectionSpec(
+            items: .uniform(count: 1000, size: ItemSize(width: 4, height: 1)), headerHeight: 1,
+            group: .hero(height: 6, spacing: 1))
+    })
+
+let chips = Scenario(
+    name: "100,000 items as chips (estimated widths, 100 x 1,000)",
+    sections: (0..<100).map { _ in
+        SectionSpec(
+            items: .uniform(count: 1000, size: ItemSize(width: 4, height: 1)), headerHeight: 1,
+            group: GroupLayout(
+                direction: .horizontal, width: .fraction(1), height: .estimated(padding: 0),
+                members: [.item(width: .estimated(padding: 2), height: .estimated(padding: 0))]),
+            contentWidths: (0..<1000).map { _ in Int32.random(in: 3...30, using: &random) })
+    })
+
 let parameters = LayoutParameters(
     leftRatio: 0.5, splitSpacing: 2, interItemSpacing: 1, lineSpacing: 0,
     sectionInset: EdgeInsets(top: 0, left: 1, bottom: 1, right: 1),
@@ -110,7 +129,7 @@ let parameters = LayoutParameters(
 
 print("| scenario | full layout | re-layout (200 -> 120 cols) | visible query (200x60) | layout memory |")
 print("| --- | --- | --- | --- | --- |")
-for scenario in [uniform, varying] {
+for scenario in [uniform, varying, heroGroups, chips] {
     let runs = 21
     var layout = SplitLayout(sections: scenario.sections, parameters: parameters, width: 200)
 

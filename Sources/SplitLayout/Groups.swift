@@ -141,6 +141,9 @@ struct GroupPlacer {
     let defaultSpacing: Int
     /// Items in the section: placing stops when they are used up.
     let itemCount: Int
+    /// Told of each nested group placed, with the frame of the group it is in (for the tests of
+    /// the nesting).
+    var onNestedGroup: ((_ frame: Rect, _ parent: Rect) -> Void)? = nil
 
     /// The frames of the items a repetition of `group` holds, from item `first` on, the group
     /// at `origin` in a container `containerWidth` wide (and `containerHeight` tall, nil for the
@@ -194,7 +197,10 @@ struct GroupPlacer {
                 )
                 item += 1
             case .group(let nested):
-                let placed = place(
+                // Measuring places nothing: no nested group to tell of.
+                var quiet = self
+                quiet.onNestedGroup = nil
+                let placed = quiet.place(
                     nested, at: Point(x: 0, y: 0), containerWidth: containerWidth, containerHeight: nil, first: item)
                 size = placed.size
                 item = placed.next
@@ -300,6 +306,7 @@ struct GroupPlacer {
                 body(memberFrame)
                 item += 1
             case .group(let nested):
+                onNestedGroup?(memberFrame, frame)
                 let next = fill(nested, frame: memberFrame, first: item, body)
                 // A nested group that took nothing (no room) ends this one rather than looping.
                 if next == item { return item }

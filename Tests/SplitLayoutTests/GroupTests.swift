@@ -181,6 +181,31 @@ struct GroupPropertyTests {
         }
     }
 
+    @Test("every nested group lies inside the group it is in, and every item inside the repetition")
+    func nestedInsideParents() {
+        var rng = SplitMix64(seed: 7)
+        for round in 0..<300 {
+            let group = Self.group(&rng, depth: 3, top: true)
+            let width = Int.random(in: 1...80, using: &rng)
+            let count = Int.random(in: 1...40, using: &rng)
+            let widths = (0..<count).map { _ in Int32.random(in: 0...30, using: &rng) }
+            var placer = GroupPlacer(
+                measure: ItemMeasure { index in (Int(widths[index]), 1) }, defaultSpacing: 1, itemCount: count)
+            var nesting: [(Rect, Rect)] = []
+            placer.onNestedGroup = { nesting.append(($0, $1)) }
+            let placed = placer.place(
+                group, at: Point(x: 3, y: 5), containerWidth: width, containerHeight: nil, first: 0)
+            let repetition = Rect(x: 3, y: 5, width: placed.size.width, height: placed.size.height)
+            for (child, parent) in nesting {
+                #expect(parent.contains(child), "round \(round): \(child) outside \(parent) in \(group)")
+            }
+            for frame in placed.frames where !frame.isEmpty {
+                #expect(repetition.contains(frame), "round \(round): \(frame) outside \(repetition)")
+            }
+            #expect(placed.size.width <= width)
+        }
+    }
+
     @Test("members whose fractions add up to 1 cover their group's length exactly, with the spacing")
     func fractionsFill() {
         var rng = SplitMix64(seed: 41)

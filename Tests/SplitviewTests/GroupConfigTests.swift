@@ -149,4 +149,21 @@ struct GroupConfigTests {
         let configuration = try parse(example.joined(separator: "\n") + "\n")
         #expect(configuration.layout.groups["hero"] == GroupReader.builtIn["hero"])
     }
+
+    @Test("text data is sized by its content: piped names fill the whole width, long labels show whole")
+    func textDataByContent() throws {
+        let names = (0..<400).map { "command-\($0)" + String(repeating: "x", count: $0 % 7) }.joined(separator: "\n")
+        let result = try Support.run(["render", "--width", "200", "--height", "20"], stdin: names + "\n")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // One section: the whole width, as many names on a line as fit (not 4 in the left half).
+        #expect(lines[1].count > 150 && lines[1].trimmingCharacters(in: .whitespaces).count > 150, "\(lines[1])")
+        #expect(lines[1].hasPrefix("  command-0  command-1x  command-2xx"), "\(lines[1])")
+        let books = try Support.run([
+            "render", "--data", Support.fixture("data/books-hero.json"), "--layout", "chips", "--width", "120",
+            "--height", "8",
+        ])
+        #expect(books.status == 0, "stderr: \(books.stderr)")
+        #expect(books.stdout.contains("A Wizard of Earthsea") && books.stdout.contains("The Left Hand of Darkness"))
+    }
 }
