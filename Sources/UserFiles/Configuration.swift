@@ -23,6 +23,8 @@ public struct Configuration: Hashable, Sendable {
     /// The widest label a data file's item is measured at (`[item] max_width`): longer ones are
     /// cut with "…".
     public var maxItemWidth = 40
+    /// Data with more items than this keeps `dataItemWidth` cells per item (see `layoutSettings`).
+    public static let measuredItemLimit = 100_000
 
     /// The layout settings for `catalog`: the configured ones; one column for data with one
     /// section (the other would stay empty); a data file's items as wide as their labels unless
@@ -35,7 +37,11 @@ public struct Configuration: Hashable, Sendable {
         }
         if !itemWidthIsSet && catalog.source != EmojiCatalog.source {
             settings.itemWidth = Self.dataItemWidth
-            if settings.defaultGroup == nil && catalog.sections.allSatisfy({ $0.items.allUseConfiguredSize }) {
+            // Up to `measuredItemLimit` items: measuring is a pass over every label, and a
+            // million lines would pay for it on every layout (a search, a resize).
+            if settings.defaultGroup == nil && catalog.itemCount <= Self.measuredItemLimit
+                && catalog.sections.allSatisfy({ $0.items.allUseConfiguredSize })
+            {
                 settings.defaultGroup = .named("chips", line: 0, column: 0)
                 settings.maxContentWidth = maxItemWidth
             }
