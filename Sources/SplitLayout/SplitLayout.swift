@@ -164,6 +164,15 @@ public struct SplitLayout: Sendable {
         return max(0, floorDiv(columnWidth - inset.left - inset.right - spacing * (count - 1), count))
     }
 
+    /// An item's width in a column: cells, or an equal share (at least one cell).
+    static func itemWidth(_ width: ItemWidth, columnWidth: Int, inset: EdgeInsets, spacing: Int) -> Int {
+        switch width {
+        case .cells(let cells): cells
+        case .perLine(let count):
+            count > 0 ? max(1, equalItemWidth(count: count, columnWidth: columnWidth, inset: inset, spacing: spacing)) : 0
+        }
+    }
+
     private static func place(
         _ spec: SectionSpec, index: Int, column: Column, columnIndex: Int,
         top: Int, parameters: LayoutParameters
@@ -184,16 +193,12 @@ public struct SplitLayout: Sendable {
         let originY = itemsTop + inset.top
 
         // How wide an item is: cells, or a share of the column's room. At least one cell for a
-        // share, so a narrow column shows thin items rather than none. A closure value, not a
-        // local function, so that a group's measure (Sendable) can keep it.
+        // share, so a narrow column shows thin items rather than none. Static, with its inputs
+        // as arguments: a closure kept by a group's measure would be allocated for every
+        // section, grids too (a thousand sections took eight times as long to lay out).
         let columnWidth = column.width
-        let resolve: @Sendable (ItemWidth) -> Int = { width in
-            switch width {
-            case .cells(let cells): cells
-            case .perLine(let count):
-                count > 0
-                    ? max(1, equalItemWidth(count: count, columnWidth: columnWidth, inset: inset, spacing: spacing)) : 0
-            }
+        func resolve(_ width: ItemWidth) -> Int {
+            itemWidth(width, columnWidth: columnWidth, inset: inset, spacing: spacing)
         }
 
         let grid: any ItemPlacement
@@ -224,7 +229,9 @@ public struct SplitLayout: Sendable {
                 case .uniform(_, let uniform): size = uniform
                 case .varying(let sizes): size = sizes[index]
                 }
-                let width = widths.map { $0.indices.contains(index) ? Int($0[index]) : 0 } ?? resolve(size.width)
+                let width =
+                    widths.map { $0.indices.contains(index) ? Int($0[index]) : 0 }
+                    ?? itemWidth(size.width, columnWidth: columnWidth, inset: inset, spacing: spacing)
                 return (width, max(0, size.height))
             }
             grid = GroupGrid(
