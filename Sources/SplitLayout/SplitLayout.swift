@@ -169,7 +169,8 @@ public struct SplitLayout: Sendable {
         switch width {
         case .cells(let cells): cells
         case .perLine(let count):
-            count > 0 ? max(1, equalItemWidth(count: count, columnWidth: columnWidth, inset: inset, spacing: spacing)) : 0
+            count > 0
+                ? max(1, equalItemWidth(count: count, columnWidth: columnWidth, inset: inset, spacing: spacing)) : 0
         }
     }
 
