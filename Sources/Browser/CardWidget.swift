@@ -28,9 +28,10 @@ struct CardWidget: Widget {
             // draw the dim attribute as nothing at all.
             if !focused { body.foreground = state.theme.footer.foreground }
         }
-        let lines = contentLines(of: item, titleOnly: visibility == .titleOnly)
         let bordered = area.height >= 3 && area.width >= 3
         let inner = bordered ? area.height - 2 : area.height
+        let lines = contentLines(
+            of: item, titleOnly: visibility == .titleOnly, room: area.width - (bordered ? 4 : 2), rows: inner)
         for row in 0..<area.height {
             // The snapshot effect's strips: even rows slide left, odd rows right.
             let slide = Int((transform.stripShift * (row % 2 == 0 ? -1 : 1)).rounded())
@@ -67,14 +68,51 @@ struct CardWidget: Widget {
         }
     }
 
-    /// The glyph and label, then the fields ("author: Ursula K. Le Guin") and the keywords.
-    func contentLines(of item: Item, titleOnly: Bool) -> [String] {
+    /// The glyph and label, then the fields ("author: Ursula K. Le Guin") and the keywords,
+    /// wrapped at their commas over the rows left in a tall card (`room` cells wide, `rows`
+    /// high).
+    func contentLines(of item: Item, titleOnly: Bool, room: Int, rows: Int) -> [String] {
         let label = VisibleText.standalone(item.label)
         let glyph = state.glyph(at: path)
         var lines = [glyph.map { $0 + " " + label } ?? label]
         guard !titleOnly else { return lines }
         lines += item.shownFields
-        if let keywords = item.shownKeywords { lines.append(keywords) }
+        if let keywords = item.shownKeywords {
+            lines += wrapped(keywords, room: room, rows: max(1, rows - lines.count))
+        }
         return lines
+    }
+
+    /// `text` in at most `rows` lines of `room` cells, broken after its commas (the last line
+    /// keeps the rest, to be cut with "…" when drawn).
+    func wrapped(_ text: String, room: Int, rows: Int) -> [String] {
+        guard rows > 1, room > 0, state.textWidth.width(of: text, upTo: room + 1) > room else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            guard lines.count < rows - 1 else { break }
+            // The next piece: up to and with the next ", ".
+            let end = rest.range(of: ", ").map { $0.upperBound } ?? rest.endIndex
+            let piece = rest[..<end]
+            let candidate = line + piece
+            if line.isEmpty || state.textWidth.width(of: candidate.trimmingTrailingSpaces, upTo: room + 1) <= room {
+                line = candidate
+                rest = rest[end...]
+            } else {
+                lines.append(line.trimmingTrailingSpaces)
+                line = ""
+            }
+        }
+        lines.append((line + rest).trimmingTrailingSpaces)
+        return lines.filter { !$0.isEmpty }
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

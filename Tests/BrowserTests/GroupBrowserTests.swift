@@ -52,4 +52,18 @@ struct GroupBrowserTests {
         #expect(state.focus == path(0, 5))
         #expect(state.outcome == nil)
     }
+
+    @Test("a large card wraps the keywords over its spare rows, at their commas")
+    func keywordsWrap() {
+        let first = Item(
+            label: "first", glyph: "😀", keywords: ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"])
+        let catalog = Catalog(sections: [Section(title: "S", items: [first] + items("c", 2))], source: "test")
+        var settings = fixtureSettings(splitFrom: 1000)
+        settings.forcedGroup = "hero"
+        let lines = render(BrowserState(catalog: catalog, settings: settings, theme: .standard, width: 40, height: 10))
+        // The large card: 20 wide (16 inside its border and padding), 6 high (4 inside).
+        #expect(lines[2].contains("│ 😀 first"), "\(lines)")
+        #expect(lines[3].contains("│ alpha, bravo,") && lines[4].contains("│ charlie, delta,"), "\(lines)")
+        #expect(lines[5].contains("│ echo, foxtrot"), "\(lines)")
+    }
 }
