@@ -268,8 +268,17 @@ public enum CatalogLoader {
             throw DataError(file: name, message: "no items (\(what) has only blank lines)")
         }
 
-        let format =
+        var format =
             options.format ?? (isStandardInput ? nil : DataFormat(fileName: name)) ?? DataFormat.sniff(text.bytes)
+        // Piped lines that happen to hold as many commas or tabs as each other ("Smith, John",
+        // `git log --format='%h%x09%s'`) are lines, not a table: a pipe is a table only when its
+        // first line is a header naming the label column (or --format says so).
+        if isStandardInput && options.format == nil && (format == .csv || format == .tsv)
+            && !headerNamesLabel(
+                text.bytes, separator: format == .csv ? Byte.comma : Byte.tab, columns: options.columns)
+        {
+            format = .lines
+        }
         if format != .csv && format != .tsv && !options.columns.isEmpty {
             throw DataError(
                 file: name,
@@ -313,6 +322,23 @@ public enum CatalogLoader {
         }
         if builder.itemCount == 0 { throw DataError(file: name, message: "no items (\(what) has only blank lines)") }
         return LoadedCatalog(catalog: builder.build(), format: format, warnings: warnings)
+    }
+
+    /// Whether the first line that is not blank, split at `separator`, names a label column:
+    /// one called label, name or title, or the one --label-column names.
+    static func headerNamesLabel(_ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8, columns: ColumnChoice) -> Bool {
+        var start = 0
+        while start < bytes.count
+            && (bytes[start] == Byte.newline || bytes[start] == Byte.carriageReturn || bytes[start] == Byte.space)
+        { start += 1 }
+        var end = start
+        while end < bytes.count && bytes[end] != Byte.newline && end - start < 65_536 { end += 1 }
+        let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        let names = line.split(separator: Character(Unicode.Scalar(separator)), omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: [" ", "\t", "\r", "\""]).lowercased()
+        }
+        let wanted = ColumnChoice.labelNames + (columns.label.map { [$0.lowercased()] } ?? [])
+        return names.contains { wanted.contains($0) }
     }
 
     private static func parseSectionedJSON(

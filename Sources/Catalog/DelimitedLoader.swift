@@ -119,7 +119,7 @@ enum DelimitedLoader {
                 file: text.file, line: headerLine,
                 message:
                     "no label column (columns: \(names.joined(separator: ", "))): name one with --label-column, "
-                    + "or call it label, name or title")
+                    + "call it label, name or title, or read the lines as they are with --format lines")
         }
         let chosen = Set([sectionColumn, glyphColumn, labelColumn].compactMap { $0 })
         var keywordsColumn: Int?

@@ -233,7 +233,7 @@ private func fields(_ item: Item) -> [String] {
     @Test func noLabelColumnNamesTheColumns() {
         #expect(
             failure("id,colour\n1,red\n")
-                == "data.csv:1: no label column (columns: id, colour): name one with --label-column, or call it label, name or title"
+                == "data.csv:1: no label column (columns: id, colour): name one with --label-column, call it label, name or title, or read the lines as they are with --format lines"
         )
     }
 

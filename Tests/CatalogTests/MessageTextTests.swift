@@ -76,7 +76,7 @@ import Testing
             ),
             (
                 "\u{1B}[201~,\u{9B}\na,b\n", "x.csv", ColumnChoice(),
-                "x.csv:1: no label column (columns: \\u001B[201~, \\u009B): name one with --label-column, or call it label, name or title"
+                "x.csv:1: no label column (columns: \\u001B[201~, \\u009B): name one with --label-column, call it label, name or title, or read the lines as they are with --format lines"
             ),
         ]
         for (text, name, columns, message) in cases {

@@ -109,6 +109,25 @@ import Testing
         #expect(jsonl.last?.hasPrefix(" 🙂  x  U+1F642  · stdin") == true)
     }
 
+    @Test func pipedLinesWithCommasOrTabsAreLinesUnlessAHeaderNamesTheLabel() throws {
+        // Names with a comma each, and `git log --format='%h%x09%s'`: lines, not a table.
+        let names = try Support.run(["--filter", "o"], stdin: "Smith, John\nDoe, Jane\n")
+        #expect(names.status == 0, "\(names.stderr)")
+        #expect(names.stdout == "Smith, John\nDoe, Jane\n")
+        let log = try Support.run(["--filter", "fix"], stdin: "abc1234\tfix the thing\ndef5678\tadd a feature\n")
+        #expect(log.stdout == "abc1234\tfix the thing\n", "\(log.stderr)")
+        // A header naming the label column makes a table; so does --format.
+        let table = try Support.run(["--filter", "Bob", "--print", "json"], stdin: "name,email\nAda,a@x\nBob,b@y\n")
+        #expect(table.stdout == #"{"section":"stdin","label":"Bob","email":"b@y"}"# + "\n", "\(table.stderr)")
+        let csv = try Support.run(
+            ["--filter", "Doe", "--format", "csv", "--label-column", "2"], stdin: "a,b\nJane,Doe\n")
+        #expect(csv.stdout == "Doe\n", "\(csv.stderr)")
+        // Column options on lines say how to read a table, not take the first line for a header.
+        let columns = try Support.run(["--filter", "a", "--label-column", "1"], stdin: "Smith, John\nDoe, Jane\n")
+        #expect(columns.status == 2)
+        #expect(columns.stderr.contains("the input is read as plain lines (choose the format with --format)"))
+    }
+
     @Test func nothingOnStandardInputMeansNoData() throws {
         // A launcher's empty standard input is no data: the emoji, as from a terminal.
         let (lines, result) = try render([], stdin: "")
@@ -172,7 +191,7 @@ import Testing
         ),
         (
             ["data/no-label.csv"],
-            "data/no-label.csv:1: no label column (columns: id, colour, size): name one with --label-column, or call it label, name or title"
+            "data/no-label.csv:1: no label column (columns: id, colour, size): name one with --label-column, call it label, name or title, or read the lines as they are with --format lines"
         ),
         (
             ["data/fruits.csv", "--label-column", "nmae"],
