@@ -68,11 +68,13 @@ struct FrameEncoder {
     }
 
     /// The bytes that put right what a frame cut short (by a signal) may have left: CAN ends an
-    /// unfinished escape sequence, then normal attributes, autowrap on, the whole screen as the
-    /// scrolling region, and the cursor at `cursor` (the last row's start, where endwin leaves it
-    /// for the shell when the terminal has no alternate screen).
+    /// unfinished escape sequence, the synchronized update ends (the terminal shows what it
+    /// has), then normal attributes, autowrap on, the whole screen as the scrolling region, and
+    /// the cursor at `cursor` (the last row's start, where endwin leaves it for the shell when
+    /// the terminal has no alternate screen).
     func resetBytes(screenHeight: Int, cursor: (row: Int, column: Int)) -> [UInt8] {
         var bytes: [UInt8] = [0x18]
+        bytes += sequences.synchronizedEnd
         bytes += sequences.normal
         bytes += sequences.autowrapOn
         sequences.scrollRegion?(&bytes, 0, max(0, screenHeight - 1))

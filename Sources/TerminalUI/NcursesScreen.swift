@@ -57,13 +57,19 @@ public final class NcursesScreen: Screen {
     public func show(_ frame: CellBuffer) {
         guard session.isOpen else { return }
         _ = session.takeSignals(stopping: false)
+        let sequences = session.sequences
+        var synchronized = false
         if session.mustTakeOver {
+            // The clear of a takeover inside the update too: no blank screen between frames.
+            session.writeFrame(sequences.synchronizedBegin)
+            synchronized = true
             session.takeOver()
             encoder.screenCleared(width: width, height: height)
             TerminalGuard.setReset(encoder.resetBytes(screenHeight: height, cursor: (max(0, height - 1), 0)))
         }
         let bytes = encoder.encode(frame, screenWidth: width, screenHeight: height, cursorAfter: session.cursor)
-        session.writeFrame(bytes)
+        guard synchronized || !bytes.isEmpty else { return }
+        session.writeFrame((synchronized ? [] : sequences.synchronizedBegin) + bytes + sequences.synchronizedEnd)
     }
 
     public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent? {

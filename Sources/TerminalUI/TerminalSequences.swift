@@ -49,6 +49,11 @@ struct TerminalSequences {
     /// dragged. ncurses switches only mode 1000 (clicks), and knows no string for 1002.
     var dragReportingOn: [UInt8] = []
     var dragReportingOff: [UInt8] = []
+    /// The synchronized-update mode (2026) begun and ended around each frame, for an ANSI
+    /// terminal (empty otherwise): the terminal shows the frame whole, never half drawn. One
+    /// that does not know the mode ignores it, as fzf relies on.
+    var synchronizedBegin: [UInt8] = []
+    var synchronizedEnd: [UInt8] = []
 
     var canScrollRegions: Bool { scrollRegion != nil && scrollForward != nil && scrollReverse != nil }
 
@@ -113,6 +118,10 @@ struct TerminalSequences {
             scrollForward: repeated(ind, indn), scrollReverse: repeated(ri, rin), leave: leave)
         sequences.dragReportingOn = dragOn
         sequences.dragReportingOff = dragOff
+        if ansi {
+            sequences.synchronizedBegin = Array("\u{1B}[?2026h".utf8)
+            sequences.synchronizedEnd = Array("\u{1B}[?2026l".utf8)
+        }
         return sequences
     }
 

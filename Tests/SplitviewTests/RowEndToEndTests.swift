@@ -89,8 +89,10 @@ struct RowEndToEndTests {
 
     @Test func aDragOnARowFlicksItToTheNextCardAndDragReportingIsSwitchedOffAtTheEnd() throws {
         try Self.withRows { master, pid, start in
-            // The terminal is asked to report motion while a button is held (mode 1002).
+            // The terminal is asked to report motion while a button is held (mode 1002), and
+            // each frame is a synchronized update (mode 2026).
             #expect(Self.contains(start, "\u{1B}[?1002h"))
+            #expect(Self.contains(start, "\u{1B}[?2026h") && Self.contains(start, "\u{1B}[?2026l"))
             // A press over the first row at column 40, row 4; motion with the button held (SGR
             // button 32) to columns 34 and 28; the release: a quick drag of 12 cells to the left.
             for report in ["\u{1B}[<0;40;4M", "\u{1B}[<32;34;4M", "\u{1B}[<32;28;4M", "\u{1B}[<0;28;4m"] {

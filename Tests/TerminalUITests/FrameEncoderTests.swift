@@ -145,6 +145,15 @@ import Testing
         #expect(Self.bare.sequences.dragReportingOn.isEmpty && Self.bare.sequences.dragReportingOff.isEmpty)
     }
 
+    @Test func framesAreSynchronizedUpdatesAndTheResetEndsOne() {
+        let sequences = Self.xterm.sequences
+        #expect(sequences.synchronizedBegin == Array("\u{1B}[?2026h".utf8))
+        #expect(sequences.synchronizedEnd == Array("\u{1B}[?2026l".utf8))
+        let encoder = FrameEncoder(sequences: sequences, colors: Self.xterm.colors)
+        #expect(
+            encoder.resetBytes(screenHeight: 24, cursor: (23, 0)).starts(with: [0x18] + Array("\u{1B}[?2026l".utf8)))
+    }
+
     @Test func theFirstFrameClearsAndWritesWhatIsNotBlank() {
         var encoder = Self.encoder()
         let bytes = Self.encode([Self.frame(["ab", "", "c"], width: 4)], with: &encoder)
