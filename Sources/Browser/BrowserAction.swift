@@ -44,6 +44,8 @@ public enum BrowserAction: Hashable, Sendable {
     case acceptSearch
     /// Closes the prompt, shows everything again, focused where it was before the prompt.
     case cancelSearch
+    /// Drops a kept filter: everything shown again, the focus on the item it was on.
+    case clearFilter
 
     // MARK: Skin-tone chooser
     case moveTone(Direction)
@@ -131,6 +133,7 @@ extension Browser {
         case .pick:
             if let focus = state.focus { state.outcome = .chosen(focus) }
         case .quit: state.outcome = .cancelled
+        case .clearFilter: state.applyFilter("")
         case .interrupt: state.outcome = .interrupted
         case .insertText, .deleteBackward, .clearText, .deleteWord, .acceptSearch, .cancelSearch:
             performSearchEdit(action, &state)

@@ -22,6 +22,8 @@ public enum Availability: Hashable, Sendable {
     case skinTones
     /// When there are sections to show as rows of cards (`v` makes one of any section).
     case rows
+    /// A search's filter is kept (the prompt closed with Enter).
+    case filtered
 
     public func holds(in state: BrowserState) -> Bool {
         switch self {
@@ -31,6 +33,7 @@ public enum Availability: Hashable, Sendable {
         case .skinTones: state.source.sections.contains { $0.items.hasVariants }
         // `v` makes a row of any section.
         case .rows: !state.source.sections.isEmpty
+        case .filtered: state.filter != nil
         }
     }
 }

@@ -50,6 +50,9 @@ extension KeyMap {
             KeyGroup([.character(" ")], .toggleMark, "mark / unmark, then the next item", when: .multiSelect),
             KeyGroup([.enter], .pick, "print the focused item and exit", when: .singleSelect),
             KeyGroup([.enter], .pick, "print the marked items (or the focused one) and exit", when: .multiSelect),
+            // Esc takes back a kept filter before it quits (fzf's users expect Esc to leave
+            // the search first).
+            KeyGroup([.escape], .clearFilter, "drop the filter, everything shown again", when: .filtered),
             KeyGroup([.character("q"), .escape], .quit, "quit without output"),
             interrupt,
             KeyGroup([.character("?")], .openHelp, "this help"),

@@ -5,6 +5,7 @@
 // a fixed SplitMix64, so a failure names a seed and a step that reproduce it.
 
 @testable import Browser
+import Foundation
 import SeededRandom
 import Catalog
 import SplitLayout
@@ -212,10 +213,17 @@ struct PropertyTests {
             if state.width >= 40, state.searchPrompt == nil, !lines[state.height - 1].contains(item.label.prefix(1)) {
                 problems.append("the status line does not name the focus: \(lines[state.height - 1])")
             }
-            // (Unless the chooser had to go over it: a view shorter than the item and the
-            // chooser's three rows holds the two only one over the other.)
+            // (Unless the chooser had to go over it: a view shorter than the header, the item and the
+            // chooser's box (two rows more than its lines of options, which wrap on a narrow
+            // screen) holds the two only one over the other.)
             let itemRows = state.drawnFrame(of: focus)?.height ?? 1
-            let chooserCovers = state.toneChooser != nil && state.viewHeight < itemRows + 3
+            let chooserRows = state.toneChooser.map { chooser in
+                let columns = ToneChooser.columns(forWidth: state.width, optionCount: chooser.options.count)
+                return (chooser.options.count + columns - 1) / columns + 2
+            }
+            // (A pinned header stays above the item, so it counts too.)
+            let header = state.layout.parameters.pinHeaders ? state.layout.sections[focus.section].headerHeight : 0
+            let chooserCovers = chooserRows.map { state.viewHeight < header + itemRows + $0 } ?? false
             // While a drag holds the focused row, its card goes where the pointer takes it (out
             // of the view too); the release brings the focus back into it.
             let draggedAway = state.rowGrab?.dragged == true && state.rowGrab?.section == focus.section
@@ -259,6 +267,12 @@ struct PropertyTests {
                 state.outcome = nil
             }
             let problems = Self.problems(state)
+            if !problems.isEmpty, ProcessInfo.processInfo.environment["DEBUG_PROPERTY"] != nil {
+                print(Browser.render(state).lines.joined(separator: "\n"))
+                print(
+                    "filter: \(String(describing: state.filter?.query)) chooser: \(String(describing: state.toneChooser))"
+                )
+            }
             if !problems.isEmpty {
                 failures += 1
                 Issue.record(

@@ -74,6 +74,37 @@ struct SearchUITests {
         #expect(state.item(atSource: state.picks[0])?.label == "d10")
     }
 
+    @Test("Esc after a kept filter drops the filter first, keeping the focus and the marks; Esc again quits")
+    func escapeDropsAKeptFilterFirst() {
+        var state = fixtureState(width: 44, height: 8)
+        state.send(.character("/"))
+        state.type("d1")
+        state.send(.enter)
+        let focused = state.sourcePath(state.focus!)
+        state.send(.escape)
+        #expect(state.filter == nil && state.outcome == nil)
+        #expect(state.sourcePath(state.focus!) == focused)
+        state.send(.escape)
+        #expect(state.outcome == .cancelled)
+        // With --multi, the marks made while filtered stay.
+        var multi = BrowserState(
+            catalog: fixtureCatalog, settings: fixtureSettings(), theme: .standard, width: 44, height: 8, multiSelect: true)
+        multi.send(.character("/"))
+        multi.type("d1")
+        multi.send(.enter, .character(" "))
+        #expect(multi.marked.count == 1)
+        multi.send(.escape)
+        #expect(multi.filter == nil && multi.marked.count == 1)
+        // A kept filter with no match says so; Esc brings everything back.
+        var none = fixtureState(width: 44, height: 8)
+        none.send(.character("/"))
+        none.type("zzz")
+        none.send(.enter)
+        #expect(render(none).contains { $0.contains("no matches for \"zzz\"") })
+        none.send(.escape)
+        #expect(none.filter == nil && none.focus != nil && none.outcome == nil)
+    }
+
     @Test("Esc closes the prompt, shows everything, and puts the focus and view back")
     func escapeRestores() {
         var state = fixtureState(width: 44, height: 8, focus: path(3, 7))
