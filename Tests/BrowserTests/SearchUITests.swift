@@ -88,7 +88,8 @@ struct SearchUITests {
         #expect(state.outcome == .cancelled)
         // With --multi, the marks made while filtered stay.
         var multi = BrowserState(
-            catalog: fixtureCatalog, settings: fixtureSettings(), theme: .standard, width: 44, height: 8, multiSelect: true)
+            catalog: fixtureCatalog, settings: fixtureSettings(), theme: .standard, width: 44, height: 8,
+            multiSelect: true)
         multi.send(.character("/"))
         multi.type("d1")
         multi.send(.enter, .character(" "))
