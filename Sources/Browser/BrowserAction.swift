@@ -38,8 +38,11 @@ public enum BrowserAction: Hashable, Sendable {
     case insertText(String)
     case deleteBackward
     case clearText
-    /// The last word and the spaces after it, as in a shell.
+    /// The last word before the cursor and the spaces after it, as in a shell.
     case deleteWord
+    /// Moves the cursor in the query by characters (negative: left).
+    case moveQueryCursor(by: Int)
+    case queryCursorToStart, queryCursorToEnd
     /// Closes the prompt keeping the filter.
     case acceptSearch
     /// Closes the prompt, shows everything again, focused where it was before the prompt.
@@ -135,7 +138,8 @@ extension Browser {
         case .quit: state.outcome = .cancelled
         case .clearFilter: state.applyFilter("")
         case .interrupt: state.outcome = .interrupted
-        case .insertText, .deleteBackward, .clearText, .deleteWord, .acceptSearch, .cancelSearch:
+        case .insertText, .deleteBackward, .clearText, .deleteWord, .acceptSearch, .cancelSearch, .moveQueryCursor,
+            .queryCursorToStart, .queryCursorToEnd:
             performSearchEdit(action, &state)
         case .moveTone, .firstTone, .lastTone, .acceptTone, .closeToneChooser:
             performToneChoice(action, &state)
@@ -166,16 +170,18 @@ extension Browser {
     static func performSearchEdit(_ action: BrowserAction, _ state: inout BrowserState) {
         guard var prompt = state.searchPrompt else { return }
         switch action {
-        case .insertText(let text):
-            prompt.text += text
-        case .deleteBackward:
-            guard !prompt.text.isEmpty else { return }
-            prompt.text.removeLast()
-        case .clearText:
-            prompt.text = ""
-        case .deleteWord:
-            while prompt.text.last == " " { prompt.text.removeLast() }
-            while let last = prompt.text.last, last != " " { prompt.text.removeLast() }
+        case .moveQueryCursor, .queryCursorToStart, .queryCursorToEnd:
+            // The text is the same: nothing to search again.
+            prompt.edit(action)
+            state.searchPrompt = prompt
+            return
+        case .insertText, .deleteBackward, .clearText, .deleteWord:
+            let before = prompt.text
+            prompt.edit(action)
+            if prompt.text == before {
+                state.searchPrompt = prompt
+                return
+            }
         case .acceptSearch:
             state.searchPrompt = nil
             return
@@ -261,6 +267,10 @@ extension Browser {
         let target = Point(x: frame.x, y: moved == 0 ? frame.y + (down ? rows : -rows) : state.offset + screenRow)
         if let next = state.layout.nearestItem(to: target, columnIndex: column) {
             state.setFocus(next)
+        } else {
+            // No item there (the column's nearest line is an empty section's): the focus stays,
+            // and the view with it.
+            state.scrollIntoView(focus)
         }
     }
 

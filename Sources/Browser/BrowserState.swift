@@ -150,9 +150,9 @@ public struct BrowserState: Sendable {
         // A row's line is a card (and the rows an effect raises cards into); a group's, its
         // tallest repetition.
         let line = max(settings.itemHeight, layout.tallestRow, layout.tallestGroup)
-        return max(
-            Self.minimumHeight,
-            settings.headerHeight + max(0, settings.parameters.sectionInset.top) + line + 1)
+        // A data file's section may have a taller header than the configured one.
+        let header = max(settings.headerHeight, layout.tallestHeader)
+        return max(Self.minimumHeight, header + max(0, settings.parameters.sectionInset.top) + line + 1)
     }
     public var maximumOffset: Int { max(0, layout.contentHeight - viewHeight) }
     public var itemCount: Int { itemsBefore.last.map { $0 + catalog.sections.last!.items.count } ?? 0 }

@@ -87,9 +87,15 @@ extension KeyMap {
         let own = [
             KeyGroup([.enter], .acceptSearch, "keep the filter, close the prompt"),
             KeyGroup([.escape], .cancelSearch, "drop the filter, back to where you were"),
-            KeyGroup([.backspace], .deleteBackward, "delete the last character"),
-            KeyGroup([.control("w")], .deleteWord, "delete the last word"),
-            KeyGroup([.control("u")], .clearText, "clear the search"),
+            KeyGroup(
+                [KeyBinding([.left], .moveQueryCursor(by: -1)), KeyBinding([.right], .moveQueryCursor(by: 1))],
+                "move the cursor"),
+            KeyGroup(
+                [KeyBinding([.control("a")], .queryCursorToStart), KeyBinding([.control("e")], .queryCursorToEnd)],
+                "cursor to the start / end"),
+            KeyGroup([.backspace], .deleteBackward, "delete the character before the cursor"),
+            KeyGroup([.control("w")], .deleteWord, "delete the word before the cursor"),
+            KeyGroup([.control("u")], .clearText, "delete everything before the cursor"),
         ]
         let ownKeys = Set(own.flatMap { $0.bindings.flatMap(\.keys) })
         return KeyMap(

@@ -9,9 +9,51 @@ import TerminalUI
 public struct SearchPrompt: Hashable, Sendable {
     /// What the user typed.
     public internal(set) var text: String
+    /// Where the cursor is: the characters (grapheme clusters) of `text` before it.
+    public internal(set) var cursor: Int
     /// The focus (a source path) and scroll offset before the prompt opened.
     let focusBefore: ItemPath?
     let offsetBefore: Int
+
+    /// The prompt with `text`, the cursor at its end.
+    init(text: String, focusBefore: ItemPath?, offsetBefore: Int) {
+        self.text = text
+        self.cursor = text.count
+        self.focusBefore = focusBefore
+        self.offsetBefore = offsetBefore
+    }
+
+    /// The text before the cursor, and from it on.
+    var split: (before: Substring, after: Substring) {
+        let index = text.index(text.startIndex, offsetBy: min(max(0, cursor), text.count))
+        return (text[..<index], text[index...])
+    }
+
+    /// Applies a shell-like edit at the cursor: typing inserts there, Backspace deletes the
+    /// character before it, Ctrl-W the word before it, Ctrl-U everything before it.
+    mutating func edit(_ action: BrowserAction) {
+        var (before, after) = split
+        switch action {
+        case .insertText(let typed): before += typed
+        case .deleteBackward: if !before.isEmpty { before.removeLast() }
+        case .clearText: before = ""
+        case .deleteWord:
+            while before.last == " " { before.removeLast() }
+            while let last = before.last, last != " " { before.removeLast() }
+        case .moveQueryCursor(let by):
+            cursor = min(max(0, cursor + by), text.count)
+            return
+        case .queryCursorToStart:
+            cursor = 0
+            return
+        case .queryCursorToEnd:
+            cursor = text.count
+            return
+        default: return
+        }
+        text = String(before + after)
+        cursor = before.count
+    }
 }
 
 extension BrowserState {

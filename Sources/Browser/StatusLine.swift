@@ -82,13 +82,26 @@ struct SearchPromptLine: Widget {
         let right = count == 0 ? " no matches " : " \(count) of \(state.source.itemCount) "
         let rightWidth = state.textWidth.width(of: right)
         let room = max(0, area.width - rightWidth - 1)
-        // The end of a long query stays visible: that is where the user types.
+        // The text up to the cursor stays visible (its end, for a long query): that is where
+        // the user types. The cursor is the character after it in reverse video (a blank at
+        // the end), then the rest of the query as room allows.
+        let (beforeCursor, afterCursor) = prompt.split
         let text = String(
-            state.textWidth.suffix(of: " /" + VisibleText.standalone(prompt.text), fittingWidth: room - 1))
-        let used = buffer.put(text, x: area.x, y: row, style: style, maxWidth: room, measure: state.textWidth)
+            state.textWidth.suffix(of: " /" + VisibleText.standalone(String(beforeCursor)), fittingWidth: room - 1))
+        var used = buffer.put(text, x: area.x, y: row, style: style, maxWidth: room, measure: state.textWidth)
         var cursor = style
         cursor.reverse.toggle()
-        if used < room { buffer.put(" ", x: area.x + used, y: row, style: cursor) }
+        let rest = VisibleText.standalone(String(afterCursor))
+        let under = rest.first.map(String.init) ?? " "
+        if used < room {
+            used += buffer.put(
+                under, x: area.x + used, y: row, style: cursor, maxWidth: room - used, measure: state.textWidth)
+        }
+        if used < room, rest.count > 1 {
+            buffer.put(
+                String(rest.dropFirst()), x: area.x + used, y: row, style: style, maxWidth: room - used,
+                measure: state.textWidth)
+        }
         if rightWidth < area.width {
             buffer.put(right, x: area.maxX - rightWidth, y: row, style: style, measure: state.textWidth)
         }

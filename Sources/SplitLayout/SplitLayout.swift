@@ -78,6 +78,8 @@ public struct SplitLayout: Sendable {
     public let tallestRow: Int
     /// The rows of the tallest repetition of a section's group; 0 without groups.
     public let tallestGroup: Int
+    /// The rows of the tallest section header.
+    public let tallestHeader: Int
     /// Section indices of each column, top to bottom (so their frames are sorted by y).
     let columnSections: [[Int]]
     let specs: [SectionSpec]
@@ -127,6 +129,7 @@ public struct SplitLayout: Sendable {
         self.contentHeight = cursors.max() ?? 0
         self.tallestRow = placed.lazy.compactMap { $0.row?.area.height }.max() ?? 0
         self.tallestGroup = placed.lazy.map(\.grid.tallestGroupLine).max() ?? 0
+        self.tallestHeader = placed.lazy.map(\.headerHeight).max() ?? 0
         self.specs = specs
     }
 

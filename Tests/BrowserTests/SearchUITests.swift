@@ -121,7 +121,7 @@ struct SearchUITests {
         #expect(render(state) == before)
     }
 
-    @Test("Backspace, Ctrl-U and Ctrl-W edit the query; arrows still move")
+    @Test("Backspace, Ctrl-U and Ctrl-W edit the query; Up and Down still move")
     func editing() {
         var state = fixtureState(width: 44, height: 8)
         state.send(.character("/"))
@@ -137,10 +137,35 @@ struct SearchUITests {
         #expect(state.filter?.count == 8)
         // The focus stayed on g1, which matched all along.
         #expect(state.sourcePath(state.focus!) == path(2, 1))
-        state.send(.right)
-        #expect(state.sourcePath(state.focus!) == path(2, 2))
+        state.send(.down)
+        #expect(state.sourcePath(state.focus!) != path(2, 1))
         state.send(.control("u"))
         #expect(state.filter == nil && state.searchPrompt?.text == "")
+    }
+
+    @Test("Left and Right move the cursor in the query; typing, Backspace, Ctrl-W and Ctrl-U edit at it")
+    func cursor() {
+        var state = fixtureState(width: 44, height: 8)
+        state.send(.character("/"))
+        state.type("g1")
+        state.send(.left)
+        #expect(state.searchPrompt?.cursor == 1)
+        // The cursor in reverse video on the "1".
+        let line = Browser.render(state)
+        let cursorCells = (0..<44).filter { line[$0, 7].style.reverse != state.theme.status.reverse }
+        #expect(cursorCells.count == 1 && line[cursorCells[0], 7].text == "1")
+        state.type("x ")
+        #expect(state.searchPrompt?.text == "gx 1" && state.searchPrompt?.cursor == 3)
+        state.send(.backspace)
+        #expect(state.searchPrompt?.text == "gx1")
+        state.send(.control("a"))
+        #expect(state.searchPrompt?.cursor == 0)
+        state.send(.control("e"), .left, .control("w"))
+        #expect(state.searchPrompt?.text == "1" && state.searchPrompt?.cursor == 0)
+        state.send(.right, .right, .right)
+        #expect(state.searchPrompt?.cursor == 1)
+        state.send(.control("u"))
+        #expect(state.searchPrompt?.text == "" && state.filter == nil)
     }
 
     @Test("smart case: a capital makes the query case-sensitive")
