@@ -41,9 +41,12 @@ struct ItemShape: Hashable, Sendable {
             fieldNames: item.fields.map(\.name), width: item.width, height: item.height)
     }
 
-    /// The strings searched: label, keywords and field values.
-    var searchableCount: Int { 1 + keywordCount + fieldNames.count }
-    var stringCount: Int { searchableCount + (hasGlyph ? 1 : 0) + variantCount }
+    /// The strings of text: label, keywords and field values.
+    var textCount: Int { 1 + keywordCount + fieldNames.count }
+    /// The strings searched: the text, and the glyph (so that a pasted emoji, or a code point
+    /// typed, finds its item).
+    var searchableCount: Int { textCount + (hasGlyph ? 1 : 0) }
+    var stringCount: Int { searchableCount + variantCount }
 }
 
 /// The items of one section, immutable once built (so it is shared, not copied, by every
@@ -134,10 +137,10 @@ final class ItemStore: Sendable {
     func glyph(_ index: Int) -> String? {
         let shape = shapes[shapeIndex(of: index)]
         guard shape.hasGlyph else { return nil }
-        return string(firstString(of: index) + shape.searchableCount)
+        return string(firstString(of: index) + shape.textCount)
     }
 
-    /// The item's strings that search reads (label, keywords, field values) as a range of
+    /// The item's strings that search reads (label, keywords, field values, glyph) as a range of
     /// string indices.
     @inline(__always)
     func searchableStrings(of item: Int) -> Range<Int> {

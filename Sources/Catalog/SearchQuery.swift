@@ -31,10 +31,31 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
     public let caseSensitive: Bool
 
     public init(_ text: String) {
+        var typed: [Substring] = []
         terms = text.split(whereSeparator: \.isWhitespace).map { word in
-            word.count > 1 && word.first == "^" ? Term(String(word.dropFirst()), atWordStart: true) : Term(String(word))
+            // A code point (U+1F600, or 1F600) finds the glyphs that hold it.
+            if let scalar = Self.codePoint(word) { return Term(String(Character(scalar))) }
+            typed.append(word)
+            return word.count > 1 && word.first == "^"
+                ? Term(String(word.dropFirst()), atWordStart: true) : Term(String(word))
         }
-        caseSensitive = text.unicodeScalars.contains { $0.properties.changesWhenLowercased }
+        // (A code point's capitals, U+1F600, do not make the rest case-sensitive.)
+        caseSensitive = typed.contains { $0.unicodeScalars.contains { $0.properties.changesWhenLowercased } }
+    }
+
+    /// The scalar `word` names as a code point: "U+" and 4 to 6 hex digits, or 4 to 6 hex
+    /// digits with at least one decimal digit among them (so that "face", "cafe" and "added"
+    /// stay words); nil otherwise, and for a value that is no scalar (a surrogate) or a control.
+    static func codePoint(_ word: Substring) -> Unicode.Scalar? {
+        var digits = word
+        let prefixed = word.count > 2 && (word.hasPrefix("U+") || word.hasPrefix("u+"))
+        if prefixed { digits = word.dropFirst(2) }
+        guard (4...6).contains(digits.count), digits.allSatisfy(\.isHexDigit),
+            prefixed || digits.contains(where: \.isWholeNumber),
+            let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value),
+            scalar.properties.generalCategory != .control
+        else { return nil }
+        return scalar
     }
 
     /// An empty query matches everything: the unfiltered view.

@@ -24,6 +24,29 @@ struct SearchTests {
         #expect(SearchQuery("  cat   face ").description == "cat face")
     }
 
+    @Test("a code point (U+1F600 or 1F600) or the emoji itself finds the glyphs that hold it; hex words stay words")
+    func codePointsAndGlyphs() {
+        #expect(SearchQuery("U+1F600").terms == [SearchQuery.Term("😀")])
+        #expect(SearchQuery("1f600").terms == [SearchQuery.Term("😀")])
+        #expect(SearchQuery("u+2764 face").terms == [SearchQuery.Term("❤"), SearchQuery.Term("face")])
+        #expect(!SearchQuery("U+1F600 face").caseSensitive)
+        for word in ["face", "cafe", "added", "12", "1F6000", "U+D800", "U+0007"] {
+            #expect(SearchQuery(word).terms == [SearchQuery.Term(word)], "\(word)")
+        }
+        let catalog = EmojiCatalog.load()
+        func labels(_ query: String) -> [String] {
+            let result = Search.run(SearchQuery(query), in: catalog)
+            return catalog.filtered(by: result).sections.flatMap { section in
+                section.items.indices.map { section.items.label(at: $0) }
+            }
+        }
+        #expect(labels("1F600") == ["grinning face"])
+        #expect(labels("U+1F600") == ["grinning face"])
+        #expect(labels("😀") == ["grinning face"])
+        #expect(labels("2764").contains("red heart"))
+        #expect(labels("U+1F468 U+1F467").contains("family: man, woman, girl"))
+    }
+
     @Test func smartCase() {
         #expect(!SearchQuery("cat face").caseSensitive)
         #expect(SearchQuery("cat Face").caseSensitive)
@@ -323,11 +346,12 @@ struct SearchTests {
 
     // MARK: Refinement gives the same answer as a fresh search
 
-    /// Matching restated simply, as the reference: lowercase the whole string with the standard
-    /// library, then look for the term's bytes.
+    /// Matching restated simply, as the reference (the label, keywords, field values and glyph):
+    /// lowercase the whole string with the standard library, then look for the term's bytes.
     static func referenceMatches(_ item: Item, _ query: SearchQuery) -> Bool {
         query.terms.allSatisfy { term in
-            ([item.label] + item.keywords + item.fields.map(\.value)).contains { text in
+            ([item.label] + item.keywords + item.fields.map(\.value) + (item.glyph.map { [$0] } ?? [])).contains {
+                text in
                 let haystack = query.caseSensitive ? text : text.lowercased()
                 let bytes = Array(haystack.utf8), needle = Array(term.text.utf8)
                 guard needle.count <= bytes.count else { return false }
