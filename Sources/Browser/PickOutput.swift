@@ -7,17 +7,23 @@ public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
     /// The glyph when the item has one, else its label (the default).
     case glyph
     case label
+    /// The title of the item's section.
+    case section
+    /// The item's keywords, ", " between them (an empty line when it has none).
+    case keywords
     /// One JSON object per line, in the JSON Lines input format (section, label, glyph,
     /// keywords, then the item's own fields), so a pick can be fed back to splitview.
     case json
     /// The value of one of the item's fields.
     case field(String)
 
-    /// `glyph`, `label`, `json`, or any other word as a field name.
+    /// `glyph`, `label`, `section`, `keywords`, `json`, or any other word as a field name.
     public init(parsing text: String) {
         switch text {
         case "glyph": self = .glyph
         case "label": self = .label
+        case "section": self = .section
+        case "keywords": self = .keywords
         case "json": self = .json
         default: self = .field(text)
         }
@@ -27,6 +33,8 @@ public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .glyph: return "glyph"
         case .label: return "label"
+        case .section: return "section"
+        case .keywords: return "keywords"
         case .json: return "json"
         case .field(let name): return name
         }
@@ -41,6 +49,10 @@ public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
             return glyph ?? item.label
         case .label:
             return item.label
+        case .section:
+            return section
+        case .keywords:
+            return item.keywords.joined(separator: ", ")
         case .field(let name):
             return item.fields.first { $0.name == name }?.value ?? ""
         case .json:

@@ -27,7 +27,7 @@ struct BrowseCommand: ParsableCommand {
     @Option(
         name: .customLong("print"),
         help: ArgumentHelp(
-            "What to print of a picked item: glyph (its glyph, else its label), label, json (one JSON object), or a field name.",
+            "What to print of a picked item: glyph (its glyph, else its label), label, section (its section's title), keywords (joined by \", \"), json (one JSON object), or a field name.",
             valueName: "glyph|label|json|FIELD"))
     var printFormat: String = "glyph"
 

@@ -76,8 +76,11 @@ struct PickingTests {
         label: "thumbs \"up\"", glyph: "👍", keywords: ["+1", "hand"],
         fields: [Item.Field(name: "code", value: "U+1F44D"), Item.Field(name: "note", value: "a\tb\u{1}")])
 
-    @Test("glyph (else label), label, a field, or one JSON object per pick")
+    @Test("glyph (else label), label, section, keywords, a field, or one JSON object per pick")
     func printFormats() {
+        #expect(PrintFormat(parsing: "section").line(for: item, section: "Hands") == "Hands")
+        #expect(PrintFormat(parsing: "keywords").line(for: item, section: "Hands") == "+1, hand")
+        #expect(PrintFormat(parsing: "keywords").line(for: Item(label: "plain"), section: "S") == "")
         #expect(PrintFormat(parsing: "glyph").line(for: item, section: "Hands") == "👍")
         #expect(PrintFormat(parsing: "glyph").line(for: Item(label: "plain"), section: "S") == "plain")
         #expect(PrintFormat(parsing: "label").line(for: item, section: "Hands") == "thumbs \"up\"")
