@@ -24,6 +24,8 @@ public enum BrowserAction: Hashable, Sendable {
     case toggleDetails
     case openHelp
     case openToneChooser
+    /// Says in the status line that the data has no skin tones (`s` in a data file).
+    case sayNoSkinTones
     case openSearch
     /// With --multi: marks or unmarks the focused item, then focuses the next one.
     case toggleMark
@@ -124,6 +126,7 @@ extension Browser {
             state.showingHelp = true
             state.helpScroll = 0
         case .openToneChooser: state.openToneChooser()
+        case .sayNoSkinTones: state.notice = "no skin tones in this data (they are the emoji's)"
         case .openSearch:
             state.searchPrompt = SearchPrompt(
                 text: state.filter.map { $0.query.description + " " } ?? "",

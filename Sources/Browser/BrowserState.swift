@@ -301,7 +301,11 @@ public struct BrowserState: Sendable {
     /// Opens the tone chooser on the focused item when it has variants; the glyph it shows
     /// now is selected.
     mutating func openToneChooser() {
-        guard let focus, let item = item(at: focus), let base = item.glyph, !item.variants.isEmpty else { return }
+        guard let focus, let item = item(at: focus) else { return }
+        guard let base = item.glyph, !item.variants.isEmpty else {
+            notice = "\(VisibleText.standalone(item.label)) has no skin tones"
+            return
+        }
         let options = [base] + item.variants
         toneChooser = ToneChooser(
             path: focus, options: options,

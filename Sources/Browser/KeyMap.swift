@@ -24,6 +24,8 @@ public enum Availability: Hashable, Sendable {
     case rows
     /// A search's filter is kept (the prompt closed with Enter).
     case filtered
+    /// When no item of the catalog has skin-tone variants (a data file).
+    case noSkinTones
 
     public func holds(in state: BrowserState) -> Bool {
         switch self {
@@ -34,6 +36,7 @@ public enum Availability: Hashable, Sendable {
         // `v` makes a row of any section.
         case .rows: !state.source.sections.isEmpty
         case .filtered: state.filter != nil
+        case .noSkinTones: !Availability.skinTones.holds(in: state)
         }
     }
 }

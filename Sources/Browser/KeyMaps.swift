@@ -47,6 +47,7 @@ extension KeyMap {
             KeyGroup([.character("i")], .toggleDetails, "details of the focused item"),
             KeyGroup([.character("/")], .openSearch, "search: each key filters"),
             KeyGroup([.character("s")], .openToneChooser, "skin tone of the focused emoji", when: .skinTones),
+            KeyGroup([.character("s")], .sayNoSkinTones, "skin tones (none in this data)", when: .noSkinTones),
             KeyGroup([.character(" ")], .toggleMark, "mark / unmark, then the next item", when: .multiSelect),
             KeyGroup([.enter], .pick, "print the focused item and exit", when: .singleSelect),
             KeyGroup([.enter], .pick, "print the marked items (or the focused one) and exit", when: .multiSelect),

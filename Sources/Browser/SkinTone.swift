@@ -27,6 +27,15 @@ public enum SkinTone: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
 
     static func isModifier(_ scalar: Unicode.Scalar) -> Bool { (0x1F3FB...0x1F3FF).contains(scalar.value) }
 
+    /// The tone as Unicode names it: "medium-light skin tone".
+    public var name: String { description + " skin tone" }
+
+    /// The tones of `glyph`'s modifiers, in order: "medium skin tone", "medium-light skin tone"
+    /// for 🧑🏽‍🤝‍🧑🏼; empty for the yellow default.
+    public static func tones(in glyph: String) -> [SkinTone] {
+        glyph.unicodeScalars.compactMap { isModifier($0) ? SkinTone(rawValue: Int($0.value - 0x1F3FA)) : nil }
+    }
+
     /// The variant of `item` in this tone alone: every modifier in it is this one (so 🤝🏽, not
     /// the mixed 🫱🏽‍🫲🏻). Nil when the item has no such variant.
     public func variant(of item: Item) -> String? {

@@ -26,9 +26,14 @@ struct StatusLine: Widget {
             let position = markedCount + filter + page + " \(state.ordinal(of: focus)) of \(state.itemCount) "
             rightChoices = [position + " ? help ", position, ""]
             var parts: [String] = []
-            if let glyph = state.glyph(at: focus) {
+            // While a tone is chosen: its glyph, named with its tones.
+            let choosing = state.toneChooser.flatMap { $0.path == focus ? $0.options[$0.selected] : nil }
+            if let glyph = choosing ?? state.glyph(at: focus) {
+                let tones = choosing.map { SkinTone.tones(in: $0).map(\.name) } ?? []
                 parts.append(glyph)
-                parts.append(shownLabel(item.label, width: area.width))
+                parts.append(
+                    shownLabel(
+                        item.label + (tones.isEmpty ? "" : ": " + tones.joined(separator: ", ")), width: area.width))
                 parts.append(Browser.codePoints(of: glyph))
                 // The glyph and at least a letter of the name before the ellipsis.
                 leftMinimum = 1 + state.textWidth.width(of: glyph) + 4

@@ -107,3 +107,35 @@ struct SkinToneTests {
         #expect(!lines[1].contains("🤝 "))
     }
 }
+
+@Suite("Skin tones that explain themselves")
+struct SkinToneNamingTests {
+    @Test("while choosing, the status line names the tones of the chosen option")
+    func namesTheTones() {
+        let pair = Item(
+            label: "people holding hands", glyph: "🧑‍🤝‍🧑", variants: ["🧑🏽‍🤝‍🧑🏼", "🧑🏻‍🤝‍🧑🏻"])
+        let catalog = Catalog(sections: [Section(title: "People", items: [pair])], source: "test")
+        var state = BrowserState(catalog: catalog, settings: fixtureSettings(), theme: .standard, width: 100, height: 8)
+        state.send(.character("s"), .right)
+        #expect(state.toneChooser?.selected == 1)
+        let status = render(state).last!
+        #expect(status.contains("people holding hands: medium skin tone, medium-light skin tone"), "\(status)")
+        #expect(SkinTone.tones(in: "👍🏿").map(\.name) == ["dark skin tone"])
+        #expect(SkinTone.tones(in: "👍").isEmpty)
+    }
+
+    @Test("s on an emoji without tones, or in data without any, says so")
+    func saysWhenThereAreNone() {
+        var state = BrowserState(
+            catalog: skinToneCatalog, settings: fixtureSettings(), theme: .standard, width: 80, height: 8,
+            focus: ItemPath(section: 0, item: 1))
+        state.send(.character("s"))
+        #expect(state.toneChooser == nil)
+        #expect(render(state).last!.contains("grinning face has no skin tones"))
+        var data = fixtureState(width: 80, height: 8)
+        data.send(.character("s"))
+        #expect(render(data).last!.contains("no skin tones in this data"))
+        data.send(.down)
+        #expect(data.notice == nil)
+    }
+}

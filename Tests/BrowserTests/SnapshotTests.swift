@@ -265,10 +265,10 @@ struct SnapshotTests {
                 |│ v                 this section as a row of cards / a grid    │|
                 |│ i                 details of the focused item                │|
                 |│ /                 search: each key filters                   │|
+                |│ s                 skin tones (none in this data)             │|
                 |│ Enter             print the focused item and exit            │|
                 |│ Esc  q            quit without output                        │|
                 |│ ^C                interrupt: exit 130, no output             │|
-                |│ ?                 this help                                  │|
                 |└───────────────────────────────────────────────────── ↓ more ─┘|
                 | a0  · Alpha                                    1 of 44  ? help |
                 """))
