@@ -137,7 +137,15 @@ extension Browser {
             state.toggleMark(focus)
             if let next = state.nextItem(after: focus) { state.setFocus(next) }
         case .pick:
-            if let focus = state.focus { state.outcome = .chosen(focus) }
+            // Nothing to pick (a search with no match, no marks): Enter ends as fzf's does, with
+            // no output and status 1.
+            if let focus = state.focus {
+                state.outcome = .chosen(focus)
+            } else if let marked = state.marked.first {
+                state.outcome = .chosen(marked)
+            } else {
+                state.outcome = .cancelled
+            }
         case .quit: state.outcome = .cancelled
         case .clearFilter: state.applyFilter("")
         case .interrupt: state.outcome = .interrupted

@@ -155,10 +155,14 @@ public enum CatalogLoader {
         public var format: DataFormat?
         /// CSV and TSV only.
         public var columns: ColumnChoice
+        /// Items separated by NUL rather than by line (fzf's --read0): plain lines, each item
+        /// kept whole, line breaks and all.
+        public var readZero: Bool
 
-        public init(format: DataFormat? = nil, columns: ColumnChoice = ColumnChoice()) {
+        public init(format: DataFormat? = nil, columns: ColumnChoice = ColumnChoice(), readZero: Bool = false) {
             self.format = format
             self.columns = columns
+            self.readZero = readZero
         }
     }
 
@@ -269,7 +273,9 @@ public enum CatalogLoader {
         }
 
         var format =
-            options.format ?? (isStandardInput ? nil : DataFormat(fileName: name)) ?? DataFormat.sniff(text.bytes)
+            options.readZero
+            ? .lines
+            : options.format ?? (isStandardInput ? nil : DataFormat(fileName: name)) ?? DataFormat.sniff(text.bytes)
         // Piped lines that happen to hold as many commas or tabs as each other ("Smith, John",
         // `git log --format='%h%x09%s'`) are lines, not a table: a pipe is a table only when its
         // first line is a header naming the label column (or --format says so).
@@ -318,7 +324,8 @@ public enum CatalogLoader {
                 throw DataError(file: name, message: "no items (\(what) has only a header row)")
             }
         case .lines:
-            LineLoader.load(text, into: &builder, sectionTitle: sectionTitle)
+            LineLoader.load(
+                text, into: &builder, sectionTitle: sectionTitle, separator: options.readZero ? 0 : Byte.newline)
         }
         if builder.itemCount == 0 { throw DataError(file: name, message: "no items (\(what) has only blank lines)") }
         return LoadedCatalog(catalog: builder.build(), format: format, warnings: warnings)

@@ -1,16 +1,19 @@
 // Plain lines, as fzf reads them: every line that is not blank is one item's label, all in
-// one section. A CR before the LF is dropped; the rest of the line is kept as written.
+// one section. A CR before the LF is dropped; the rest of the line is kept as written. With NUL
+// as the separator (--read0), items are whatever lies between NULs, line breaks included.
 
 enum LineLoader {
-    static func load(_ text: SourceText, into builder: inout CatalogBuilder, sectionTitle: String) {
+    static func load(
+        _ text: SourceText, into builder: inout CatalogBuilder, sectionTitle: String, separator: UInt8 = Byte.newline
+    ) {
         var section: Int?
         var start = 0
         let end = text.count
         while start < end {
             var stop = start
-            while stop < end && text[stop] != Byte.newline { stop += 1 }
+            while stop < end && text[stop] != separator { stop += 1 }
             var last = stop
-            if last > start && text[last - 1] == Byte.carriageReturn { last -= 1 }
+            if separator == Byte.newline && last > start && text[last - 1] == Byte.carriageReturn { last -= 1 }
             if !text.isBlank(start..<last) {
                 let index = section ?? builder.sectionIndex(sectionTitle)
                 if section == nil { builder.reserveCapacity(text.lineFeedCount() + 1, inSection: index) }

@@ -15,8 +15,9 @@ struct BrowseCommand: ParsableCommand {
         abstract: "Browse and pick an item (the default command).",
         discussion: """
             Enter prints the focused item (its glyph, else its label; see --print) and exits 0; with \
-            --multi, Space marks items and Enter prints them all, one per line. q or Esc exits 1 with \
-            no output; Ctrl-C exits 130. Press ? in the browser for every key.
+            --multi, Space marks items and Enter prints them all, one per line. q or Esc (or Enter \
+            with nothing to pick) exits 1 with no output; Ctrl-C exits 130; bad input exits 2, a bad \
+            command line 64. Press ? in the browser for every key.
             """)
 
     @OptionGroup var options: DataOptions
@@ -49,6 +50,28 @@ struct BrowseCommand: ParsableCommand {
     @Flag(help: "Neither show a Recent section of the emoji picked last nor record this pick.")
     var noRecent = false
 
+    @Flag(name: .customLong("print0"), help: "End each printed line with NUL rather than a line break.")
+    var printZero = false
+
+    @Flag(help: "Print the query (what was typed in the search) as the first line, before the picks.")
+    var printQuery = false
+
+    @Flag(
+        name: .customLong("select-1"),
+        help: "With exactly one item matching --query (or one item in all), print it and exit without the browser.")
+    var selectOne = false
+
+    @Flag(name: .customLong("exit-0"), help: "With no item matching --query, exit 1 at once, without the browser.")
+    var exitZero = false
+
+    /// Writes `lines` to standard output, each ended by a line break (NUL with --print0), the
+    /// query first with --print-query.
+    func emit(_ lines: [String], query: String) {
+        let end = printZero ? "\0" : "\n"
+        let all = (printQuery ? [query] : []) + lines
+        FileHandle.standardOutput.write(Data(all.map { $0 + end }.joined().utf8))
+    }
+
     func validate() throws {
         if let skinTone, SkinTone.parse(skinTone) == nil {
             throw ValidationError(
@@ -63,19 +86,32 @@ struct BrowseCommand: ParsableCommand {
             let format = PrintFormat(parsing: printFormat)
             if let problem = format.problem(for: catalog) { throw InputError(message: problem) }
             let tone = skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone
-            if let filter {
-                let result = Search.run(SearchQuery(filter), in: catalog)
-                var output = ""
-                for match in result.sections {
+            /// The lines `--print` gives for the items matching `query`.
+            func matches(_ query: String) -> [String] {
+                let result = Search.run(SearchQuery(query), in: catalog)
+                return result.sections.flatMap { match in
                     let section = catalog.sections[match.section]
-                    for index in match.items {
+                    return match.items.map { index in
                         let item = section.items[index]
                         let glyph = tone.flatMap { $0.variant(of: item) } ?? item.glyph
-                        output += format.line(for: item, section: section.title, glyph: glyph) + "\n"
+                        return format.line(for: item, section: section.title, glyph: glyph)
                     }
                 }
-                FileHandle.standardOutput.write(Data(output.utf8))
-                throw ExitCode(result.count > 0 ? 0 : 1)
+            }
+            if let filter {
+                let lines = matches(filter)
+                emit(lines, query: filter)
+                throw ExitCode(lines.isEmpty ? 1 : 0)
+            }
+            // --select-1 and --exit-0 decide before any screen, as fzf does (on the whole input:
+            // splitview reads it before it starts).
+            if selectOne || exitZero {
+                let lines = matches(query ?? "")
+                if exitZero && lines.isEmpty { throw ExitCode(1) }
+                if selectOne && lines.count == 1 {
+                    emit(lines, query: query ?? "")
+                    throw ExitCode(0)
+                }
             }
             let environment = ProcessInfo.processInfo.environment
             // Recent picks are kept for the bundled emoji only: a data file's items change.
@@ -108,13 +144,13 @@ struct BrowseCommand: ParsableCommand {
 
             switch outcome {
             case .chosen:
-                for path in state.picks {
-                    let item = state.item(atSource: path)!
-                    print(
+                let typed = state.searchPrompt?.text ?? state.filter?.query.description ?? ""
+                emit(
+                    state.picks.map { path in
                         format.line(
-                            for: item, section: catalog.sections[path.section].title,
-                            glyph: state.glyph(atSource: path)))
-                }
+                            for: state.item(atSource: path)!, section: catalog.sections[path.section].title,
+                            glyph: state.glyph(atSource: path))
+                    }, query: typed)
                 if let recent {
                     let picked = state.picks.compactMap { state.glyph(atSource: $0) }
                     do {

@@ -156,10 +156,13 @@ struct DataOptions: ParsableArguments {
     /// Whether the options only make sense for a data file.
     var asksForData: Bool { format != nil || sectionColumn != nil || labelColumn != nil || glyphColumn != nil }
 
+    @Flag(name: .customLong("read0"), help: "Read items separated by NUL, not by line (as find -print0 writes them).")
+    var readZero = false
+
     var loadOptions: CatalogLoader.Options {
         CatalogLoader.Options(
             format: format,
-            columns: ColumnChoice(section: sectionColumn, label: labelColumn, glyph: glyphColumn))
+            columns: ColumnChoice(section: sectionColumn, label: labelColumn, glyph: glyphColumn), readZero: readZero)
     }
 
     /// The data's sections: from FILE or --data ("-" is standard input), else from standard

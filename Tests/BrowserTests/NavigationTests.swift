@@ -240,10 +240,10 @@ struct NavigationTests {
         state = fixtureState(width: 44, height: 8)
         state.send(.control("c"))
         #expect(state.outcome == .interrupted)
-        // Enter with nothing to choose does not end the session.
+        // Enter with nothing to choose ends the session with no pick (status 1), as fzf's.
         state = fixtureState(width: 30, height: 8, catalog: Catalog(sections: [], source: "test"))
         state.send(.enter)
-        #expect(state.outcome == nil)
+        #expect(state.outcome == .cancelled)
     }
 
     @Test("keys that mean nothing change nothing")

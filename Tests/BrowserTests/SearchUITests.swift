@@ -102,6 +102,9 @@ struct SearchUITests {
         none.type("zzz")
         none.send(.enter)
         #expect(render(none).contains { $0.contains("no matches for \"zzz\"") })
+        var enter = none
+        enter.send(.enter)
+        #expect(enter.outcome == .cancelled)
         none.send(.escape)
         #expect(none.filter == nil && none.focus != nil && none.outcome == nil)
     }
