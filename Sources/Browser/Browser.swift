@@ -23,6 +23,13 @@ public enum Browser {
 
     /// Takes a key: the mode's key map gives the action, `perform` carries it out.
     static func handle(_ key: Key, _ state: inout BrowserState) {
+        // A key of --expect ends the session with the focused item (where no overlay holds the
+        // keys), whatever it does otherwise.
+        if let name = state.expectedKeys.names[key], state.toneChooser == nil, !state.showingHelp, !state.isTooSmall {
+            state.endingKey = name
+            perform(.pick, &state)
+            return
+        }
         if let action = action(for: key, in: state) { perform(action, &state) }
     }
 

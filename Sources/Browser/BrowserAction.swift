@@ -195,6 +195,10 @@ extension Browser {
             }
         case .acceptSearch:
             state.searchPrompt = nil
+            if state.enterPicksFromPrompt {
+                state.applyStaleFilter()
+                perform(.pick, &state)
+            }
             return
         case .cancelSearch:
             state.searchPrompt = nil

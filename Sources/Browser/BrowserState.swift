@@ -74,6 +74,13 @@ public struct BrowserState: Sendable {
     public internal(set) var toneChooser: ToneChooser?
     /// Glyphs chosen in the tone chooser, by item: shown and printed instead of the default.
     public internal(set) var chosenGlyphs: [ItemPath: String] = [:]
+    /// The keys of --expect.
+    public var expectedKeys = ExpectedKeys()
+    /// The --expect key that ended the session (nil: Enter or a click).
+    public internal(set) var endingKey: String?
+    /// Whether Enter in the search prompt picks at once (the prompt opened by --query, as
+    /// fzf's Enter does) rather than keeping the filter.
+    public var enterPicksFromPrompt = false
     /// The time of the last event (an input or a tick): what values in motion are read at.
     public internal(set) var now = Moment(milliseconds: 0)
     /// Values in motion and timers; the loop wakes at `nextWakeUp` for them.

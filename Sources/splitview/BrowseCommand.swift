@@ -64,15 +64,30 @@ struct BrowseCommand: ParsableCommand {
     @Flag(name: .customLong("exit-0"), help: "With no item matching --query, exit 1 at once, without the browser.")
     var exitZero = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Keys that also pick the focused item, comma-separated (ctrl-a ... ctrl-z, tab, btab, del, home, end, pgup, pgdn, arrows, or a character); the key's name is printed on the first line of the output (an empty line for Enter).",
+            valueName: "KEYS"))
+    var expect: String?
+
     /// Writes `lines` to standard output, each ended by a line break (NUL with --print0), the
     /// query first with --print-query.
-    func emit(_ lines: [String], query: String) {
+    func emit(_ lines: [String], query: String, key: String? = nil) {
         let end = printZero ? "\0" : "\n"
-        let all = (printQuery ? [query] : []) + lines
+        let all = (printQuery ? [query] : []) + (expect != nil ? [key ?? ""] : []) + lines
         FileHandle.standardOutput.write(Data(all.map { $0 + end }.joined().utf8))
     }
 
     func validate() throws {
+        if let expect {
+            do {
+                _ = try ExpectedKeys(parsing: expect)
+            } catch {
+                throw ValidationError(
+                    "--expect: unknown key \"\(error.name)\" (ctrl-a ... ctrl-z, tab, btab, del, home, end, pgup, pgdn, left, right, up, down, esc, space, or a character)"
+                )
+            }
+        }
         if let skinTone, SkinTone.parse(skinTone) == nil {
             throw ValidationError(
                 "--skin-tone must be one of \(SkinTone.names.joined(separator: ", ")), got \"\(skinTone)\"")
@@ -100,7 +115,9 @@ struct BrowseCommand: ParsableCommand {
             }
             if let filter {
                 let lines = matches(filter)
-                emit(lines, query: filter)
+                // (No key ends a filter: no key line, as fzf's --filter.)
+                FileHandle.standardOutput.write(
+                    Data(((printQuery ? [filter] : []) + lines).map { $0 + (printZero ? "\0" : "\n") }.joined().utf8))
                 throw ExitCode(lines.isEmpty ? 1 : 0)
             }
             // --select-1 and --exit-0 decide before any screen, as fzf does (on the whole input:
@@ -137,7 +154,12 @@ struct BrowseCommand: ParsableCommand {
                 width: screen.width, height: screen.height, multiSelect: multi,
                 skinTone: tone)
             state.notice = Browser.notice(for: warnings)
-            if let query { state.startSearch(query) }
+            if let query {
+                state.startSearch(query)
+                // As fzf's: with a query given, Enter picks at once.
+                state.enterPicksFromPrompt = true
+            }
+            if let expect { state.expectedKeys = (try? ExpectedKeys(parsing: expect)) ?? ExpectedKeys() }
             let outcome = Browser.run(&state, on: screen)
             screen.close()
             TerminalGuard.restore()
@@ -150,7 +172,7 @@ struct BrowseCommand: ParsableCommand {
                         format.line(
                             for: state.item(atSource: path)!, section: catalog.sections[path.section].title,
                             glyph: state.glyph(atSource: path))
-                    }, query: typed)
+                    }, query: typed, key: state.endingKey)
                 if let recent {
                     let picked = state.picks.compactMap { state.glyph(atSource: $0) }
                     do {

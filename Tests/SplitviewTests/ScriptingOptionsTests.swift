@@ -30,3 +30,32 @@ import Testing
         #expect(none.status == 1 && none.stdout == "zzzqqq\n")
     }
 }
+
+/// --expect and --query in the browser, in tmux.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+struct ScriptingKeysEndToEndTests {
+    func start(_ arguments: String) throws -> (TmuxSession, out: String) {
+        let out = FileManagerHelper.temporaryDirectory() + "/out.txt"
+        let session = try TmuxSession(
+            width: 80, height: 12, command: "\(Support.binary) \(arguments) > \(out); echo EXIT:$? >> \(out)")
+        return (session, out)
+    }
+
+    @Test func anExpectedKeyPicksAndIsPrintedFirstEnterPrintsAnEmptyLine() throws {
+        let (session, out) = try start("--expect ctrl-d,tab")
+        try session.waitFor("the emoji") { $0.contains("1 of 1870") }
+        try session.send("Right", "C-d")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "ctrl-d\n😃\nEXIT:0\n")
+        let (enter, enterOut) = try start("--expect ctrl-d")
+        try enter.waitFor("the emoji") { $0.contains("1 of 1870") }
+        try enter.send("Enter")
+        #expect(enter.waitForFile(enterOut, containing: "EXIT:") == "\n😀\nEXIT:0\n")
+    }
+
+    @Test func withAQueryEnterPicksAtOnce() throws {
+        let (session, out) = try start("--query 1F600")
+        try session.waitFor("the search") { $0.contains("/1F600") || $0.contains("1 of 1870") }
+        try session.send("Enter")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "😀\nEXIT:0\n")
+    }
+}
