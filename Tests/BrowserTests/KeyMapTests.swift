@@ -195,3 +195,26 @@ struct KeyMapTests {
         #expect(KeyGroup([.escape, .character("s"), .character("q")], .closeToneChooser, "").keysLabel == "Esc  s q")
     }
 }
+
+@Suite("--expect keys")
+struct ExpectedKeysTests {
+    @Test("fzf's key names parse; an unknown one is refused by name")
+    func names() throws {
+        let keys = try ExpectedKeys(parsing: "ctrl-d,tab,btab,pgdn,x,space")
+        #expect(keys.names[.control("d")] == "ctrl-d" && keys.names[.tab] == "tab")
+        #expect(keys.names[.backTab] == "btab" && keys.names[.pageDown] == "pgdn")
+        #expect(keys.names[.character("x")] == "x" && keys.names[.character(" ")] == "space")
+        #expect(throws: UnknownKeyName(name: "alt-x")) { try ExpectedKeys(parsing: "ctrl-d,alt-x") }
+        #expect(throws: UnknownKeyName(name: "ctrl-1")) { try ExpectedKeys(parsing: "ctrl-1") }
+    }
+
+    @Test("an expected key picks the focus and is kept as the ending key; not while the help is open")
+    func picks() throws {
+        var state = fixtureState(width: 44, height: 8)
+        state.expectedKeys = try ExpectedKeys(parsing: "ctrl-d")
+        state.send(.character("?"), .control("d"))
+        #expect(state.outcome == nil)
+        state.send(.escape, .right, .control("d"))
+        #expect(state.outcome == .chosen(path(0, 1)) && state.endingKey == "ctrl-d")
+    }
+}
