@@ -76,6 +76,11 @@ public struct BrowserState: Sendable {
     public internal(set) var chosenGlyphs: [ItemPath: String] = [:]
     /// The keys of --expect.
     public var expectedKeys = ExpectedKeys()
+    /// Sticky lines above the status line (fzf's --header and --header-lines), as fzf shows
+    /// them above its prompt. Set before the first frame.
+    public var headerLines: [String] = [] {
+        didSet { relayout() }
+    }
     /// The --expect key that ended the session (nil: Enter or a click).
     public internal(set) var endingKey: String?
     /// Whether Enter in the search prompt picks at once (the prompt opened by --query, as
@@ -147,7 +152,7 @@ public struct BrowserState: Sendable {
     public var nextWakeUp: Moment? { timeline.nextWakeUp(after: now) }
 
     /// Rows that show content: all but the status line.
-    public var viewHeight: Int { max(0, height - 1 - detailRows) }
+    public var viewHeight: Int { max(0, height - 1 - detailRows - headerLines.count) }
     public var isTooSmall: Bool { width < Self.minimumWidth || height < requiredHeight }
     /// The rows a screen needs to show a section's header, its top inset and one whole line
     /// of items of the configured height above the status line: tall items in the
@@ -159,7 +164,9 @@ public struct BrowserState: Sendable {
         let line = max(settings.itemHeight, layout.tallestRow, layout.tallestGroup)
         // A data file's section may have a taller header than the configured one.
         let header = max(settings.headerHeight, layout.tallestHeader)
-        return max(Self.minimumHeight, header + max(0, settings.parameters.sectionInset.top) + line + 1)
+        return max(
+            Self.minimumHeight,
+            header + max(0, settings.parameters.sectionInset.top) + line + 1 + headerLines.count)
     }
     public var maximumOffset: Int { max(0, layout.contentHeight - viewHeight) }
     public var itemCount: Int { itemsBefore.last.map { $0 + catalog.sections.last!.items.count } ?? 0 }

@@ -44,8 +44,9 @@ extension BrowserState {
     /// The panel's rectangle on the screen.
     var detailArea: Rect? {
         switch detailPlacement {
-        case .beside(let panel): Rect(x: width - panel, y: 0, width: panel, height: max(0, height - 1))
-        case .below(let rows): Rect(x: 0, y: max(0, height - 1 - rows), width: width, height: rows)
+        case .beside(let panel):
+            Rect(x: width - panel, y: 0, width: panel, height: max(0, height - 1 - headerLines.count))
+        case .below(let rows): Rect(x: 0, y: max(0, height - 1 - headerLines.count - rows), width: width, height: rows)
         case nil: nil
         }
     }

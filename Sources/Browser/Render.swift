@@ -23,6 +23,12 @@ extension Browser {
             if state.filter != nil && state.catalog.sections.isEmpty {
                 layers.add(NoMatchesMessage(state: state), in: view, z: Layer.sections)
             }
+            if !state.headerLines.isEmpty {
+                let rows = Rect(
+                    x: 0, y: state.height - 1 - state.headerLines.count, width: state.width,
+                    height: state.headerLines.count)
+                layers.add(HeaderLines(state: state), in: rows, z: Layer.status)
+            }
             if let prompt = state.searchPrompt {
                 layers.add(SearchPromptLine(prompt: prompt, state: state), in: statusRow, z: Layer.status)
             } else {
@@ -46,6 +52,20 @@ extension Browser {
         static let status = 1.0
         static let chooser = 2.0
         static let help = 3.0
+    }
+}
+
+/// --header and --header-lines: sticky lines above the status line, one per row, cut to the
+/// width, controls shown by their signs.
+struct HeaderLines: Widget {
+    let state: BrowserState
+
+    func render(in area: Rect, into buffer: inout CellBuffer) {
+        buffer.fill(area, state.theme.base)
+        for (row, line) in state.headerLines.enumerated() where row < area.height {
+            let shown = state.textWidth.truncate(" " + VisibleText.standalone(line), toWidth: area.width)
+            buffer.put(shown, x: area.x, y: area.y + row, style: state.theme.footer, measure: state.textWidth)
+        }
     }
 }
 

@@ -138,6 +138,8 @@ public struct LoadedCatalog: Sendable {
     public var catalog: Catalog
     public var format: DataFormat
     public var warnings: [DataWarning]
+    /// The lines --header-lines took from the start of plain lines: shown, never items.
+    public var headerLines: [String] = []
 
     public init(catalog: Catalog, format: DataFormat, warnings: [DataWarning] = []) {
         self.catalog = catalog
@@ -158,11 +160,17 @@ public enum CatalogLoader {
         /// Items separated by NUL rather than by line (fzf's --read0): plain lines, each item
         /// kept whole, line breaks and all.
         public var readZero: Bool
+        /// Plain lines only: this many first lines are a header (fzf's --header-lines), not items.
+        public var headerLines: Int
 
-        public init(format: DataFormat? = nil, columns: ColumnChoice = ColumnChoice(), readZero: Bool = false) {
+        public init(
+            format: DataFormat? = nil, columns: ColumnChoice = ColumnChoice(), readZero: Bool = false,
+            headerLines: Int = 0
+        ) {
             self.format = format
             self.columns = columns
             self.readZero = readZero
+            self.headerLines = headerLines
         }
     }
 
@@ -273,7 +281,7 @@ public enum CatalogLoader {
         }
 
         var format =
-            options.readZero
+            options.readZero || (options.headerLines > 0 && options.format == nil)
             ? .lines
             : options.format ?? (isStandardInput ? nil : DataFormat(fileName: name)) ?? DataFormat.sniff(text.bytes)
         // Piped lines that happen to hold as many commas or tabs as each other ("Smith, John",
@@ -293,6 +301,11 @@ public enum CatalogLoader {
                     + (options.format == nil ? " (choose the format with --format)" : ""))
         }
 
+        if options.headerLines > 0 && format != .lines {
+            throw DataError(
+                file: name, message: "--header-lines applies to plain lines; \(what) is read as \(format.displayName)")
+        }
+        var headerLines: [String] = []
         var warnings: [DataWarning] = []
         let invalid = UTF8Check.invalidSequences(in: text.bytes)
         if invalid.count > 0, let first = invalid.firstOffset {
@@ -324,11 +337,20 @@ public enum CatalogLoader {
                 throw DataError(file: name, message: "no items (\(what) has only a header row)")
             }
         case .lines:
-            LineLoader.load(
-                text, into: &builder, sectionTitle: sectionTitle, separator: options.readZero ? 0 : Byte.newline)
+            headerLines = LineLoader.load(
+                text, into: &builder, sectionTitle: sectionTitle, separator: options.readZero ? 0 : Byte.newline,
+                headerLines: options.headerLines)
         }
-        if builder.itemCount == 0 { throw DataError(file: name, message: "no items (\(what) has only blank lines)") }
-        return LoadedCatalog(catalog: builder.build(), format: format, warnings: warnings)
+        if builder.itemCount == 0 {
+            throw DataError(
+                file: name,
+                message: headerLines.isEmpty
+                    ? "no items (\(what) has only blank lines)" : "no items after the \(headerLines.count) header lines"
+            )
+        }
+        var loaded = LoadedCatalog(catalog: builder.build(), format: format, warnings: warnings)
+        loaded.headerLines = headerLines
+        return loaded
     }
 
     /// Whether the first line that is not blank, split at `separator`, names a label column:

@@ -97,7 +97,7 @@ struct BrowseCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
-            var (catalog, warnings) = try options.loadData(configuration)
+            var (catalog, warnings, loadedHeader) = try options.loadData(configuration)
             let format = PrintFormat(parsing: printFormat)
             if let problem = format.problem(for: catalog) { throw InputError(message: problem) }
             let tone = skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone
@@ -154,6 +154,7 @@ struct BrowseCommand: ParsableCommand {
                 width: screen.width, height: screen.height, multiSelect: multi,
                 skinTone: tone)
             state.notice = Browser.notice(for: warnings)
+            state.headerLines = options.headerLines(loadedHeader)
             if let query {
                 state.startSearch(query)
                 // As fzf's: with a query given, Enter picks at once.

@@ -52,7 +52,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
-            let (catalog, warnings) = try options.loadData(configuration)
+            let (catalog, warnings, loadedHeader) = try options.loadData(configuration)
             let requested = focus.flatMap(parseFocus)
             var state = BrowserState(
                 catalog: catalog, settings: configuration.layoutSettings(for: catalog), theme: configuration.theme,
@@ -61,6 +61,7 @@ struct RenderCommand: ParsableCommand {
                 skinTone: configuration.skinTone)
             // The browser's first screen shows the warnings in the status line.
             state.notice = Browser.notice(for: warnings)
+            state.headerLines = options.headerLines(loadedHeader)
             if let requested, state.focus != requested {
                 let sections = catalog.sections
                 let reason =

@@ -159,10 +159,26 @@ struct DataOptions: ParsableArguments {
     @Flag(name: .customLong("read0"), help: "Read items separated by NUL, not by line (as find -print0 writes them).")
     var readZero = false
 
+    @Option(
+        help: ArgumentHelp("Sticky lines shown above the status line (a line break starts another).", valueName: "TEXT")
+    )
+    var header: String?
+
+    @Option(
+        name: .customLong("header-lines"),
+        help: ArgumentHelp("Plain lines: the first N lines are a sticky header, not items.", valueName: "N"))
+    var headerLineCount = 0
+
+    /// The sticky lines to show: --header's, then the lines --header-lines took from the data.
+    func headerLines(_ loaded: [String]) -> [String] {
+        (header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []) + loaded
+    }
+
     var loadOptions: CatalogLoader.Options {
         CatalogLoader.Options(
             format: format,
-            columns: ColumnChoice(section: sectionColumn, label: labelColumn, glyph: glyphColumn), readZero: readZero)
+            columns: ColumnChoice(section: sectionColumn, label: labelColumn, glyph: glyphColumn), readZero: readZero,
+            headerLines: max(0, headerLineCount))
     }
 
     /// The data's sections: from FILE or --data ("-" is standard input), else from standard
@@ -174,7 +190,9 @@ struct DataOptions: ParsableArguments {
 
     /// `loadCatalog`'s catalog, with its warnings (printed on stderr already) for the browser
     /// to show in its status line: a terminal screen hides what was printed before it.
-    func loadData(_ configuration: Configuration) throws(InputError) -> (catalog: Catalog, warnings: [DataWarning]) {
+    func loadData(_ configuration: Configuration) throws(InputError) -> (
+        catalog: Catalog, warnings: [DataWarning], headerLines: [String]
+    ) {
         let loaded: LoadedCatalog
         do {
             if let path = data ?? file {
@@ -197,7 +215,7 @@ struct DataOptions: ParsableArguments {
                         message:
                             "--format and the column options need a data file (FILE, --data FILE or standard input)")
                 }
-                return (EmojiCatalog.load(grouping: subgroups ? .subgroup : configuration.emojiGrouping), [])
+                return (EmojiCatalog.load(grouping: subgroups ? .subgroup : configuration.emojiGrouping), [], [])
             }
         } catch let error as InputError {
             throw error
@@ -212,7 +230,7 @@ struct DataOptions: ParsableArguments {
         for warning in loaded.warnings {
             FileHandle.standardError.write(Data("splitview: \(warning)\n".utf8))
         }
-        return (loaded.catalog, loaded.warnings)
+        return (loaded.catalog, loaded.warnings, loaded.headerLines)
     }
 }
 

@@ -23,6 +23,22 @@ import Testing
         // (More than one match opens the browser: the tmux tests are where that is seen.)
     }
 
+    @Test func headerAndHeaderLinesStayAboveTheStatusLine() throws {
+        let result = try Support.run(
+            ["render", "--header-lines", "1", "--header", "pick one\nor two", "--width", "40", "--height", "8"],
+            stdin: "NAME AGE\nalice 30\nbob 40\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[1].hasPrefix("  alice 30  bob 40"), "\(lines)")
+        #expect(lines[4].hasPrefix(" pick one") && lines[5].hasPrefix(" or two") && lines[6].hasPrefix(" NAME AGE"))
+        #expect(lines[7].hasPrefix(" alice 30"))
+        // Not items: the filter does not find the header line.
+        let filter = try Support.run(["--header-lines", "1", "--filter", "NAME"], stdin: "NAME AGE\nalice 30\n")
+        #expect(filter.status == 1 && filter.stdout.isEmpty)
+        let csv = try Support.run(["--header-lines", "1", "--format", "csv", "--filter", "a"], stdin: "a,b\nc,d\n")
+        #expect(csv.status == 2 && csv.stderr.contains("--header-lines applies to plain lines"))
+    }
+
     @Test func printQueryComesFirst() throws {
         let result = try Support.run(["--filter", "U+1F600", "--print-query"])
         #expect(result.stdout == "U+1F600\n😀\n")
