@@ -87,6 +87,13 @@ extension KeyMap {
     static let searchPrompt: KeyMap = {
         let own = [
             KeyGroup([.enter], .acceptSearch, "keep the filter, close the prompt"),
+            // As in fzf, Tab marks while typing with --multi (then on to the next item); Shift-Tab
+            // and, without --multi, Tab go through the sections as while browsing.
+            KeyGroup([.tab], .toggleMark, "mark / unmark, then the next item", when: .multiSelect),
+            KeyGroup([.backTab], .previousSection, "previous section", when: .multiSelect),
+            KeyGroup(
+                [KeyBinding([.tab], .nextSection), KeyBinding([.backTab], .previousSection)],
+                "next / previous section", when: .singleSelect),
             KeyGroup([.escape], .cancelSearch, "drop the filter, back to where you were"),
             KeyGroup(
                 [KeyBinding([.left], .moveQueryCursor(by: -1)), KeyBinding([.right], .moveQueryCursor(by: 1))],

@@ -109,6 +109,24 @@ struct SearchUITests {
         #expect(none.filter == nil && none.focus != nil && none.outcome == nil)
     }
 
+    @Test("with --multi, Tab marks while typing and goes on to the next item; without, it goes to the next section")
+    func tabMarksWhileTyping() {
+        var multi = BrowserState(
+            catalog: fixtureCatalog, settings: fixtureSettings(), theme: .standard, width: 44, height: 8,
+            multiSelect: true)
+        multi.send(.character("/"))
+        multi.type("d1")
+        let first = multi.sourcePath(multi.focus!)
+        multi.send(.tab)
+        #expect(multi.marked == [first] && multi.searchPrompt?.text == "d1")
+        #expect(multi.sourcePath(multi.focus!) != first)
+        var single = fixtureState(width: 44, height: 8)
+        single.send(.character("/"))
+        let section = single.focus!.section
+        single.send(.tab)
+        #expect(single.marked.isEmpty && single.focus!.section != section)
+    }
+
     @Test("Esc closes the prompt, shows everything, and puts the focus and view back")
     func escapeRestores() {
         var state = fixtureState(width: 44, height: 8, focus: path(3, 7))
