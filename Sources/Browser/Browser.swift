@@ -70,7 +70,11 @@ public enum Browser {
                 return .slideRow(section: section, cells: (down ? 1 : -1) * max(1, (stride / 3).rounded()))
             }
             return mouse.shift ? nil : .scroll(rows: down ? wheelRows : -wheelRows)
+        case .doubleClick where state.isOnDivider(x: mouse.x) && mouse.y < state.viewHeight:
+            // The configured ratio again.
+            return .adjustRatio(steps: -state.ratioSteps)
         case .press where !state.showingHelp && state.toneChooser == nil && mouse.y < state.viewHeight:
+            if state.isOnDivider(x: mouse.x) { return .grabDivider }
             // On a row a press waits for what follows: a drag slides the row, a release where
             // it began is a click.
             if let section = state.row(atScreenPoint: mouse.x, mouse.y) {
@@ -81,8 +85,10 @@ public enum Browser {
             if state.showingHelp || state.toneChooser != nil { return .closeOverlays }
             return clickAction(for: mouse, in: state)
         case .drag:
+            if state.dividerGrabbed { return .dragDivider(x: mouse.x) }
             return state.rowGrab == nil ? nil : .dragRow(x: mouse.x)
         case .release:
+            if state.dividerGrabbed { return .releaseDivider }
             return state.rowGrab == nil ? nil : .releaseRow
         }
     }

@@ -75,6 +75,11 @@ public enum BrowserAction: Hashable, Sendable {
     case dragRow(x: Int)
     /// The button came up: the dragged row comes to rest, or the press was a click on its card.
     case releaseRow
+    /// The button went down on the divider between the columns: the pointer moves the split.
+    case grabDivider
+    /// The pointer moved to column `x` with the divider held.
+    case dragDivider(x: Int)
+    case releaseDivider
     case focusItem(ItemPath)
     /// Focuses the item and ends the session with it (a click on the focused item).
     case pickItem(ItemPath)
@@ -165,6 +170,9 @@ extension Browser {
         case .dragRow(let x): state.dragRow(toX: x)
         case .releaseRow:
             if let click = state.releaseGrab() { perform(click, &state) }
+        case .grabDivider: state.dividerGrabbed = true
+        case .dragDivider(let x): state.dragDivider(toX: x)
+        case .releaseDivider: state.dividerGrabbed = false
         case .focusItem(let path): state.setFocus(path)
         case .pickItem(let path):
             guard state.layout.frame(of: path) != nil else { return }

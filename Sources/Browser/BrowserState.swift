@@ -94,6 +94,8 @@ public struct BrowserState: Sendable {
     var rowSlides: [Int: RowSlide] = [:]
     /// The row the mouse button was pressed on, while it is held (see `grabRow`).
     var rowGrab: RowGrab?
+    /// Whether the button was pressed on the divider between the columns and is held.
+    var dividerGrabbed = false
     /// The focus's screen row at the last size that was not too small (see `resize`).
     var focusRowBeforeTooSmall: Int?
     var specs: [SectionSpec]

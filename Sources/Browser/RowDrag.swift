@@ -69,6 +69,7 @@ extension BrowserState {
     /// resize: the release may never come, lost to another window): a drag comes to rest where
     /// it is, a press is forgotten.
     mutating func dropGrab() {
+        dividerGrabbed = false
         guard let grab = rowGrab else { return }
         rowGrab = nil
         if grab.dragged { settleRow(grab.section, velocity: 0) }
