@@ -226,7 +226,19 @@ public struct BrowserState: Sendable {
     }
 
     /// 1-based position of an item among all items.
-    public func ordinal(of path: ItemPath) -> Int { itemsBefore[path.section] + path.item + 1 }
+    /// Where the item stands among the items shown ("n" of "n of N"): in its own section for a
+    /// section that repeats items (Recent), else among the other sections' items.
+    public func ordinal(of path: ItemPath) -> Int {
+        guard catalog.sections.indices.contains(path.section) else { return path.item + 1 }
+        if catalog.sections[path.section].repeatsItems { return path.item + 1 }
+        let repeatedBefore = catalog.sections[..<path.section].filter(\.repeatsItems).reduce(0) { $0 + $1.items.count }
+        return itemsBefore[path.section] - repeatedBefore + path.item + 1
+    }
+
+    /// The items shown, each once: a section that repeats others' items (Recent) left out.
+    public var distinctItemCount: Int {
+        itemCount - catalog.sections.filter(\.repeatsItems).reduce(0) { $0 + $1.items.count }
+    }
 
     /// The layout parameters at the current width, with the live ratio adjustment applied to a
     /// two-column split (a one-column breakpoint stays one column).

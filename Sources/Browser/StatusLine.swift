@@ -23,7 +23,13 @@ struct StatusLine: Widget {
             let markedCount = state.marked.isEmpty ? "" : " \(state.marked.count) marked "
             let filter = state.filter.map { " /\(VisibleText.standalone($0.query.description)) " } ?? ""
             let page = state.focusedRowPage.map { " \($0) ·" } ?? ""
-            let position = markedCount + filter + page + " \(state.ordinal(of: focus)) of \(state.itemCount) "
+            let section = state.catalog.sections[focus.section]
+            // (A Recent item counts in its own section: it is also counted in its emoji's.)
+            let count =
+                section.repeatsItems
+                ? "\(state.ordinal(of: focus)) of \(section.items.count) \(VisibleText.standalone(section.title).lowercased())"
+                : "\(state.ordinal(of: focus)) of \(state.distinctItemCount)"
+            let position = markedCount + filter + page + " \(count) "
             rightChoices = [position + " ? help ", position, ""]
             var parts: [String] = []
             // While a tone is chosen: its glyph, named with its tones.

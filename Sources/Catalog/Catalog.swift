@@ -124,6 +124,9 @@ public struct Section: Hashable, Sendable {
     public var row: RowHint?
     /// The compositional group the data places the section's items by (nil: wrapping lines).
     public var group: GroupChoice?
+    /// Whether the section repeats items of the other sections (Recent): they are not counted
+    /// twice in "n of N".
+    public var repeatsItems = false
 
     public init(
         title: String, items: [Item], side: ColumnHint? = nil, inset: InsetHint? = nil,

@@ -91,6 +91,14 @@ public struct RecentPicks {
     /// (a skin-tone variant shows as picked); glyphs no longer in the catalog are left out. Nil
     /// when none is.
     public static func section(for glyphs: [String], in catalog: Catalog) -> Section? {
+        section(ofItemsFor: glyphs, in: catalog).map { section in
+            var recent = section
+            recent.repeatsItems = true
+            return recent
+        }
+    }
+
+    private static func section(ofItemsFor glyphs: [String], in catalog: Catalog) -> Section? {
         var byGlyph: [String: (item: Item, isVariant: Bool)] = [:]
         for section in catalog.sections {
             for item in section.items {

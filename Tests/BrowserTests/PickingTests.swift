@@ -103,3 +103,21 @@ struct PickingTests {
                 == #"--print cdoe: no item has a field "cdoe" (choose from: glyph, label, json, code, note)"#)
     }
 }
+
+@Suite("Recent does not count twice")
+struct RecentCountTests {
+    @Test("n of N leaves out a section that repeats others' items; its own items count within it")
+    func counts() {
+        var recent = Section(title: "Recent", items: [Item(label: "b", glyph: "🅱️")])
+        recent.repeatsItems = true
+        let catalog = Catalog(
+            sections: [recent, Section(title: "Letters", items: [Item(label: "a"), Item(label: "b", glyph: "🅱️")])],
+            source: "test")
+        var state = BrowserState(catalog: catalog, settings: fixtureSettings(), theme: .standard, width: 60, height: 8)
+        #expect(state.distinctItemCount == 2)
+        #expect(render(state).last!.contains("1 of 1 recent"), "\(render(state).last!)")
+        state.send(.tab)
+        #expect(state.focus?.section == 1)
+        #expect(render(state).last!.contains("1 of 2 "), "\(render(state).last!)")
+    }
+}
