@@ -124,6 +124,7 @@ public struct LayoutSettings: Hashable, Sendable {
                     top: hint.top ?? base.top, left: hint.left ?? base.left,
                     bottom: hint.bottom ?? base.bottom, right: hint.right ?? base.right)
             }
+            let group = group(of: section)
             return SectionSpec(
                 items: items,
                 headerHeight: section.headerHeight ?? headerHeight,
@@ -136,8 +137,8 @@ public struct LayoutSettings: Hashable, Sendable {
                 row: looks[index]?.spec,
                 // In a row, a group that measures nothing makes its cards (the engine leaves
                 // out one that measures).
-                group: group(of: section),
-                contentWidths: looks[index] == nil && group(of: section)?.measuresContent == true
+                group: group,
+                contentWidths: looks[index] == nil && group?.measuresContent == true
                     ? Self.contentWidths(of: section, textWidth: textWidth, limit: maxContentWidth) : nil)
         }
     }

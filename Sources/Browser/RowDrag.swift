@@ -65,9 +65,9 @@ extension BrowserState {
         rowGrab = grab
     }
 
-    /// Anything but the pointer's motion and the release ends a held press (a key, a click, a
-    /// resize: the release may never come, lost to another window): a drag comes to rest where
-    /// it is, a press is forgotten.
+    /// Anything but the pointer's motion and the release ends a held press, on a row or on the
+    /// divider (a key, a click, a resize: the release may never come, lost to another window):
+    /// a dragged row comes to rest where it is, a press is forgotten.
     mutating func dropGrab() {
         dividerGrabbed = false
         guard let grab = rowGrab else { return }

@@ -33,8 +33,7 @@ extension TableReader {
             do {
                 groups[entry.key] = try GroupReader.group(entry.node, path: name, parentWidth: nil)
             } catch {
-                throw ConfigError(
-                    file: file, line: error.line, column: error.column, key: error.path, message: error.message)
+                throw ConfigError(error, file: file)
             }
         }
         return groups
@@ -47,12 +46,18 @@ extension TableReader {
         do {
             choice = try GroupReader.choice(entry.node, path: dotted(path + [.key(key)]))
         } catch {
-            throw ConfigError(
-                file: file, line: error.line, column: error.column, key: error.path, message: error.message)
+            throw ConfigError(error, file: file)
         }
         if case .named(let name, _, _) = choice, GroupReader.resolve(choice, named: groups) == nil {
             throw self.error(key: key, GroupReader.unknownName(name, named: groups))
         }
         return choice
+    }
+}
+
+extension ConfigError {
+    /// A group's problem in configuration file `file`, at the group's key path.
+    init(_ problem: GroupProblem, file: String) {
+        self.init(file: file, line: problem.line, column: problem.column, key: problem.path, message: problem.message)
     }
 }

@@ -71,10 +71,11 @@ struct BrowseCommand: ParsableCommand {
     var expect: String?
 
     /// Writes `lines` to standard output, each ended by a line break (NUL with --print0), the
-    /// query first with --print-query.
-    func emit(_ lines: [String], query: String, key: String? = nil) {
+    /// query first with --print-query, then with --expect the key that ended the browser
+    /// (`key`; nil where no key ends anything, as for --filter: no line).
+    func emit(_ lines: [String], query: String, key: String?) {
         let end = printZero ? "\0" : "\n"
-        let all = (printQuery ? [query] : []) + (expect != nil ? [key ?? ""] : []) + lines
+        let all = (printQuery ? [query] : []) + (expect != nil ? key.map { [$0] } ?? [] : []) + lines
         FileHandle.standardOutput.write(Data(all.map { $0 + end }.joined().utf8))
     }
 
@@ -116,8 +117,7 @@ struct BrowseCommand: ParsableCommand {
             if let filter {
                 let lines = matches(filter)
                 // (No key ends a filter: no key line, as fzf's --filter.)
-                FileHandle.standardOutput.write(
-                    Data(((printQuery ? [filter] : []) + lines).map { $0 + (printZero ? "\0" : "\n") }.joined().utf8))
+                emit(lines, query: filter, key: nil)
                 throw ExitCode(lines.isEmpty ? 1 : 0)
             }
             // --select-1 and --exit-0 decide before any screen, as fzf does (on the whole input:
@@ -126,7 +126,8 @@ struct BrowseCommand: ParsableCommand {
                 let lines = matches(query ?? "")
                 if exitZero && lines.isEmpty { throw ExitCode(1) }
                 if selectOne && lines.count == 1 {
-                    emit(lines, query: query ?? "")
+                    // (No key ended it: Enter's empty line.)
+                    emit(lines, query: query ?? "", key: "")
                     throw ExitCode(0)
                 }
             }
@@ -173,7 +174,7 @@ struct BrowseCommand: ParsableCommand {
                         format.line(
                             for: state.item(atSource: path)!, section: catalog.sections[path.section].title,
                             glyph: state.glyph(atSource: path))
-                    }, query: typed, key: state.endingKey)
+                    }, query: typed, key: state.endingKey ?? "")
                 if let recent {
                     let picked = state.picks.compactMap { state.glyph(atSource: $0) }
                     do {

@@ -104,6 +104,13 @@ enum LayoutJSON {
             if let pinnedY = element.pinnedY { out += ", \"pinnedY\": \(pinnedY)" }
             out += "}"
         }
+        /// A repetition of a section's group (a row's card of a group, too).
+        func writeGroup(section: Int, index: Int, side: Side, frame: Rect) {
+            open()
+            out +=
+                "{\"kind\": \"group\", \"section\": \(section), \"index\": \(index), \"side\": \"\(side.rawValue)\", "
+            out += "\"x\": \(frame.x), \"y\": \(frame.y), \"width\": \(frame.width), \"height\": \(frame.height)}"
+        }
         /// A row and its cards where the effect draws them (the cards its effect shows, which
         /// need not meet the row where the line would have them).
         func writeRow(_ section: Int) {
@@ -117,23 +124,18 @@ enum LayoutJSON {
             out += "\"behavior\": \"\(row.behavior.rawValue)\", \"effect\": \"\(look?.effectName ?? "none")\", "
             out += "\"x\": \(row.frame.x), \"y\": \(row.frame.y), \"width\": \(row.frame.width), "
             out += "\"height\": \(row.frame.height)}"
-            let side = layout.sections[section].side.rawValue
+            let side = layout.sections[section].side
             for index in row.visibleCards(offset: offset) {
                 let (cardFrame, card) = row.drawnCard(index, offset: offset, effect: effect)
                 if visibleOnly && !cardFrame.intersects(viewport) { continue }
-                if !row.slots.isEmpty {
-                    // A card holding a group's repetition: the card, then its items.
-                    open()
-                    out += "{\"kind\": \"group\", \"section\": \(section), \"index\": \(index), \"side\": \"\(side)\", "
-                    out += "\"x\": \(cardFrame.x), \"y\": \(cardFrame.y), \"width\": \(cardFrame.width), "
-                    out += "\"height\": \(cardFrame.height)}"
-                }
+                // A card holding a group's repetition: the card, then its items.
+                if !row.slots.isEmpty { writeGroup(section: section, index: index, side: side, frame: cardFrame) }
                 for item in row.items(ofCard: index) {
                     let frame = row.frame(ofItem: item, inCard: cardFrame)
                     open()
                     out += "{\"kind\": \"item\", \"section\": \(section), \"item\": \(item), "
                     out += "\"progress\": \(number(row.progress(ofCard: index, offset: offset))), "
-                    out += "\"side\": \"\(side)\", \"x\": \(frame.x), \"y\": \(frame.y), "
+                    out += "\"side\": \"\(side.rawValue)\", \"x\": \(frame.x), \"y\": \(frame.y), "
                     out += "\"width\": \(frame.width), \"height\": \(frame.height), \"scale\": \(number(card.scale)), "
                     out += "\"alpha\": \(number(card.alpha)), \"z\": \(number(card.z))}"
                 }
@@ -147,10 +149,7 @@ enum LayoutJSON {
                 let group = layout.group(ofItem: item, section: element.section),
                 groupsWritten.insert([element.section, group.index]).inserted
             {
-                open()
-                out += "{\"kind\": \"group\", \"section\": \(element.section), \"index\": \(group.index), "
-                out += "\"side\": \"\(element.side.rawValue)\", \"x\": \(group.frame.x), \"y\": \(group.frame.y), "
-                out += "\"width\": \(group.frame.width), \"height\": \(group.frame.height)}"
+                writeGroup(section: element.section, index: group.index, side: element.side, frame: group.frame)
             }
             let isRow = layout.sections[element.section].row != nil
             // A row section: the row and its cards in the items' place.
