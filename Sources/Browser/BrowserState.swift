@@ -31,6 +31,11 @@ public struct BrowserState: Sendable {
     public internal(set) var catalog: Catalog
     /// The search filter in force; nil when everything is shown.
     public internal(set) var filter: SearchResult?
+    /// The items of the "Best matches" section leading the filtered catalog (source paths);
+    /// empty when it is not shown.
+    public internal(set) var bestMatches: [ItemPath] = []
+    /// How a search matches and what it shows (the configuration's `[search]`).
+    public var searchOptions = SearchOptions()
     /// Open while the user types a search.
     public internal(set) var searchPrompt: SearchPrompt?
     /// The results along what was typed, so Backspace costs nothing at a million items.
@@ -210,19 +215,30 @@ public struct BrowserState: Sendable {
 
     /// The source path of a shown item.
     public func sourcePath(_ path: ItemPath) -> ItemPath {
-        guard let filter, filter.sections.indices.contains(path.section) else { return path }
+        guard let filter else { return path }
+        if !bestMatches.isEmpty {
+            if path.section == 0 { return bestMatches.indices.contains(path.item) ? bestMatches[path.item] : path }
+            return sourcePath(ItemPath(section: path.section - 1, item: path.item), in: filter)
+        }
+        return sourcePath(path, in: filter)
+    }
+
+    /// The source path of an item of `filter`'s sections (Best matches left out).
+    private func sourcePath(_ path: ItemPath, in filter: SearchResult) -> ItemPath {
+        guard filter.sections.indices.contains(path.section) else { return path }
         let match = filter.sections[path.section]
         guard match.items.indices.contains(path.item) else { return path }
         return ItemPath(section: match.section, item: match.items[path.item])
     }
 
-    /// Where a source item is shown; nil when the filter hides it.
+    /// Where a source item is shown (in its own section, not in Best matches); nil when the
+    /// filter hides it.
     public func shownPath(_ path: ItemPath) -> ItemPath? {
         guard let filter else { return path }
         guard let index = filter.sections.firstIndex(where: { $0.section == path.section }),
             let position = filter.sections[index].items.position(of: path.item)
         else { return nil }
-        return ItemPath(section: index, item: position)
+        return ItemPath(section: index + (bestMatches.isEmpty ? 0 : 1), item: position)
     }
 
     /// 1-based position of an item among all items.
@@ -406,7 +422,7 @@ extension BrowserState {
         // Its results along the query were over the items there were.
         searches = SearchSession()
         if let filter {
-            applyFilter(searchPrompt?.text ?? filter.query.description)
+            applyFilter(searchPrompt?.text ?? filter.query.description, keepingFocus: true)
             return
         }
         catalog = source

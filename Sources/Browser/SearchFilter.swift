@@ -56,27 +56,75 @@ public struct SearchPrompt: Hashable, Sendable {
     }
 }
 
+/// How a search matches and what it shows (the configuration's `[search]`).
+public struct SearchOptions: Hashable, Sendable {
+    /// How many items the "Best matches" section holds while a query matches items of more
+    /// than one section (0: no such section).
+    public var bestMatches = 10
+    /// The most `bestMatches` may be set to.
+    public static let bestMatchesLimit = 50
+    /// Whether a plain term matches fuzzily (fzf's default) rather than at a word start.
+    public var fuzzy = false
+
+    public init(bestMatches: Int = 10, fuzzy: Bool = false) {
+        self.bestMatches = bestMatches
+        self.fuzzy = fuzzy
+    }
+
+    /// What `text` asks for, under these options.
+    public func query(_ text: String) -> SearchQuery { SearchQuery(text, fuzzy: fuzzy) }
+
+    /// The best matches of `result` over `catalog` to lead the filtered catalog with: none
+    /// when the matches are all in one section (it already starts with its best).
+    public func bestMatches(of result: SearchResult, in catalog: Catalog) -> [ItemLocation] {
+        let sections = result.sections.filter { !catalog.sections[$0.section].repeatsItems }
+        guard sections.count > 1 else { return [] }
+        return Search.bestMatches(of: result, in: catalog, count: bestMatches)
+    }
+
+    /// Every match of `result` once, in the browser's order: the best matches, then each
+    /// section's others (what `--filter` prints).
+    public func orderedMatches(of result: SearchResult, in catalog: Catalog) -> [ItemLocation] {
+        let best = bestMatches(of: result, in: catalog)
+        let shown = Set(best)
+        return best
+            + result.sections.flatMap { match in
+                match.items.lazy.map { ItemLocation(section: match.section, item: $0) }.filter { !shown.contains($0) }
+            }
+    }
+}
+
 extension BrowserState {
     /// Shows only the items that match `text` (everything when it is empty): the layout
-    /// re-splits over the sections that still have items. The focus stays on its item while
-    /// the item matches, else goes to the first match.
-    public mutating func applyFilter(_ text: String) {
+    /// re-splits over the sections that still have items, led by the best matches. The focus
+    /// goes to the best match, as fzf's cursor goes to its first line; with `keepingFocus` (more
+    /// data arrived) it stays on its item while the item matches.
+    public mutating func applyFilter(_ text: String, keepingFocus: Bool = false) {
         filterIsStale = false
-        let query = SearchQuery(text)
+        let query = searchOptions.query(text)
         let focusSource = focus.map(sourcePath)
+        let focusWasBest = focus.map { !bestMatches.isEmpty && $0.section == 0 } ?? false
         if query.isEmpty {
             filter = nil
+            bestMatches = []
             catalog = source
         } else {
             let result = searches.run(query, in: source)
             filter = result
-            catalog = source.filtered(by: result)
+            let best = searchOptions.bestMatches(of: result, in: source)
+            bestMatches = best.map { ItemPath(section: $0.section, item: $0.item) }
+            catalog = source.filtered(by: result, best: best)
         }
         (specs, itemsBefore, rowLooks) = Self.layoutInput(
             for: catalog, settings: settings, theme: theme, textWidth: textWidth)
         layout = SplitLayout(sections: specs, parameters: currentParameters, width: contentWidth)
         toneChooser = nil
-        focus = focusSource.flatMap(shownPath).flatMap { layout.frame(of: $0) != nil ? $0 : nil }
+        focus = nil
+        if keepingFocus || query.isEmpty, let focusSource {
+            let inBest =
+                focusWasBest ? bestMatches.firstIndex(of: focusSource).map { ItemPath(section: 0, item: $0) } : nil
+            focus = (inBest ?? shownPath(focusSource)).flatMap { layout.frame(of: $0) != nil ? $0 : nil }
+        }
         if focus == nil {
             focus = firstItem()
             offset = 0

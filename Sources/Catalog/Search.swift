@@ -13,34 +13,47 @@
 //   items the previous result kept are tried again;
 // - a compact result: per matching section, the matching item indices as Int32, or just a count
 //   when the whole section matches. Highlights are computed later, only for the items drawn.
-// Large searches are split across the cores by section.
+// Large searches are split across the cores by section. The matches are then ranked (see
+// SearchRanking.swift): scored only once they matched, and ordered by a linear-time sort.
 
 import Dispatch
 
 /// Which items of a catalog matched a query.
 ///
-/// Memory: 4 bytes per matched item in a partly matching section, nothing per item in a section
-/// that matches whole (or in the unfiltered result of an empty query), plus a few words per
-/// listed section. Nothing is kept per item of the catalog itself.
+/// Memory: 4 bytes per matched item in a partly matching section, 4 more when ranking changed
+/// their order, nothing per item in a section that matches whole in catalog order (or in the
+/// unfiltered result of an empty query), plus a few words per listed section. Nothing is kept
+/// per item of the catalog itself.
 public struct SearchResult: Hashable, Sendable {
-    /// The matching items of one section, in catalog order.
+    /// The matching items of one section, the best first.
     public struct SectionMatches: Hashable, Sendable {
         /// The section's index in the catalog.
         public let section: Int
+        /// The matching items, the best match first (ties in catalog order).
         public let items: ItemIndices
+        /// The same items in catalog order: what a narrower query tries.
+        public let matched: ItemIndices
 
+        /// Matches shown in catalog order (`items` ascending).
         public init(section: Int, items: ItemIndices) {
+            self.init(section: section, matched: items, ranked: items)
+        }
+
+        init(section: Int, matched: ItemIndices, ranked: ItemIndices) {
             self.section = section
-            self.items = items
+            self.items = ranked
+            self.matched = matched
         }
     }
 
-    /// Item indices within one section, ascending: either every item (stored as a count) or a
-    /// sorted list of Int32. A collection of `Int` item indices either way.
+    /// Item indices within one section: every item (stored as a count), an ascending list of
+    /// Int32, or a list in another order (ranked). A collection of `Int` item indices either way.
     public struct ItemIndices: RandomAccessCollection, Hashable, Sendable {
         enum Storage: Hashable, Sendable {
             case all(Int)
             case some([Int32])
+            /// Not ascending.
+            case ranked([Int32])
         }
         let storage: Storage
 
@@ -64,23 +77,25 @@ public struct SearchResult: Hashable, Sendable {
         public var endIndex: Int {
             switch storage {
             case .all(let count): return count
-            case .some(let indices): return indices.count
+            case .some(let indices), .ranked(let indices): return indices.count
             }
         }
 
         public subscript(position: Int) -> Int {
             switch storage {
             case .all: return position
-            case .some(let indices): return Int(indices[position])
+            case .some(let indices), .ranked(let indices): return Int(indices[position])
             }
         }
 
         /// Where `item` stands among these indices (its rank in the filtered section), or nil
-        /// when it did not match. Binary search.
+        /// when it did not match. Binary search, or a scan of a ranked list.
         public func position(of item: Int) -> Int? {
             switch storage {
             case .all(let count):
                 return (0..<count).contains(item) ? item : nil
+            case .ranked(let indices):
+                return indices.firstIndex(of: Int32(truncatingIfNeeded: item))
             case .some(let indices):
                 var low = 0, high = indices.count
                 while low < high {
@@ -137,14 +152,13 @@ public enum Search {
             }
         }
 
-        let needles = query.terms.map { SearchNeedle($0, caseSensitive: query.caseSensitive) }
         let work = candidates.reduce(0) { $0 + $1.items.count }
 
         let sections: [SearchResult.SectionMatches]
         if work >= parallelThreshold, candidates.count > 1 {
-            sections = searchInParallel(candidates, catalog, needles, work: work)
+            sections = searchInParallel(candidates, catalog, query, work: work)
         } else {
-            var matcher = SearchMatcher(needles)
+            var matcher = SearchMatcher(query)
             sections = candidates.compactMap { search($0, catalog, &matcher) }
         }
         return SearchResult(
@@ -154,7 +168,7 @@ public enum Search {
 
     /// Whether one item matches the query (every term in its label, a keyword or a field value).
     public static func matches(_ item: Item, _ query: SearchQuery) -> Bool {
-        var matcher = SearchMatcher(query.terms.map { SearchNeedle($0, caseSensitive: query.caseSensitive) })
+        var matcher = SearchMatcher(query)
         var store = ItemStoreBuilder()
         store.append(item)
         return store.build().withReader { matcher.matches($0, 0) }
@@ -207,29 +221,33 @@ public enum Search {
     /// Below this many candidate items, one thread is quicker than waking others.
     static let parallelThreshold = 50_000
 
-    /// Tries the candidate items of one section; nil when none matches.
+    /// Tries the candidate items of one section and ranks the matches; nil when none matches.
     static func search(
         _ candidate: SearchResult.SectionMatches, _ catalog: Catalog,
         _ matcher: inout SearchMatcher
     ) -> SearchResult.SectionMatches? {
         let items = catalog.sections[candidate.section].items
         return items.store.withReader { store in
-            matcher.adapt()
-            var hits: [Int32] = []
-            // Most of a section's items to try: one scan of its whole text is quicker.
-            if store.isASCII, matcher.termCount > 0, candidate.items.count * 4 >= items.store.count {
-                hits = positions(
-                    matching: matcher.itemsContainingFirstTerm(in: store), in: items,
-                    among: candidate.items)
-                if matcher.termCount > 1 {
-                    hits.removeAll { !matcher.matches(store, items.storeIndex(Int($0))) }
-                }
-                if !hits.isEmpty, hits.count == items.count {
-                    return .init(section: candidate.section, items: .all(items.count))
-                }
-                return hits.isEmpty ? nil : .init(section: candidate.section, items: .init(storage: .some(hits)))
+            guard let matched = match(candidate.matched, items, store, &matcher) else { return nil }
+            return SearchRanking.rank(matched, of: candidate.section, items, store, &matcher)
+        }
+    }
+
+    /// The candidates (positions in `items`, ascending) that match, ascending; nil for none.
+    private static func match(
+        _ candidates: SearchResult.ItemIndices, _ items: ItemList, _ store: ItemStoreReader,
+        _ matcher: inout SearchMatcher
+    ) -> SearchResult.ItemIndices? {
+        matcher.adapt()
+        var hits: [Int32] = []
+        // Most of a section's items to try: one scan of its whole text is quicker.
+        if store.isASCII, matcher.canScanFirstTerm, candidates.count * 4 >= items.store.count {
+            hits = positions(matching: matcher.itemsContainingFirstTerm(in: store), in: items, among: candidates)
+            if matcher.termCount > 1 {
+                hits.removeAll { !matcher.matches(store, items.storeIndex(Int($0))) }
             }
-            switch candidate.items.storage {
+        } else {
+            switch candidates.storage {
             case .all(let count):
                 if let selection = items.selection {
                     for index in 0..<count where matcher.matches(store, selection[index]) {
@@ -240,28 +258,27 @@ public enum Search {
                         hits.append(Int32(truncatingIfNeeded: index))
                     }
                 }
-                if count > 0, hits.count == count { return .init(section: candidate.section, items: .all(count)) }
-            case .some(let indices):
+            case .some(let indices), .ranked(let indices):
                 for index in indices where matcher.matches(store, items.storeIndex(Int(index))) {
                     hits.append(index)
                 }
-                // One representation per answer, so a narrowed result equals a fresh one.
-                if !hits.isEmpty, hits.count == items.count {
-                    return .init(section: candidate.section, items: .all(items.count))
-                }
             }
-            return hits.isEmpty ? nil : .init(section: candidate.section, items: .init(storage: .some(hits)))
         }
+        if hits.isEmpty { return nil }
+        // One representation per answer, so a narrowed result equals a fresh one.
+        return hits.count == items.count ? .all(items.count) : .init(storage: .some(hits))
     }
 
     /// The positions in `list` of the store items `found` (both ascending) that are among
-    /// `candidates` (positions in `list`, ascending): merges, linear in their sizes.
+    /// `candidates` (positions in `list`, ascending; a list's selection ascending too, as a
+    /// catalog's own are): merges, linear in their sizes.
     static func positions(
         matching found: [Int32], in list: ItemList,
         among candidates: SearchResult.ItemIndices
     ) -> [Int32] {
         if list.selection == nil && candidates.isWholeSection { return found }
         if list.selection == nil, case .some(let wanted) = candidates.storage {
+            // (Candidates are a result's `matched`, never ranked.)
             // Both lists are store indices: merge the two arrays directly.
             var result: [Int32] = []
             found.withUnsafeBufferPointer { found in
@@ -291,7 +308,7 @@ public enum Search {
     /// cores; the chunks are joined back in catalog order.
     static func searchInParallel(
         _ candidates: [SearchResult.SectionMatches], _ catalog: Catalog,
-        _ needles: [SearchNeedle], work: Int
+        _ query: SearchQuery, work: Int
     ) -> [SearchResult.SectionMatches] {
         // A few chunks per core even out sections of different sizes and match rates.
         let chunkCount = min(candidates.count, 16)
@@ -306,7 +323,7 @@ public enum Search {
 
         let slots = ChunkSlots(count: bounds.count - 1)
         DispatchQueue.concurrentPerform(iterations: chunks.count - 1) { chunk in
-            var matcher = SearchMatcher(needles)
+            var matcher = SearchMatcher(query)
             slots.store(
                 candidates[chunks[chunk]..<chunks[chunk + 1]].compactMap { search($0, catalog, &matcher) },
                 at: chunk)

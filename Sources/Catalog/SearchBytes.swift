@@ -11,12 +11,14 @@ struct SearchNeedle: Sendable {
     /// The term's UTF-8. In case-insensitive mode it is already lowercase: smart case only
     /// chooses that mode when no scalar of the query changes when lowercased.
     let bytes: [UInt8]
-    let atWordStart: Bool
+    let anchor: SearchQuery.Term.Anchor
+    let negated: Bool
     let foldsCase: Bool
 
     init(_ term: SearchQuery.Term, caseSensitive: Bool) {
         bytes = Array(term.text.utf8)
-        atWordStart = term.atWordStart
+        anchor = term.anchor
+        negated = term.negated
         foldsCase = !caseSensitive
     }
 }
@@ -67,19 +69,6 @@ enum SearchBytes {
         while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
         let properties = scalar(at: start, in: bytes).0.properties
         return !(properties.isAlphabetic || properties.numericType != nil)
-    }
-
-    /// The first position at or after `start` where `needle` occurs in `haystack`, comparing
-    /// ASCII letters without case when the needle folds case (non-ASCII bytes compare exactly).
-    @inline(__always)
-    static func firstMatch(
-        of needle: SearchNeedle, in haystack: UnsafeBufferPointer<UInt8>,
-        from start: Int = 0
-    ) -> Int? {
-        needle.bytes.withUnsafeBufferPointer {
-            firstMatch(
-                of: $0, atWordStart: needle.atWordStart, foldingCase: needle.foldsCase, in: haystack, from: start)
-        }
     }
 
     @inline(__always)
@@ -293,8 +282,9 @@ enum SearchBytes {
         return low
     }
 
-    /// Every place the needles occur in `text`, as byte ranges of its UTF-8 (overlapping
-    /// occurrences included, so "aa" lights all of "aaa").
+    /// Every place the needles match in `text` taken as a label, as byte ranges of its UTF-8
+    /// (overlapping occurrences included, so "aa" lights all of "aaa"; a fuzzy term lights the
+    /// characters it matched). Negated terms light nothing.
     static func occurrences(of needles: [SearchNeedle], in text: String) -> [Range<Int>] {
         withUTF8(text) { original in
             var ranges: [Range<Int>] = []
@@ -313,23 +303,20 @@ enum SearchBytes {
                 lastIndex(in: foldedStarts, atOrBefore: foldedOffset)
             }
 
-            for needle in needles {
-                let search = { (haystack: UnsafeBufferPointer<UInt8>) in
-                    var start = 0
-                    while let found = firstMatch(of: needle, in: haystack, from: start) {
-                        let end = found + needle.bytes.count
+            for needle in needles where !needle.negated {
+                let light = { (haystack: UnsafeBufferPointer<UInt8>) in
+                    for span in spans(of: needle, in: haystack) {
                         if isFolded {
-                            let first = scalarIndex(containingFolded: found)
-                            let last = scalarIndex(containingFolded: end - 1)
+                            let first = scalarIndex(containingFolded: span.lowerBound)
+                            let last = scalarIndex(containingFolded: span.upperBound - 1)
                             let upper = last + 1 < originalStarts.count ? originalStarts[last + 1] : original.count
                             ranges.append(originalStarts[first]..<upper)
                         } else {
-                            ranges.append(found..<end)
+                            ranges.append(span)
                         }
-                        start = found + 1
                     }
                 }
-                if isFolded { folded.withUnsafeBufferPointer(search) } else { search(original) }
+                if isFolded { folded.withUnsafeBufferPointer(light) } else { light(original) }
             }
             return ranges
         }

@@ -15,49 +15,93 @@ struct SearchMatcher: ~Copyable {
     private struct Term {
         var start: Int
         var count: Int
-        var atWordStart: Bool
+        var anchor: SearchQuery.Term.Anchor
+        /// The clause the term belongs to, and whether it counts by being absent.
+        var clause: Int
+        var negated: Bool
     }
 
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let terms: UnsafeMutableBufferPointer<Term>
     let termCount: Int
     private let foldsCase: Bool
+    /// Whether the query is only terms that must all be found (no `|`, no `!`): then the terms
+    /// may be tried in any order and an item is settled by its first missing term.
+    private let isConjunction: Bool
+    /// Otherwise, each clause as two masks over the terms: the ones that satisfy it by being
+    /// found, and the negated ones that satisfy it by being absent.
+    private let clauses: UnsafeMutableBufferPointer<(found: UInt64, absent: UInt64)>
     /// How often each term was the one that ruled an item out; `adapt()` puts the most
     /// selective terms first, so "section 7 item 5" soon tries "7" before "section".
     private let misses: UnsafeMutableBufferPointer<Int>
     /// The Unicode-folding path's buffer, grown once and reused for every string.
     private var scratch: [UInt8] = []
 
-    init(_ needles: [SearchNeedle]) {
-        // The longest term first: it usually rules an item out soonest.
-        let sorted = needles.sorted { $0.bytes.count > $1.bytes.count }
-        bytes = .allocate(capacity: max(1, sorted.reduce(0) { $0 + $1.bytes.count }))
-        terms = .allocate(capacity: max(1, sorted.count))
-        misses = .allocate(capacity: max(1, sorted.count))
+    init(_ query: SearchQuery) {
+        let needles = query.clauses.map { clause in
+            clause.map { SearchNeedle($0, caseSensitive: query.caseSensitive) }
+        }
+        isConjunction = query.isConjunction
+        // The longest term first: it usually rules an item out soonest. (Only a conjunction's
+        // terms may move: otherwise the clauses' masks name them by place.)
+        var flat = needles.enumerated().flatMap { clause in clause.element.map { (clause: clause.offset, needle: $0) } }
+        if isConjunction { flat.sort { $0.needle.bytes.count > $1.needle.bytes.count } }
+        bytes = .allocate(capacity: max(1, flat.reduce(0) { $0 + $1.needle.bytes.count }))
+        terms = .allocate(capacity: max(1, flat.count))
+        misses = .allocate(capacity: max(1, flat.count))
         misses.initialize(repeating: 0)
         var offset = 0
-        for (index, needle) in sorted.enumerated() {
+        for (index, (clause, needle)) in flat.enumerated() {
             _ = UnsafeMutableBufferPointer(rebasing: bytes[offset..<offset + needle.bytes.count]).initialize(
                 from: needle.bytes)
             terms.initializeElement(
-                at: index, to: Term(start: offset, count: needle.bytes.count, atWordStart: needle.atWordStart))
+                at: index,
+                to: Term(
+                    start: offset, count: needle.bytes.count, anchor: needle.anchor, clause: clause,
+                    negated: needle.negated))
             offset += needle.bytes.count
         }
-        termCount = sorted.count
-        foldsCase = sorted.first?.foldsCase ?? false
+        termCount = flat.count
+        foldsCase = !query.caseSensitive
+        clauses = .allocate(capacity: max(1, needles.count))
+        var bit = 0
+        for (index, clause) in needles.enumerated() {
+            var masks: (found: UInt64, absent: UInt64) = (0, 0)
+            for needle in clause {
+                // (SearchQuery keeps at most 64 terms.)
+                if bit < 64 {
+                    if needle.negated { masks.absent |= 1 << UInt64(bit) } else { masks.found |= 1 << UInt64(bit) }
+                }
+                bit += 1
+            }
+            clauses.initializeElement(at: index, to: masks)
+        }
+        clauseCount = needles.count
     }
+
+    private let clauseCount: Int
 
     deinit {
         bytes.deallocate()
         terms.deallocate()
         misses.deallocate()
+        clauses.deallocate()
+    }
+
+    /// Whether some term scores (is not negated): otherwise ranking has nothing to order by.
+    var scores: Bool { (0..<termCount).contains { !terms[$0].negated } }
+
+    /// Whether `itemsContainingFirstTerm` may be used: a conjunction whose first term is
+    /// looked for in every string.
+    var canScanFirstTerm: Bool {
+        isConjunction && termCount > 0 && (terms[0].anchor == .wordStart || terms[0].anchor == .anywhere)
     }
 
     /// Reorders the terms by how often each ruled an item out, most often first; counts are
     /// halved so the order follows the data as it changes. Cheap (at most 64 terms), so the
     /// caller does it every section.
     mutating func adapt() {
-        guard termCount > 1, termCount <= 64 else { return }
+        guard isConjunction, termCount > 1, termCount <= 64 else { return }
         for index in 1..<termCount {
             let term = terms[index], count = misses[index]
             var slot = index
@@ -72,38 +116,97 @@ struct SearchMatcher: ~Copyable {
         for index in 0..<termCount { misses[index] /= 2 }
     }
 
-    /// Whether every term occurs in the item's label, one of its keywords or one of its field
-    /// values (each term anywhere). The item is the store's `item`th, read in place.
+    /// Whether the item matches: every term found (each in its label, one of its keywords, one
+    /// of its field values or its glyph), or for a query with `|` or `!`, every clause holding.
+    /// The item is the store's `item`th, read in place.
     @inline(__always)
     mutating func matches(_ store: ItemStoreReader, _ item: Int) -> Bool {
         let strings = store.searchableStrings(of: item)
+        guard isConjunction else { return satisfiesClauses(store, strings) }
         // Terms go by groups of 64, one bit per term still to be found, so each string is read
         // once for all the terms it can settle.
         var group = 0
         while group < termCount {
             let end = min(group + 64, termCount)
             let all: UInt64 = end - group == 64 ? ~0 : (1 << UInt64(end - group)) - 1
-            if !matches(store, strings, group, all) { return false }
+            if findAll(store, strings, group, all, stopAtMiss: true) != 0 { return false }
             group = end
         }
         return true
     }
 
+    /// Whether every clause holds: one of its terms found, or one of its negated terms absent.
+    private mutating func satisfiesClauses(_ store: ItemStoreReader, _ strings: Range<Int>) -> Bool {
+        let all: UInt64 = termCount >= 64 ? ~0 : (1 << UInt64(termCount)) - 1
+        let found = all & ~findAll(store, strings, 0, all, stopAtMiss: false)
+        for index in 0..<clauseCount {
+            let clause = clauses[index]
+            if found & clause.found == 0 && ~found & clause.absent == 0 { return false }
+        }
+        return true
+    }
+
+    /// The terms of `pending` (bits from `group`) found in none of the strings.
     @inline(__always)
-    private mutating func matches(_ store: ItemStoreReader, _ strings: Range<Int>, _ group: Int, _ all: UInt64) -> Bool
-    {
+    private mutating func findAll(
+        _ store: ItemStoreReader, _ strings: Range<Int>, _ group: Int, _ pending: UInt64, stopAtMiss: Bool
+    ) -> UInt64 {
         // The label comes first; when it is all there is, the first term surely missing in it
         // settles the item.
         let onlyLabel = strings.count == 1
-        var pending = all
+        var pending = pending
         for string in strings {
             let haystack = store.string(string)
-            let quick = quickFind(pending, group, in: haystack, stopAtMiss: onlyLabel, knownASCII: store.isASCII)
-            if let missed = quick.missed { misses[group + missed] += 1 }
-            pending = quick.undecided ? exactFind(pending, group, in: haystack) : quick.left
-            if pending == 0 { return true }
+            let isLabel = string == strings.lowerBound
+            let quick = quickFind(
+                pending, group, in: haystack, isLabel: isLabel, stopAtMiss: stopAtMiss && onlyLabel,
+                knownASCII: store.isASCII)
+            if let missed = quick.missed {
+                misses[group + missed] += 1
+                return pending
+            }
+            pending = quick.undecided ? exactFind(quick.left, group, in: haystack, isLabel: isLabel) : quick.left
+            if pending == 0 { return 0 }
         }
-        return false
+        return pending
+    }
+
+    /// How well the item matches, for ranking (0 when it does not): for each clause, the best
+    /// `SearchBytes.points` of its terms over the item's strings, added up. Negated terms score
+    /// nothing.
+    mutating func score(_ store: ItemStoreReader, _ item: Int) -> Int {
+        let strings = store.searchableStrings(of: item)
+        var total = 0
+        var clauseBest = 0
+        var clause = -1
+        // (A clause's terms are next to each other; a conjunction's, one per clause, in any order.)
+        for index in 0..<termCount {
+            let term = terms[index]
+            if term.clause != clause {
+                total += clauseBest
+                clauseBest = 0
+                clause = term.clause
+            }
+            if term.negated { continue }
+            for string in strings {
+                let isLabel = string == strings.lowerBound
+                if term.anchor.labelOnly && !isLabel { break }
+                clauseBest = max(clauseBest, points(term, in: store.string(string), isLabel: isLabel))
+            }
+        }
+        return total + clauseBest
+    }
+
+    /// `SearchBytes.points`, on the Unicode-lowercased string when lowercasing changes a
+    /// scalar beyond ASCII (so "é" ranks in "École" as it matched there).
+    private mutating func points(_ term: Term, in haystack: UnsafeBufferPointer<UInt8>, isLabel: Bool) -> Int {
+        guard foldsCase, SearchBytes.foldBeyondASCII(haystack, into: &scratch) else {
+            return SearchBytes.points(
+                of: pattern(term), anchor: term.anchor, foldingCase: foldsCase, isLabel: isLabel, in: haystack)
+        }
+        return scratch.withUnsafeBufferPointer {
+            SearchBytes.points(of: pattern(term), anchor: term.anchor, foldingCase: true, isLabel: isLabel, in: $0)
+        }
     }
 
     /// The items of an all-ASCII store in which the first term occurs (in a searchable string),
@@ -113,7 +216,7 @@ struct SearchMatcher: ~Copyable {
     /// is in. After a hit the scan jumps to the next item. In ASCII text, ASCII folding and ASCII
     /// word boundaries are the whole rules, so nothing is left undecided.
     func itemsContainingFirstTerm(in store: ItemStoreReader) -> [Int32] {
-        precondition(store.isASCII && termCount > 0)
+        precondition(store.isASCII && canScanFirstTerm)
         let term = terms[0]
         let needle = pattern(term)
         let m = needle.count, n = store.bytes.count
@@ -147,7 +250,7 @@ struct SearchMatcher: ~Copyable {
             guard j == m else { continue }
             while ends[string] <= start { string += 1 }
             guard start + m <= ends[string] else { continue }
-            if term.atWordStart {
+            if term.anchor == .wordStart {
                 let stringStart = string == 0 ? 0 : ends[string - 1]
                 if start > stringStart && SearchBytes.isASCIIAlphanumeric(base[start - 1]) { continue }
             }
@@ -175,13 +278,13 @@ struct SearchMatcher: ~Copyable {
         UnsafeBufferPointer(rebasing: bytes[term.start..<term.start + term.count])
     }
 
-    /// The pending terms (bits from `group`) that do not occur in `haystack`, as far as ASCII
+    /// The pending terms (bits from `group`) that do not match in `haystack`, as far as ASCII
     /// folding and ASCII word boundaries can tell; `undecided` when only the exact path can.
     /// With `stopAtMiss`, returns at the first term surely missing, since no other string could
-    /// supply it.
+    /// supply it. Label-only terms are left pending in other strings.
     @inline(__always)
     private func quickFind(
-        _ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>,
+        _ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>, isLabel: Bool,
         stopAtMiss: Bool, knownASCII: Bool
     ) -> (left: UInt64, undecided: Bool, missed: Int?) {
         // Case-insensitive text beyond ASCII may hold "É" for "é": then only the exact path can
@@ -194,9 +297,8 @@ struct SearchMatcher: ~Copyable {
             let bit = bits.trailingZeroBitCount
             bits &= bits - 1
             let term = terms[group + bit]
-            switch SearchBytes.quickMatch(
-                of: pattern(term), atWordStart: term.atWordStart, foldingCase: foldsCase,
-                in: haystack)
+            if !isLabel && term.anchor.labelOnly { continue }
+            switch SearchBytes.quickMatch(of: pattern(term), anchor: term.anchor, foldingCase: foldsCase, in: haystack)
             {
             case .found:
                 left &= ~(1 << UInt64(bit))
@@ -216,40 +318,36 @@ struct SearchMatcher: ~Copyable {
         return (left, undecided, nil)
     }
 
-    /// The pending terms that do not occur in `string`, by the full rules: Unicode lowercasing
+    /// The pending terms that do not match in `haystack`, by the full rules: Unicode lowercasing
     /// and Unicode word boundaries.
     @inline(never)
-    private mutating func exactFind(_ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>) -> UInt64
-    {
-        do {
-            var left = pending
-            var bits = pending
-            while bits != 0 {
-                let bit = bits.trailingZeroBitCount
-                bits &= bits - 1
-                let term = terms[group + bit]
-                if SearchBytes.firstMatch(
-                    of: pattern(term), atWordStart: term.atWordStart, foldingCase: foldsCase,
-                    in: haystack) != nil
-                {
-                    left &= ~(1 << UInt64(bit))
-                }
+    private mutating func exactFind(
+        _ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>, isLabel: Bool
+    ) -> UInt64 {
+        var left = pending
+        var bits = pending
+        while bits != 0 {
+            let bit = bits.trailingZeroBitCount
+            bits &= bits - 1
+            let term = terms[group + bit]
+            if !isLabel && term.anchor.labelOnly { continue }
+            if SearchBytes.matches(pattern(term), anchor: term.anchor, foldingCase: foldsCase, in: haystack) {
+                left &= ~(1 << UInt64(bit))
             }
-            guard left != 0, foldsCase, SearchBytes.foldBeyondASCII(haystack, into: &scratch) else { return left }
-            bits = left
-            while bits != 0 {
-                let bit = bits.trailingZeroBitCount
-                bits &= bits - 1
-                let term = terms[group + bit]
-                let found = scratch.withUnsafeBufferPointer {
-                    SearchBytes.firstMatch(
-                        of: pattern(term), atWordStart: term.atWordStart, foldingCase: true,
-                        in: $0) != nil
-                }
-                if found { left &= ~(1 << UInt64(bit)) }
-            }
-            return left
         }
+        guard left != 0, foldsCase, SearchBytes.foldBeyondASCII(haystack, into: &scratch) else { return left }
+        bits = left
+        while bits != 0 {
+            let bit = bits.trailingZeroBitCount
+            bits &= bits - 1
+            let term = terms[group + bit]
+            if !isLabel && term.anchor.labelOnly { continue }
+            let found = scratch.withUnsafeBufferPointer {
+                SearchBytes.matches(pattern(term), anchor: term.anchor, foldingCase: true, in: $0)
+            }
+            if found { left &= ~(1 << UInt64(bit)) }
+        }
+        return left
     }
 }
 

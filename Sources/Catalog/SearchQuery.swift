@@ -1,14 +1,19 @@
-// What the user typed into the search prompt, as terms to match.
+// What the user typed into the search prompt, as terms to match: fzf's extended-search syntax,
+// with a word start as the default match (what a picker's user means by "cat").
 
 /// What the user typed into the search prompt, split into terms.
 ///
-/// The syntax is small, in the spirit of fzf's `--exact` mode:
+/// The syntax is fzf's extended search, with one change of default:
 /// - Terms are separated by spaces (any run of whitespace). An item matches when every term
-///   occurs in it: in its label, in one of its keywords, or in one of its field values; each term
-///   may match in a different place.
-/// - A term matches as a substring. A term starting with `^` matches only at the start of a word,
-///   that is at the start of the text or after a character that is neither a letter nor a digit:
-///   `^cat` finds "cat face" and "black cat" but not "vacation". A lone `^` is a literal caret.
+///   matches it, each anywhere among its label, keywords, field values and glyph.
+/// - A plain term matches at the start of a word: at the start of the text or after a
+///   character that is neither a letter nor a digit. `cat` finds "cat face", "black cat" and
+///   "catch", not "intoxicated". (fzf's default is fuzzy; `--fuzzy` makes it ours too.)
+/// - `'term` matches anywhere, inside words too. `^term` matches at the start of the label,
+///   `term$` at its end, `^term$` the whole label. `!term` excludes the items the term would
+///   match (`!'term`, `!^term` and `!term$` likewise). `a | b` matches either.
+/// - A code point, `U+1F600` or `1F600` (4 to 6 hex digits with a decimal digit among them, so
+///   that "face" and "cafe" stay words), finds the glyphs that hold it.
 /// - Smart case, as in fzf and vim: the query is case-insensitive unless it has a capital letter
 ///   (any character that lowercasing changes); then every term is case-sensitive. Insensitive
 ///   matching lowercases Unicode, not only ASCII: "é" finds "École", "k" finds the Kelvin sign.
@@ -16,31 +21,107 @@
 ///   decomposed one ("e" + U+0301); data files and terminals almost always send the former.
 public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
     public struct Term: Hashable, Sendable {
-        /// The text to find, without the `^`.
-        public let text: String
-        /// Whether the term was written `^text`.
-        public let atWordStart: Bool
+        /// Where in a string the term may match.
+        public enum Anchor: UInt8, Hashable, Sendable {
+            /// At the start of a word (a plain term).
+            case wordStart
+            /// Anywhere (`'term`).
+            case anywhere
+            /// At the start of the label (`^term`).
+            case labelStart
+            /// At the end of the label (`term$`).
+            case labelEnd
+            /// The whole label (`^term$`).
+            case wholeLabel
+            /// Its characters in order, with anything between, within one string (`--fuzzy`).
+            case fuzzy
 
-        public init(_ text: String, atWordStart: Bool = false) {
+            /// Whether the term looks only at the label.
+            var labelOnly: Bool { self == .labelStart || self == .labelEnd || self == .wholeLabel }
+        }
+
+        /// The text to find, without the syntax around it.
+        public let text: String
+        public let anchor: Anchor
+        /// Whether the term excludes what it matches (`!term`).
+        public let negated: Bool
+
+        public init(_ text: String, _ anchor: Anchor = .wordStart, negated: Bool = false) {
             self.text = text
-            self.atWordStart = atWordStart
+            self.anchor = anchor
+            self.negated = negated
         }
     }
 
-    public let terms: [Term]
+    /// What must hold, all of it: each clause is one term, or terms joined by `|` of which one
+    /// must match.
+    public let clauses: [[Term]]
     public let caseSensitive: Bool
+    /// Whether a plain term matches fuzzily (`--fuzzy`).
+    public let fuzzy: Bool
 
-    public init(_ text: String) {
+    /// Every term, clause after clause.
+    public var terms: [Term] { clauses.flatMap { $0 } }
+
+    /// At most this many terms are kept (a pasted page is not a query): the matcher keeps one
+    /// bit per term for clauses of more than one term or negated ones.
+    static let maximumTermCount = 64
+
+    public init(_ text: String, fuzzy: Bool = false) {
+        self.fuzzy = fuzzy
         var typed: [Substring] = []
-        terms = text.split(whereSeparator: \.isWhitespace).map { word in
+        var clauses: [[Term]] = []
+        var joinNext = false
+        var count = 0
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            if word == "|" {
+                joinNext = !clauses.isEmpty
+                continue
+            }
+            guard count < Self.maximumTermCount else { break }
+            count += 1
+            let term: Term
             // A code point (U+1F600, or 1F600) finds the glyphs that hold it.
-            if let scalar = Self.codePoint(word) { return Term(String(Character(scalar))) }
-            typed.append(word)
-            return word.count > 1 && word.first == "^"
-                ? Term(String(word.dropFirst()), atWordStart: true) : Term(String(word))
+            if let scalar = Self.codePoint(word) {
+                term = Term(String(Character(scalar)), .anywhere)
+            } else {
+                term = Self.term(word, fuzzy: fuzzy)
+                typed.append(word)
+            }
+            if joinNext {
+                clauses[clauses.count - 1].append(term)
+            } else {
+                clauses.append([term])
+            }
+            joinNext = false
         }
+        self.clauses = clauses
         // (A code point's capitals, U+1F600, do not make the rest case-sensitive.)
         caseSensitive = typed.contains { $0.unicodeScalars.contains { $0.properties.changesWhenLowercased } }
+    }
+
+    /// One word of the query with its marks read: `!`, then `'` or `^`, then `$` at the end.
+    /// A mark that would leave nothing to find is the text itself ("^", "$", "!").
+    static func term(_ word: Substring, fuzzy: Bool) -> Term {
+        var rest = word
+        var negated = false
+        if rest.count > 1, rest.first == "!" {
+            negated = true
+            rest = rest.dropFirst()
+        }
+        var anchor: Term.Anchor = fuzzy ? .fuzzy : .wordStart
+        if rest.count > 1, rest.first == "'" {
+            anchor = .anywhere
+            rest = rest.dropFirst()
+        } else if rest.count > 1, rest.first == "^" {
+            anchor = .labelStart
+            rest = rest.dropFirst()
+        }
+        if rest.count > 1, rest.last == "$", anchor != .anywhere {
+            anchor = anchor == .labelStart ? .wholeLabel : .labelEnd
+            rest = rest.dropLast()
+        }
+        return Term(String(rest), anchor, negated: negated)
     }
 
     /// The scalar `word` names as a code point: "U+" and 4 to 6 hex digits, or 4 to 6 hex
@@ -59,35 +140,78 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An empty query matches everything: the unfiltered view.
-    public var isEmpty: Bool { terms.isEmpty }
+    public var isEmpty: Bool { clauses.isEmpty }
+
+    /// Whether each clause is one term that must be found (no `|`, no `!`): the matcher's
+    /// quick path, which may try the terms in any order and stop at the first one missing.
+    var isConjunction: Bool { clauses.allSatisfy { $0.count == 1 && !$0[0].negated } }
 
     /// Whether every item this query matches is also matched by `other`, as far as can be told
     /// from the two queries alone; then searching only `other`'s result gives the same answer as
-    /// searching everything. True when both use the same case mode and each of `other`'s terms
-    /// is implied by one of this query's terms (which contains it, or for an anchored term,
-    /// starts with it and is anchored too). Typing a letter, a space, or a new term refines;
-    /// deleting, or adding the first capital, does not.
+    /// searching everything. True when both use the same case mode and each of `other`'s clauses
+    /// is implied by one of this query's clauses. Typing a letter, a space, or a new term
+    /// refines; deleting, widening a `|`, or adding the first capital does not.
     public func refines(_ other: SearchQuery) -> Bool {
         if other.isEmpty { return true }
         guard caseSensitive == other.caseSensitive else { return false }
-        return other.terms.allSatisfy { old in terms.contains { $0.implies(old) } }
+        return other.clauses.allSatisfy { old in
+            clauses.contains { new in new.allSatisfy { term in old.contains { term.implies($0) } } }
+        }
     }
 
     public var description: String {
-        terms.map { ($0.atWordStart ? "^" : "") + $0.text }.joined(separator: " ")
+        clauses.map { $0.map(\.description).joined(separator: " | ") }.joined(separator: " ")
     }
 }
 
-extension SearchQuery.Term {
-    /// Whether every text where this term occurs (in the same case mode) also holds `other`.
-    func implies(_ other: SearchQuery.Term) -> Bool {
-        let mine = Array(text.utf8), theirs = Array(other.text.utf8)
-        if other.atWordStart {
-            return atWordStart && mine.starts(with: theirs)
+extension SearchQuery.Term: CustomStringConvertible {
+    /// The term as it would be typed.
+    public var description: String {
+        let marked: String
+        switch anchor {
+        case .wordStart, .fuzzy: marked = text
+        case .anywhere: marked = "'" + text
+        case .labelStart: marked = "^" + text
+        case .labelEnd: marked = text + "$"
+        case .wholeLabel: marked = "^" + text + "$"
         }
-        guard theirs.count <= mine.count else { return false }
-        if theirs.isEmpty { return true }
-        for start in 0...(mine.count - theirs.count) where mine[start..<start + theirs.count].elementsEqual(theirs) {
+        return (negated ? "!" : "") + marked
+    }
+
+    /// Whether every item this term matches (in the same case mode) is also matched by `other`.
+    func implies(_ other: SearchQuery.Term) -> Bool {
+        if negated != other.negated { return false }
+        // Not holding a text implies not holding another when the other's presence implies
+        // the text's presence.
+        if negated {
+            return Self(other.text, other.anchor).implies(Self(text, anchor))
+        }
+        let mine = Array(text.utf8), theirs = Array(other.text.utf8)
+        switch other.anchor {
+        case .anywhere:
+            return anchor != .fuzzy && Self.contains(mine, theirs)
+        case .wordStart:
+            return (anchor == .wordStart || anchor == .labelStart || anchor == .wholeLabel)
+                && mine.starts(with: theirs)
+        case .labelStart:
+            return (anchor == .labelStart || anchor == .wholeLabel) && mine.starts(with: theirs)
+        case .labelEnd:
+            return (anchor == .labelEnd || anchor == .wholeLabel) && mine.reversed().starts(with: theirs.reversed())
+        case .wholeLabel:
+            return anchor == .wholeLabel && mine == theirs
+        case .fuzzy:
+            // Every string holding this term holds its text's characters in order.
+            var next = 0
+            for byte in mine where next < theirs.count && theirs[next] == byte { next += 1 }
+            return next == theirs.count
+        }
+    }
+
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        if needle.isEmpty { return true }
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start..<start + needle.count].elementsEqual(needle) {
             return true
         }
         return false

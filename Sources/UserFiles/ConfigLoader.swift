@@ -82,7 +82,9 @@ public enum ConfigLoader {
         }
         let reader = TableReader(table: root, path: [], position: nil, file: file)
         var configuration = Configuration.defaults
-        try reader.allowOnly(["layout", "item", "breakpoint", "theme", "widths", "emoji", "row", "sections", "groups"])
+        try reader.allowOnly([
+            "layout", "item", "breakpoint", "theme", "widths", "emoji", "search", "row", "sections", "groups",
+        ])
 
         // Named groups first: [layout] and [sections."TITLE"] may name them.
         if let groups = try reader.table("groups") { configuration.layout.groups = try groups.namedGroups() }
@@ -182,6 +184,13 @@ public enum ConfigLoader {
                 }
                 configuration.skinTone = tone
             }
+        }
+        if let search = try reader.table("search") {
+            try search.allowOnly(["best_matches", "fuzzy"])
+            if let count = try search.count("best_matches", upTo: SearchOptions.bestMatchesLimit, of: "items") {
+                configuration.search.bestMatches = count
+            }
+            if let fuzzy = try search.bool("fuzzy") { configuration.search.fuzzy = fuzzy }
         }
         return configuration
     }

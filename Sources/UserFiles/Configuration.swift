@@ -15,6 +15,8 @@ public struct Configuration: Hashable, Sendable {
     public var emojiGrouping: EmojiCatalog.Grouping = .group
     /// The tone shown and printed for emoji that have skin tones (nil: none, the yellow default).
     public var skinTone: SkinTone?
+    /// How a search matches and what it shows (`[search]`).
+    public var search = SearchOptions()
     /// Whether the file set `[item] width` or `per_line`. When it did not, a data file's items
     /// are as wide as their labels (the built-in "chips" group), at most `maxItemWidth` cells
     /// of label; items whose data gives a size get `dataItemWidth` cells where they give none.

@@ -99,6 +99,11 @@ struct TableReader {
         try wholeNumber(key, in: minimum...Self.maximumRows, unit: "rows")
     }
 
+    /// A whole number of things from 0 to `maximum`.
+    func count(_ key: String, upTo maximum: Int, of unit: String) throws(ConfigError) -> Int? {
+        try wholeNumber(key, in: 0...maximum, unit: unit)
+    }
+
     private func wholeNumber(_ key: String, in range: ClosedRange<Int>, unit: String) throws(ConfigError) -> Int? {
         guard let value = value(key) else { return nil }
         guard case .integer(let number) = value, number >= range.lowerBound, number <= range.upperBound else {

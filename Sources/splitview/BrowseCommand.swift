@@ -47,6 +47,12 @@ struct BrowseCommand: ParsableCommand {
             valueName: "QUERY"))
     var filter: String?
 
+    @Flag(
+        help:
+            "Match each term fuzzily (its characters in order, anything between), as fzf does, rather than at the start of a word (default: [search] fuzzy of the configuration)."
+    )
+    var fuzzy = false
+
     @Flag(help: "Neither show a Recent section of the emoji picked last nor record this pick.")
     var noRecent = false
 
@@ -102,16 +108,17 @@ struct BrowseCommand: ParsableCommand {
             let format = PrintFormat(parsing: printFormat)
             if let problem = format.problem(for: catalog) { throw InputError(message: problem) }
             let tone = skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone
-            /// The lines `--print` gives for the items matching `query`.
+            var searchOptions = configuration.search
+            if fuzzy { searchOptions.fuzzy = true }
+            /// The lines `--print` gives for the items matching `query`, in the browser's order:
+            /// the best matches first, then each section's others, each item once.
             func matches(_ query: String) -> [String] {
-                let result = Search.run(SearchQuery(query), in: catalog)
-                return result.sections.flatMap { match in
-                    let section = catalog.sections[match.section]
-                    return match.items.map { index in
-                        let item = section.items[index]
-                        let glyph = tone.flatMap { $0.variant(of: item) } ?? item.glyph
-                        return format.line(for: item, section: section.title, glyph: glyph)
-                    }
+                let result = Search.run(searchOptions.query(query), in: catalog)
+                return searchOptions.orderedMatches(of: result, in: catalog).map { location in
+                    let section = catalog.sections[location.section]
+                    let item = section.items[location.item]
+                    let glyph = tone.flatMap { $0.variant(of: item) } ?? item.glyph
+                    return format.line(for: item, section: section.title, glyph: glyph)
                 }
             }
             if let filter {
@@ -155,6 +162,7 @@ struct BrowseCommand: ParsableCommand {
                 width: screen.width, height: screen.height, multiSelect: multi,
                 skinTone: tone)
             state.notice = Browser.notice(for: warnings)
+            state.searchOptions = searchOptions
             state.headerLines = options.headerLines(loadedHeader)
             if let query {
                 state.startSearch(query)

@@ -176,7 +176,7 @@ struct HostileTextUITests {
         state.resize(width: 50, height: 6)
         #expect(render(state)[5] == " 😀  ◌́mark  U+1F600  · ◌́title      1 of 1  ? help ")
         state.send(.character("/"))
-        state.type("ar")
+        state.type("'ar")
         let buffer = Browser.render(state)
         // "😀 ◌́mark": the glyph's two cells, a space, ◌́, m, then "ar" lit.
         let cells = (2...9).map { buffer[$0, 1] }.filter { !$0.isContinuation }

@@ -134,7 +134,7 @@ import Testing
         ], source: "test")
 
     @Test func filteredSectionsShowTheSourceItems() {
-        let result = Search.run(SearchQuery("an"), in: Self.catalog)
+        let result = Search.run(SearchQuery("'an"), in: Self.catalog)
         let filtered = Self.catalog.filtered(by: result)
         #expect(filtered.sections.map(\.title) == ["fruit", "veg"])
         #expect(filtered.sections[0].items.map(\.label) == ["banana"])
@@ -179,14 +179,13 @@ import Testing
             if rng.next(4) == 0 { text += " " + Self.alphabet[rng.next(Self.alphabet.count)] }
             let query = SearchQuery(text)
             let result = Search.run(query, in: catalog)
-            let needles = query.terms.map { SearchNeedle($0, caseSensitive: query.caseSensitive) }
-            var matcher = SearchMatcher(needles)
+            var matcher = SearchMatcher(query)
             for (index, section) in catalog.sections.enumerated() where !section.items.isEmpty {
                 let expected = section.items.indices.filter { SearchTests.referenceMatches(section.items[$0], query) }
                 let byItem = section.items.store.withReader { store in
                     section.items.indices.filter { matcher.matches(store, $0) }
                 }
-                let got = result.sections.first { $0.section == index }.map { Array($0.items) } ?? []
+                let got = result.sections.first { $0.section == index }.map { Array($0.matched) } ?? []
                 #expect(got == expected, "\"\(text)\" in section \(index)")
                 #expect(byItem == expected, "\"\(text)\" in section \(index), item by item")
                 if section.items.store.isASCII, !query.isEmpty { scanned += 1 }

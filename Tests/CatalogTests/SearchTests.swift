@@ -26,9 +26,9 @@ struct SearchTests {
 
     @Test("a code point (U+1F600 or 1F600) or the emoji itself finds the glyphs that hold it; hex words stay words")
     func codePointsAndGlyphs() {
-        #expect(SearchQuery("U+1F600").terms == [SearchQuery.Term("😀")])
-        #expect(SearchQuery("1f600").terms == [SearchQuery.Term("😀")])
-        #expect(SearchQuery("u+2764 face").terms == [SearchQuery.Term("❤"), SearchQuery.Term("face")])
+        #expect(SearchQuery("U+1F600").terms == [SearchQuery.Term("😀", .anywhere)])
+        #expect(SearchQuery("1f600").terms == [SearchQuery.Term("😀", .anywhere)])
+        #expect(SearchQuery("u+2764 face").terms == [SearchQuery.Term("❤", .anywhere), SearchQuery.Term("face")])
         #expect(!SearchQuery("U+1F600 face").caseSensitive)
         for word in ["face", "cafe", "added", "12", "1F6000", "U+D800", "U+0007"] {
             #expect(SearchQuery(word).terms == [SearchQuery.Term(word)], "\(word)")
@@ -57,12 +57,33 @@ struct SearchTests {
         #expect(!SearchQuery("ß 😺 中").caseSensitive)
     }
 
-    @Test func wordStartSyntax() {
-        #expect(SearchQuery("^cat").terms == [.init("cat", atWordStart: true)])
-        #expect(SearchQuery("^").terms == [.init("^")])  // a lone caret is literal
-        #expect(SearchQuery("^^").terms == [.init("^", atWordStart: true)])
+    @Test("fzf's extended syntax: 'anywhere, ^label start, label end$, !not, a | b")
+    func extendedSyntax() {
+        #expect(SearchQuery("cat").terms == [.init("cat", .wordStart)])
+        #expect(SearchQuery("'cat").terms == [.init("cat", .anywhere)])
+        #expect(SearchQuery("^cat").terms == [.init("cat", .labelStart)])
+        #expect(SearchQuery("cat$").terms == [.init("cat", .labelEnd)])
+        #expect(SearchQuery("^cat$").terms == [.init("cat", .wholeLabel)])
+        #expect(SearchQuery("!cat").terms == [.init("cat", negated: true)])
+        #expect(SearchQuery("!'cat").terms == [.init("cat", .anywhere, negated: true)])
+        #expect(SearchQuery("!^cat$").terms == [.init("cat", .wholeLabel, negated: true)])
+        #expect(SearchQuery("'cat$").terms == [.init("cat$", .anywhere)])  // ' takes the rest as it is
+        // A mark with nothing after it is the text itself.
+        for mark in ["^", "$", "!", "'"] { #expect(SearchQuery(mark).terms == [.init(mark)], "\(mark)") }
+        #expect(SearchQuery("^^").terms == [.init("^", .labelStart)])
         #expect(SearchQuery("a^b").terms == [.init("a^b")])
-        #expect(SearchQuery("face ^cat").description == "face ^cat")
+        // | joins the terms on either side into one clause.
+        #expect(SearchQuery("cat | dog face").clauses == [[.init("cat"), .init("dog")], [.init("face")]])
+        #expect(SearchQuery("| cat |").clauses == [[.init("cat")]])
+        #expect(SearchQuery("a | | b").clauses == [[.init("a"), .init("b")]])
+        #expect(SearchQuery("face ^cat | dog$ !'x").description == "face ^cat | dog$ !'x")
+        #expect(SearchQuery("cat | dog").isConjunction == false && SearchQuery("cat dog").isConjunction)
+        // --fuzzy: plain terms are fuzzy, the marks keep their meaning.
+        #expect(
+            SearchQuery("cat 'dog ^e", fuzzy: true).terms == [
+                .init("cat", .fuzzy), .init("dog", .anywhere), .init("e", .labelStart),
+            ])
+        #expect(SearchQuery(String(repeating: "a ", count: 100)).terms.count == SearchQuery.maximumTermCount)
     }
 
     // MARK: Refinement
@@ -74,9 +95,10 @@ struct SearchTests {
         #expect(refines("cat ", "cat"))
         #expect(refines("cat f", "cat"))
         #expect(refines("cat face", "cat f"))
-        #expect(refines("scat", "cat"))  // typed in front of the term
+        #expect(!refines("scat", "cat"))  // typed in front: no longer at the word's start
+        #expect(refines("'scat", "'cat"))
         #expect(refines("face cat", "cat face"))  // order is irrelevant for AND
-        #expect(refines("cat", "a t"))  // one new term may imply several old ones
+        #expect(refines("'cat", "'a 't"))  // one new term may imply several old ones
         #expect(!refines("ca", "cat"))
         #expect(!refines("cat", "cat face"))
         #expect(!refines("", "cat"))
@@ -84,11 +106,22 @@ struct SearchTests {
         #expect(!refines("cat", "Ca"))
         #expect(refines("CatF", "Cat"))
         #expect(refines("^cat", "^ca"))
-        #expect(refines("^cat", "ca"))
-        #expect(refines("^cat", "at"))
+        #expect(refines("^cat", "ca"))  // the label's start is a word's start
+        #expect(refines("^cat", "'at"))
+        #expect(!refines("^cat", "at"))
         #expect(!refines("cat", "^ca"))
         #expect(!refines("^xca", "^ca"))
         #expect(!refines("^c", "^"))  // "^" was a literal caret
+        #expect(refines("cat$", "t$") && refines("^cat$", "cat$") && !refines("cat$", "^cat$"))
+        #expect(refines("cat !dog", "cat"))
+        #expect(refines("cat !do", "cat !dog"))  // no word starting "do": no "dog" either
+        #expect(!refines("cat !dog", "cat !do"))
+        #expect(refines("cat", "cat | dog"))
+        #expect(!refines("cat | dog", "cat"))
+        #expect(refines("cat | dog", "ca | do"))
+        #expect(!refines("'cat", "cat"))
+        #expect(SearchQuery("cat", fuzzy: true).refines(SearchQuery("ct", fuzzy: true)))
+        #expect(!SearchQuery("ct", fuzzy: true).refines(SearchQuery("cat", fuzzy: true)))
     }
 
     // MARK: Matching
@@ -164,7 +197,10 @@ struct SearchTests {
     }
 
     @Test func sectionsWithoutMatchesDisappear() {
-        #expect(found("o") == [[0, 0, 1, 2], [1, 0, 1]])
+        #expect(found("o") == [[0, 2], [1, 0]])  // a word starting with "o"
+        // Inside words too, the best first: "orange" starts a word of the label, "pomme" and
+        // "yellow" hold an "o" in a keyword (the shorter label first).
+        #expect(found("'o") == [[0, 2, 0, 1], [1, 0, 1]])
         #expect(found("root") == [[1, 0, 1]])
         #expect(found("brazil") == [[3, 0]])
         let result = Search.run(SearchQuery("root"), in: Self.fruit)
@@ -184,11 +220,14 @@ struct SearchTests {
     }
 
     @Test func itemIndices() {
-        let result = Search.run(SearchQuery("s"), in: Self.fruit)
+        let result = Search.run(SearchQuery("'s"), in: Self.fruit)
         let fruit = result.sections[0]
-        #expect(Array(fruit.items) == [0, 2])
+        // "Sicily" starts a word; "Kazakhstan" only holds an "s".
+        #expect(Array(fruit.items) == [2, 0])
+        #expect(Array(fruit.matched) == [0, 2])
         #expect(!fruit.items.isWholeSection)
-        #expect(fruit.items.position(of: 2) == 1)
+        #expect(fruit.items.position(of: 2) == 0 && fruit.items.position(of: 0) == 1)
+        #expect(fruit.matched.position(of: 2) == 1)
         #expect(fruit.items.position(of: 1) == nil)
         #expect(fruit.items.contains(0) && !fruit.items.contains(1) && !fruit.items.contains(7))
         let whole = SearchResult.ItemIndices.all(4)
@@ -233,11 +272,12 @@ struct SearchTests {
         #expect(labels("é", in: Self.accents) == ["École", "école"])
         #expect(labels("É", in: Self.accents) == ["École"])
         #expect(labels("éco", in: Self.accents) == ["École", "école"])
-        #expect(labels("kelvin", in: Self.accents) == ["\u{212A}elvin", "kelvin"])
+        #expect(labels("kelvin", in: Self.accents) == ["kelvin", "\u{212A}elvin"])  // the shorter label first
         #expect(labels("\u{212A}", in: Self.accents) == ["\u{212A}elvin"])
         #expect(labels("K", in: Self.accents).isEmpty)
         #expect(labels("σοφ", in: Self.accents) == ["ΣΟΦΙΑ"])
-        #expect(labels("ña", in: Self.accents) == ["piña colada"])
+        #expect(labels("'ña", in: Self.accents) == ["piña colada"])
+        #expect(labels("ña", in: Self.accents).isEmpty)  // ñ follows a letter
         // No normalization: the decomposed form is found by its own spelling.
         #expect(labels("e\u{301}c", in: Self.accents) == ["e\u{301}clair"])
     }
@@ -254,33 +294,50 @@ struct SearchTests {
                         Item(label: "2cat"), Item(label: "(cat)"),
                     ])
             ], source: "test")
-        #expect(labels("^cat", in: words) == ["cat face", "black cat", "Catalan", "x", "(cat)"])
-        #expect(labels("cat", in: words).count == 7)
-        #expect(labels("^clock", in: words) == ["o’clock"])  // after a curly apostrophe
-        #expect(labels("^a", in: words) == [])  // "ña": ñ is a letter
+        // Whole words in labels first (the shorter label first), then in keywords, then word starts.
+        #expect(labels("cat", in: words) == ["(cat)", "cat face", "black cat", "x", "Catalan"])
+        #expect(labels("'cat", in: words).count == 7)
+        #expect(labels("clock", in: words) == ["o’clock"])  // after a curly apostrophe
+        #expect(labels("a", in: words) == [])  // "ña": ñ is a letter
+        #expect(labels("^cat", in: words) == ["cat face", "Catalan"])
+        #expect(labels("cat$", in: words) == ["black cat", "2cat"])  // a whole word first
+        #expect(labels("^cat face$", in: words) == ["cat face"])
+        #expect(labels("^cat$", in: words) == [])
+        #expect(labels("cat fa", in: words) == ["cat face"])
+        #expect(labels("cat !face", in: words) == ["(cat)", "black cat", "x", "Catalan"])
+        #expect(labels("!cat", in: words) == ["vacation", "o’clock", "piña", "2cat"])
+        #expect(labels("vacation | catalan", in: words) == ["Catalan", "vacation"])
+        // (Once a term scores, the items that match only by an absence rank by length.)
+        #expect(labels("!cat | face", in: words) == ["cat face", "2cat", "piña", "vacation", "o’clock"])
         #expect(labels("^^", in: words) == [])
-        #expect(labels("^cat ^fa", in: words) == ["cat face"])
     }
 
     // MARK: Highlights
 
-    func highlights(_ text: String, _ query: String) -> [Range<Int>] {
-        Search.highlights(in: text, for: SearchQuery(query))
+    func highlights(_ text: String, _ query: String, fuzzy: Bool = false) -> [Range<Int>] {
+        Search.highlights(in: text, for: SearchQuery(query, fuzzy: fuzzy))
     }
 
     @Test func highlightsInASCII() {
         #expect(highlights("cat face", "ca fa") == [0..<2, 4..<6])
         #expect(highlights("cat face", "fa ca") == [0..<2, 4..<6])  // sorted
         #expect(highlights("cat face", "cat face") == [0..<3, 4..<8])
-        #expect(highlights("cat face", "ca t") == [0..<3])  // adjacent ranges merge
+        #expect(highlights("cat face", "ca 't") == [0..<3])  // adjacent ranges merge
+        #expect(highlights("cat face", "ca t") == [0..<2])  // "t" starts no word
         #expect(highlights("CAT", "cat") == [0..<3])
         #expect(highlights("CAT", "Cat") == [])
-        #expect(highlights("banana", "an") == [1..<5])  // every occurrence
-        #expect(highlights("aaa", "aa") == [0..<3])  // overlapping occurrences
+        #expect(highlights("banana", "'an") == [1..<5])  // every occurrence
+        #expect(highlights("aaa", "'aa") == [0..<3])  // overlapping occurrences
         #expect(highlights("cat face", "") == [])
         #expect(highlights("cat face", "zzz") == [])
-        #expect(highlights("vacation cat", "^cat") == [9..<12])
-        #expect(highlights("vacation cat", "cat") == [2..<5, 9..<12])
+        #expect(highlights("vacation cat", "cat") == [9..<12])
+        #expect(highlights("vacation cat", "'cat") == [2..<5, 9..<12])
+        #expect(highlights("cat cat", "^cat") == [0..<3])
+        #expect(highlights("cat cat", "cat$") == [4..<7])
+        #expect(highlights("cat face", "!cat face") == [4..<8])  // an excluded term lights nothing
+        #expect(highlights("cat face", "cfe", fuzzy: true) == [0..<1, 4..<5, 7..<8])
+        // The tightest match ending where the first one ends: "ace" of "face", not "a" of "cat".
+        #expect(highlights("cat face", "ace", fuzzy: true) == [5..<8])
     }
 
     @Test func highlightsAreCharacterOffsets() {
@@ -289,15 +346,15 @@ struct SearchTests {
         #expect(highlights("👩‍❤️‍👨 love", "love") == [2..<6])
         #expect(highlights("🇫🇷 flag: France", "fr") == [8..<10])
         #expect(highlights("crème brûlée", "brû") == [6..<9])
-        #expect(highlights("crème brûlée", "e") == [4..<5, 11..<12])
+        #expect(highlights("crème brûlée", "'e") == [4..<5, 11..<12])
         #expect(highlights("École", "é") == [0..<1])
-        #expect(highlights("École", "col") == [1..<4])
-        #expect(highlights("ΣΟΦΙΑ", "οφ") == [1..<3])
+        #expect(highlights("École", "'col") == [1..<4])
+        #expect(highlights("ΣΟΦΙΑ", "'οφ") == [1..<3])
         #expect(highlights("\u{212A}elvin", "kel") == [0..<3])
-        #expect(highlights("\u{212A}elvin", "vin") == [3..<6])
+        #expect(highlights("\u{212A}elvin", "'vin") == [3..<6])
         // A match on part of a grapheme cluster lights the whole cluster.
         #expect(highlights("e\u{301}clair", "e") == [0..<1])
-        #expect(highlights("e\u{301}clair", "cl") == [1..<3])
+        #expect(highlights("e\u{301}clair", "'cl") == [1..<3])
         // Where a term only matched a keyword, the label has nothing to light.
         #expect(highlights("grinning cat", "happy") == [])
     }
@@ -318,10 +375,10 @@ struct SearchTests {
             #expect(cats.contains(glyph), "\(glyph)")
         }
         #expect(!cats.contains("😀"))
-        #expect(cats.contains("🥴"))  // "intoxicated"
-        let wordStart = emoji("^cat")
-        #expect(wordStart.isSuperset(of: ["🐱", "😺", "😾", "🐈"]))
-        #expect(!wordStart.contains("🥴"))
+        #expect(!cats.contains("🥴"))  // "intoxicated": "cat" starts no word of it
+        #expect(emoji("'cat").contains("🥴"))
+        #expect(emoji("^cat").isSuperset(of: ["🐱", "😼", "🐈"]))
+        #expect(!emoji("^cat").contains("😺"))  // "grinning cat"
         #expect(emoji("cat face").isSuperset(of: ["🐱", "😺", "😿"]))
         #expect(!emoji("cat face").contains("🐈"))
     }
@@ -349,20 +406,61 @@ struct SearchTests {
     /// Matching restated simply, as the reference (the label, keywords, field values and glyph):
     /// lowercase the whole string with the standard library, then look for the term's bytes.
     static func referenceMatches(_ item: Item, _ query: SearchQuery) -> Bool {
-        query.terms.allSatisfy { term in
-            ([item.label] + item.keywords + item.fields.map(\.value) + (item.glyph.map { [$0] } ?? [])).contains {
-                text in
-                let haystack = query.caseSensitive ? text : text.lowercased()
-                let bytes = Array(haystack.utf8), needle = Array(term.text.utf8)
-                guard needle.count <= bytes.count else { return false }
-                for start in 0...(bytes.count - needle.count) where Array(bytes[start..<start + needle.count]) == needle
-                {
-                    if !term.atWordStart || start == 0 { return true }
-                    let before = String(decoding: bytes[..<start], as: UTF8.self).unicodeScalars.last!
-                    if !(before.properties.isAlphabetic || before.properties.numericType != nil) { return true }
-                }
-                return false
+        query.clauses.allSatisfy { clause in
+            clause.contains { term in (referencePoints(item, term, query) > 0) != term.negated }
+        }
+    }
+
+    /// The strings an item is searched in, the label first.
+    static func searched(_ item: Item) -> [String] {
+        [item.label] + item.keywords + item.fields.map(\.value) + (item.glyph.map { [$0] } ?? [])
+    }
+
+    static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    /// The best of a term's matches in an item, as ranking scores them (0: none): a whole word
+    /// over a word start over the inside of a word, the label over other strings. Fuzzy terms
+    /// score 1 when they match.
+    static func referencePoints(_ item: Item, _ term: SearchQuery.Term, _ query: SearchQuery) -> Int {
+        var best = 0
+        for (index, text) in searched(item).enumerated() {
+            let isLabel = index == 0
+            if term.anchor.labelOnly && !isLabel { break }
+            let haystack = Array((query.caseSensitive ? text : text.lowercased()).utf8)
+            let needle = Array(term.text.utf8)
+            if term.anchor == .fuzzy {
+                var next = 0
+                for byte in haystack where next < needle.count && needle[next] == byte { next += 1 }
+                if next == needle.count && !needle.isEmpty { best = max(best, 1) }
+                continue
             }
+            guard !needle.isEmpty, needle.count <= haystack.count else { continue }
+            for start in 0...(haystack.count - needle.count)
+            where Array(haystack[start..<start + needle.count]) == needle {
+                let before = String(decoding: haystack[..<start], as: UTF8.self).unicodeScalars.last
+                let after = String(decoding: haystack[(start + needle.count)...], as: UTF8.self).unicodeScalars.first
+                let startsWord = before.map { !isAlphanumeric($0) } ?? true
+                let endsWord = after.map { !isAlphanumeric($0) } ?? true
+                switch term.anchor {
+                case .wordStart where !startsWord: continue
+                case .labelStart where start != 0: continue
+                case .labelEnd where start + needle.count != haystack.count: continue
+                case .wholeLabel where needle.count != haystack.count: continue
+                default: break
+                }
+                let kind = startsWord && endsWord ? 3 : startsWord ? 2 : 1
+                best = max(best, kind * 2 + (isLabel ? 1 : 0))
+            }
+        }
+        return best
+    }
+
+    /// The reference score of an item: each clause's best positive term, added up.
+    static func referenceScore(_ item: Item, _ query: SearchQuery) -> Int {
+        query.clauses.reduce(0) { total, clause in
+            total + (clause.filter { !$0.negated }.map { referencePoints(item, $0, query) }.max() ?? 0)
         }
     }
 
@@ -401,7 +499,7 @@ struct SearchTests {
             var previous = Search.run(SearchQuery(text), in: catalog)
             for _ in 0..<20 {
                 // Mostly typing at the end, sometimes editing at the front (where a `^` goes).
-                switch rng.next(24) {
+                switch rng.next(30) {
                 case 0..<13: text += Self.alphabet[rng.next(Self.alphabet.count)]
                 case 13: text += "^"
                 case 14..<18: if !text.isEmpty { text.removeLast() }
@@ -409,6 +507,11 @@ struct SearchTests {
                 case 19: text = "^" + text
                 case 20: text = Self.alphabet[rng.next(Self.alphabet.count)] + text
                 case 21, 22: if !text.isEmpty { text.removeFirst() }
+                case 23: text += " !"
+                case 24: text += " '"
+                case 25: text += "$"
+                case 26: text += " | "
+                case 27: text = "'" + text
                 default: text = ""
                 }
                 let query = SearchQuery(text)
@@ -422,8 +525,19 @@ struct SearchTests {
                     }
                     return items.isEmpty && !query.isEmpty ? nil : [section] + items
                 }
-                #expect(fresh.sections.map { [$0.section] + Array($0.items) } == expected, "query \"\(text)\"")
+                #expect(fresh.sections.map { [$0.section] + Array($0.matched) } == expected, "query \"\(text)\"")
                 #expect(fresh.count == expected.reduce(0) { $0 + $1.count - 1 })
+                // Ranked: the higher score first, then the shorter label, then catalog order
+                // (unless nothing scores: no query, or only exclusions).
+                for match in fresh.sections where query.terms.contains(where: { !$0.negated }) {
+                    let items = catalog.sections[match.section].items
+                    let keys = match.items.map { index in
+                        (-Self.referenceScore(items[index], query), items[index].label.utf8.count, index)
+                    }
+                    #expect(
+                        zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 },
+                        "ranking of \"\(text)\" in section \(match.section): \(keys) \(match.items.map { items[$0] })")
+                }
                 previous = narrowed
             }
         }
@@ -482,7 +596,7 @@ struct SearchTests {
                 let items = section.items.indices.filter { Self.referenceMatches(section.items[$0], query) }
                 if !items.isEmpty { expected.append([index] + items) }
             }
-            #expect(result.sections.map { [$0.section] + Array($0.items) } == expected, "\(text)")
+            #expect(result.sections.map { [$0.section] + Array($0.matched) } == expected, "\(text)")
         }
     }
 
@@ -533,8 +647,7 @@ struct SearchTests {
             let query = SearchQuery(text)
             let result = Search.run(query, in: catalog, within: previous)
             // The same sections searched one by one on this thread.
-            let needles = query.terms.map { SearchNeedle($0, caseSensitive: query.caseSensitive) }
-            var matcher = SearchMatcher(needles)
+            var matcher = SearchMatcher(query)
             var expected: [SearchResult.SectionMatches] = []
             for index in catalog.sections.indices {
                 let whole = SearchResult.SectionMatches(

@@ -104,6 +104,20 @@ import Testing
         )
     }
 
+    @Test func searchSetsTheBestMatchesAndFuzzyMatching() throws {
+        #expect(try parse("").search == SearchOptions(bestMatches: 10, fuzzy: false))
+        #expect(
+            try parse("[search]\nbest_matches = 0\nfuzzy = true\n").search == SearchOptions(bestMatches: 0, fuzzy: true)
+        )
+        #expect(
+            error("[search]\nbest_matches = 51\n")?.description
+                == "test.toml:2:1: search.best_matches: expected a whole number of items from 0 to 50, found 51")
+        #expect(
+            error("[search]\nfuzzy = \"yes\"\n")?.description
+                == #"test.toml:2:1: search.fuzzy: expected true or false, found the string "yes""#)
+        #expect(error("[search]\nexact = true\n")?.description.contains("unknown key") == true)
+    }
+
     @Test func dataFilesGetCardsWideEnoughForALabelUnlessTheWidthIsSet() throws {
         let emoji = Catalog(sections: [], source: EmojiCatalog.source)
         let data = Catalog(sections: [], source: "fruit.csv")
@@ -134,7 +148,7 @@ import Testing
         )
         #expect(
             error("[layuot]\nleft_ratio = 0.5\n")?.description
-                == "test.toml:1:2: layuot: unknown key at the top level (allowed: breakpoint, emoji, groups, item, layout, row, sections, theme, widths)"
+                == "test.toml:1:2: layuot: unknown key at the top level (allowed: breakpoint, emoji, groups, item, layout, row, search, sections, theme, widths)"
         )
     }
 

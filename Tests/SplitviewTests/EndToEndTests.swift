@@ -174,11 +174,22 @@ struct EndToEndTests {
         let hundred = try Support.run(["--filter", "hundred"])
         #expect(hundred.status == 0)
         #expect(hundred.stdout == "💯\n")
-        // "cat" finds the cat faces by their CLDR keywords; "^cat" only at a word's start.
-        let cats = try Support.run(["--filter", "^cat", "--print", "label"])
+        // "cat" finds the cats at a word's start (not "woozy face" by its keyword "intoxicated"),
+        // the best first; "'cat" anywhere.
+        let cats = try Support.run(["--filter", "cat", "--print", "label"])
         let labels = cats.stdout.split(separator: "\n")
-        #expect(labels.contains("cat face") && labels.contains("grinning cat") && labels.contains("black cat"))
+        #expect(labels.prefix(2) == ["cat", "cat face"])
+        #expect(labels.contains("grinning cat"))
         #expect(!labels.contains("woozy face"))
+        // --fuzzy: the characters in order, the tightest match first.
+        let fuzzy = try Support.run(["--filter", "thmbup", "--fuzzy", "--print", "label"])
+        #expect(fuzzy.stdout.split(separator: "\n").first == "thumbs up", "\(fuzzy.stderr)")
+        #expect(try Support.run(["--filter", "thmbup"]).status == 1)
+        // Shortcodes and country codes.
+        #expect(try Support.run(["--filter", ":joy:"]).stdout == "😂\n")
+        #expect(try Support.run(["--filter", "usa"]).stdout == "🇺🇸\n")
+        let anywhere = try Support.run(["--filter", "'cat", "--print", "label"])
+        #expect(anywhere.stdout.split(separator: "\n").contains("woozy face"))
         let hearts = try Support.run(["--filter", "heart", "--print", "label"])
         #expect(hearts.stdout.split(separator: "\n").contains("red heart"))
         let none = try Support.run(["--filter", "zzzq"])

@@ -28,7 +28,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let catalog = Catalog(
         sections: sections.enumerated().map { Section(title: "s\($0.offset)", items: $0.element) },
         source: "fuzz")
-    let query = SearchQuery(queryText)
+    // Odd-sized inputs search fuzzily (--fuzzy).
+    let query = SearchQuery(queryText, fuzzy: size % 2 == 1)
     Fuzz.check(
         query.terms.allSatisfy { !$0.text.isEmpty && !$0.text.contains(where: \.isWhitespace) },
         "an empty or spaced term")
@@ -41,7 +42,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     var found = Array(repeating: [Int](), count: catalog.sections.count)
     for match in result.sections {
         Fuzz.check(catalog.sections.indices.contains(match.section), "a result section out of range")
-        found[match.section] = Array(match.items)
+        // (Ranked: the best first; the same items as in catalog order.)
+        found[match.section] = Array(match.items).sorted()
+        Fuzz.check(Array(match.items).sorted() == Array(match.matched), "ranking is not a reordering of the matches")
     }
     Fuzz.check(
         found == expected,
@@ -50,20 +53,26 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
     // Narrowing: the query less its last character, then the query within its result.
     if !queryText.isEmpty {
-        let shorter = SearchQuery(String(queryText.dropLast()))
+        let shorter = SearchQuery(String(queryText.dropLast()), fuzzy: query.fuzzy)
         let narrowed = Search.run(query, in: catalog, within: Search.run(shorter, in: catalog))
         Fuzz.check(narrowed.sections == result.sections, "narrowing from \(shorter) changed the result of \(query)")
     }
 
-    // The documented rules, for ASCII text: every term a substring of the label, a keyword or
-    // the field, ^term only at a word start, case ignored unless the query has a capital.
+    // The documented rules, for ASCII text: every clause holds (one of its terms found, or a
+    // negated one absent); a term at a word start of the label, a keyword or the field, 'term
+    // anywhere, ^term$ at the label's ends, a fuzzy term's bytes in order; case ignored unless
+    // the query has a capital.
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
         for (sectionIndex, section) in catalog.sections.enumerated() {
             for index in section.items.indices {
                 let item = section.items[index]
                 let texts = [item.label] + item.keywords + item.fields.map(\.value)
-                let matches = query.terms.allSatisfy { term in
-                    texts.contains { ASCIIRules.contains($0, term, query.caseSensitive) }
+                let matches = query.clauses.allSatisfy { clause in
+                    clause.contains { term in
+                        texts.enumerated().contains {
+                            ASCIIRules.contains($0.element, term, query.caseSensitive, isLabel: $0.offset == 0)
+                        } != term.negated
+                    }
                 }
                 Fuzz.check(
                     matches == expected[sectionIndex].contains(index),
@@ -92,16 +101,26 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 }
 
 enum ASCIIRules {
-    static func contains(_ text: String, _ term: SearchQuery.Term, _ caseSensitive: Bool) -> Bool {
+    static func contains(_ text: String, _ term: SearchQuery.Term, _ caseSensitive: Bool, isLabel: Bool) -> Bool {
         let haystack = Array((caseSensitive ? text : text.lowercased()).utf8)
         let needle = Array((caseSensitive ? term.text : term.text.lowercased()).utf8)
-        guard needle.count <= haystack.count else { return false }
-        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<(start + needle.count)]) == needle
-        {
-            if !term.atWordStart { return true }
-            if start == 0 || !isAlphanumeric(haystack[start - 1]) { return true }
+        switch term.anchor {
+        case .labelStart: return isLabel && haystack.starts(with: needle)
+        case .labelEnd: return isLabel && haystack.reversed().starts(with: needle.reversed())
+        case .wholeLabel: return isLabel && haystack == needle
+        case .fuzzy:
+            var next = 0
+            for byte in haystack where next < needle.count && needle[next] == byte { next += 1 }
+            return !needle.isEmpty && next == needle.count
+        case .wordStart, .anywhere:
+            guard needle.count <= haystack.count else { return false }
+            for start in 0...(haystack.count - needle.count)
+            where Array(haystack[start..<(start + needle.count)]) == needle {
+                if term.anchor == .anywhere { return true }
+                if start == 0 || !isAlphanumeric(haystack[start - 1]) { return true }
+            }
+            return false
         }
-        return false
     }
 
     static func isAlphanumeric(_ byte: UInt8) -> Bool {

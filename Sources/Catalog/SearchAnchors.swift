@@ -1,0 +1,225 @@
+// The byte level of the anchored and fuzzy terms (`^term`, `term$`, `^term$`, `--fuzzy`), and
+// of ranking: how well one term matches one string.
+//
+// Like SearchBytes.swift, this reads a string's UTF-8 in place, folding ASCII inline; a string
+// holding a non-ASCII scalar that lowercasing changes is settled by the caller on its folded
+// copy.
+
+extension SearchBytes {
+    /// `pattern` under `anchor`, by ASCII rules only (see `quickMatch(of:atWordStart:...)`).
+    /// Label-only anchors are the caller's to skip on strings that are not the label.
+    @inline(__always)
+    static func quickMatch(
+        of pattern: UnsafeBufferPointer<UInt8>, anchor: SearchQuery.Term.Anchor, foldingCase: Bool,
+        in haystack: UnsafeBufferPointer<UInt8>
+    ) -> QuickMatch {
+        switch anchor {
+        case .wordStart: return quickMatch(of: pattern, atWordStart: true, foldingCase: foldingCase, in: haystack)
+        case .anywhere: return quickMatch(of: pattern, atWordStart: false, foldingCase: foldingCase, in: haystack)
+        case .labelStart, .labelEnd, .wholeLabel:
+            return labelMatch(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack) ? .found : .absent
+        case .fuzzy:
+            return fuzzyEnd(of: pattern, foldingCase: foldingCase, in: haystack) != nil ? .found : .absent
+        }
+    }
+
+    /// Whether `pattern` matches `haystack` under `anchor`, by the full rules (Unicode word
+    /// boundaries) but ASCII folding: the caller retries a folded copy.
+    static func matches(
+        _ pattern: UnsafeBufferPointer<UInt8>, anchor: SearchQuery.Term.Anchor, foldingCase: Bool,
+        in haystack: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        switch anchor {
+        case .wordStart, .anywhere:
+            return firstMatch(of: pattern, atWordStart: anchor == .wordStart, foldingCase: foldingCase, in: haystack)
+                != nil
+        case .labelStart, .labelEnd, .wholeLabel:
+            return labelMatch(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack)
+        case .fuzzy:
+            return fuzzyEnd(of: pattern, foldingCase: foldingCase, in: haystack) != nil
+        }
+    }
+
+    /// Whether the label starts with, ends with or is `pattern`.
+    @inline(__always)
+    static func labelMatch(
+        of pattern: UnsafeBufferPointer<UInt8>, anchor: SearchQuery.Term.Anchor, foldingCase: Bool,
+        in haystack: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let m = pattern.count, n = haystack.count
+        guard m > 0, m <= n, anchor != .wholeLabel || m == n else { return false }
+        let offset = anchor == .labelEnd ? n - m : 0
+        for j in 0..<m {
+            let byte = haystack[offset + j]
+            if (foldingCase ? asciiLower(byte) : byte) != pattern[j] { return false }
+        }
+        return true
+    }
+
+    /// The length of the UTF-8 sequence a lead byte starts (1 for ASCII and stray bytes).
+    @inline(__always)
+    static func sequenceLength(_ lead: UInt8) -> Int {
+        lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    }
+
+    /// Whether the character of `pattern` at `p` (`length` bytes) is at `h` in `haystack`.
+    @inline(__always)
+    private static func unitMatches(
+        _ pattern: UnsafeBufferPointer<UInt8>, _ p: Int, _ length: Int, foldingCase: Bool,
+        _ haystack: UnsafeBufferPointer<UInt8>, _ h: Int
+    ) -> Bool {
+        guard h + length <= haystack.count else { return false }
+        for k in 0..<length {
+            let byte = haystack[h + k]
+            if (foldingCase ? asciiLower(byte) : byte) != pattern[p + k] { return false }
+        }
+        return true
+    }
+
+    /// Where the first fuzzy match of `pattern` ends (the characters of `pattern` in order,
+    /// anything between): the offset just past its last character, or nil.
+    static func fuzzyEnd(
+        of pattern: UnsafeBufferPointer<UInt8>, foldingCase: Bool, in haystack: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        guard !pattern.isEmpty else { return nil }
+        var p = 0, h = 0
+        while p < pattern.count {
+            let length = sequenceLength(pattern[p])
+            while h < haystack.count, !unitMatches(pattern, p, length, foldingCase: foldingCase, haystack, h) {
+                h += 1
+            }
+            if h == haystack.count { return nil }
+            h += length
+            p += length
+        }
+        return h
+    }
+
+    /// The byte offsets of the characters of the tightest fuzzy match ending where the first
+    /// one ends: found forward, then shortened by matching backward from its end (as fzf's
+    /// first algorithm does); nil when there is none.
+    static func fuzzyPositions(
+        of pattern: UnsafeBufferPointer<UInt8>, foldingCase: Bool, in haystack: UnsafeBufferPointer<UInt8>
+    ) -> [Int]? {
+        guard let end = fuzzyEnd(of: pattern, foldingCase: foldingCase, in: haystack) else { return nil }
+        // The pattern's character starts, to walk it backward.
+        var starts: [Int] = []
+        var p = 0
+        while p < pattern.count {
+            starts.append(p)
+            p += sequenceLength(pattern[p])
+        }
+        var positions = [Int](repeating: 0, count: starts.count)
+        var h = end
+        for index in starts.indices.reversed() {
+            let start = starts[index]
+            let length = (index + 1 < starts.count ? starts[index + 1] : pattern.count) - start
+            h -= length
+            while h >= 0, !unitMatches(pattern, start, length, foldingCase: foldingCase, haystack, h) { h -= 1 }
+            // (The forward pass found a match, so the backward one finds one inside it.)
+            positions[index] = max(0, h)
+            h = max(0, h)
+        }
+        return positions
+    }
+
+    /// How good a fuzzy match is, in fzf's spirit: a point per character, more where it starts
+    /// a word or follows the previous one, less for every gap.
+    static func fuzzyScore(
+        of pattern: UnsafeBufferPointer<UInt8>, foldingCase: Bool, in haystack: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        guard let positions = fuzzyPositions(of: pattern, foldingCase: foldingCase, in: haystack) else { return 0 }
+        var score = 0
+        var previousEnd: Int?
+        for position in positions {
+            score += 16
+            if isWordStart(position, in: haystack) { score += 8 }
+            if let previousEnd {
+                if position == previousEnd {
+                    score += 6
+                } else {
+                    score -= 3 + min(10, position - previousEnd - 1)
+                }
+            }
+            previousEnd = position + sequenceLength(haystack[position])
+        }
+        return max(1, score)
+    }
+
+    /// Whether the character before `index` ends a word: the end of the text, or a character
+    /// that is neither a letter nor a digit follows.
+    @inline(__always)
+    static func isWordEnd(_ index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if index >= bytes.count { return true }
+        let next = bytes[index]
+        if next < 0x80 { return !isASCIIAlphanumeric(next) }
+        let properties = scalar(at: index, in: bytes).0.properties
+        return !(properties.isAlphabetic || properties.numericType != nil)
+    }
+
+    /// How well `pattern` matches one string under `anchor`, 0 for not at all. For exact terms:
+    /// a whole word over a word start over the inside of a word (times two), then the label over
+    /// any other string (one). A fuzzy term scores by `fuzzyScore`, and the label doubles it.
+    /// (Where in the label it matches counts for nothing: "red heart" is no worse a "heart" than
+    /// "heart on fire", and the shorter label goes first.)
+    static func points(
+        of pattern: UnsafeBufferPointer<UInt8>, anchor: SearchQuery.Term.Anchor, foldingCase: Bool,
+        isLabel: Bool, in haystack: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        func points(at index: Int) -> Int {
+            let starts = isWordStart(index, in: haystack)
+            let ends = isWordEnd(index + pattern.count, in: haystack)
+            let kind = starts && ends ? 3 : starts ? 2 : 1
+            return kind * 2 + (isLabel ? 1 : 0)
+        }
+        switch anchor {
+        case .labelStart, .wholeLabel:
+            return labelMatch(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack) ? points(at: 0) : 0
+        case .labelEnd:
+            return labelMatch(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack)
+                ? points(at: haystack.count - pattern.count) : 0
+        case .fuzzy:
+            let score = fuzzyScore(of: pattern, foldingCase: foldingCase, in: haystack)
+            return isLabel ? score * 2 : score
+        case .wordStart, .anywhere:
+            var best = 0
+            var start = 0
+            while let found = firstMatch(
+                of: pattern, atWordStart: anchor == .wordStart, foldingCase: foldingCase, in: haystack, from: start)
+            {
+                best = max(best, points(at: found))
+                if best >= 7 { break }  // a whole word in the label: nothing later beats it
+                start = found + 1
+            }
+            return best
+        }
+    }
+
+    /// The byte ranges `needle` lights in `haystack` (a label): every occurrence for an exact
+    /// term, each character matched for a fuzzy one.
+    static func spans(of needle: SearchNeedle, in haystack: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        needle.bytes.withUnsafeBufferPointer { pattern in
+            switch needle.anchor {
+            case .labelStart, .labelEnd, .wholeLabel:
+                guard labelMatch(of: pattern, anchor: needle.anchor, foldingCase: needle.foldsCase, in: haystack)
+                else { return [] }
+                let start = needle.anchor == .labelEnd ? haystack.count - pattern.count : 0
+                return [start..<start + pattern.count]
+            case .fuzzy:
+                let positions = fuzzyPositions(of: pattern, foldingCase: needle.foldsCase, in: haystack) ?? []
+                return positions.map { $0..<$0 + sequenceLength(haystack[$0]) }
+            case .wordStart, .anywhere:
+                var ranges: [Range<Int>] = []
+                var start = 0
+                while let found = firstMatch(
+                    of: pattern, atWordStart: needle.anchor == .wordStart, foldingCase: needle.foldsCase,
+                    in: haystack, from: start)
+                {
+                    ranges.append(found..<found + pattern.count)
+                    start = found + 1
+                }
+                return ranges
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+// Ranked search in the browser: the best first within each section, a "Best matches" section
+// across sections, and the order --filter prints, on the bundled emoji.
+
+@testable import Browser
+import Catalog
+import SplitLayout
+import Testing
+import TerminalUI
+
+@Suite("Ranked search")
+struct RankedSearchTests {
+    static let emoji = EmojiCatalog.load()
+
+    /// The labels of the matches of `text` in the browser's order (what --filter prints).
+    func ranked(_ text: String, options: SearchOptions = SearchOptions()) -> [String] {
+        let result = Search.run(options.query(text), in: Self.emoji)
+        return options.orderedMatches(of: result, in: Self.emoji).map {
+            Self.emoji.sections[$0.section].items.label(at: $0.item)
+        }
+    }
+
+    @Test(
+        "what a picker's user types finds what they mean first",
+        arguments: [
+            ("cat", ["cat", "cat face"]),
+            ("heart", ["red heart", "pink heart", "blue heart"]),
+            ("thumbs", ["thumbs up", "thumbs down"]),
+            ("smile", ["cat with wry smile", "smiling face"]),
+            ("flag us", ["flag: United States"]),
+            ("usa", ["flag: United States"]),
+            (":joy:", ["face with tears of joy"]),
+            ("joy", ["cat with tears of joy", "face with tears of joy", "joystick"]),
+            ("1F600", ["grinning face"]),
+        ])
+    func firstResults(query: String, expected: [String]) {
+        #expect(Array(ranked(query).prefix(expected.count)) == expected, "\(query)")
+    }
+
+    @Test func aWordStartIsNotTheInsideOfAWord() {
+        let cats = ranked("cat")
+        #expect(!cats.contains("woozy face"))  // keyword "intoxicated"
+        #expect(!ranked("multiply").isEmpty && !ranked("cat").contains("multiply"))
+        #expect(ranked("'cat").contains("woozy face"))
+        // Every flag first, before the mailboxes with raised flags.
+        let flags = ranked("flag")
+        #expect(flags.prefix(10).allSatisfy { $0.hasPrefix("flag") || $0.hasSuffix("flag") }, "\(flags.prefix(10))")
+    }
+
+    @Test func fuzzyMatchingScoresTightMatchesFirst() {
+        let fuzzy = SearchOptions(fuzzy: true)
+        let thumbs = ranked("thmbup", options: fuzzy)
+        #expect(thumbs.first == "thumbs up", "\(thumbs.prefix(5))")
+        #expect(ranked("thmbup").isEmpty)  // not a word start
+        // 'term is exact even in fuzzy mode.
+        #expect(ranked("'thmb", options: fuzzy).isEmpty)
+    }
+
+    @Test func filterOrderListsEachItemOnceBestFirst() {
+        let all = ranked("face")
+        #expect(Set(all).count == all.count)
+        let plain = Search.run(SearchQuery("face"), in: Self.emoji)
+        #expect(all.count == plain.count)
+        // A whole word in a short label first.
+        #expect(
+            all.first.map { $0.split(separator: " ").contains("face") && $0.count <= 9 } == true, "\(all.prefix(3))")
+    }
+
+    // MARK: The Best matches section
+
+    func emojiState(_ options: SearchOptions = SearchOptions()) -> BrowserState {
+        var state = BrowserState(
+            catalog: Self.emoji, settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
+        state.searchOptions = options
+        return state
+    }
+
+    @Test("a query matching several sections is led by its ten best matches")
+    func bestMatchesLead() {
+        var state = emojiState()
+        state.send(.character("/"))
+        state.type("cat")
+        #expect(state.catalog.sections.first?.title == "Best matches")
+        #expect(state.catalog.sections[0].items.count == 10)
+        #expect(state.catalog.sections[0].items.label(at: 0) == "cat")
+        // The focus is on the best match, and picking it picks the emoji of its own section.
+        #expect(state.focus == path(0, 0))
+        let source = state.sourcePath(path(0, 0))
+        #expect(state.item(atSource: source)?.glyph == "🐈")
+        #expect(Self.emoji.sections[source.section].title == "Animals & Nature")
+        // Each best match is also in its own section, where shownPath finds it.
+        for item in state.catalog.sections[0].items.indices {
+            let source = state.sourcePath(path(0, item))
+            let own = state.shownPath(source)!
+            #expect(own.section > 0)
+            #expect(state.item(at: own) == state.item(at: path(0, item)))
+        }
+        // Counted once: "1 of 10 best matches", and the items shown each once.
+        state.send(.enter)  // keeps the filter, closes the prompt
+        let status = render(state).last!
+        #expect(status.contains("1 of 10 best matches"), "\(status)")
+        #expect(state.distinctItemCount == state.filter?.count)
+        state.send(.enter)
+        #expect(state.outcome == .chosen(path(0, 0)))
+        #expect(state.picks.map { state.glyph(atSource: $0) } == ["🐈"])
+    }
+
+    @Test("no Best matches section for matches in one section, or when the configuration says 0")
+    func bestMatchesOnlyWhereTheyHelp() {
+        var state = emojiState()
+        state.send(.character("/"))
+        state.type("thumbs")
+        #expect(state.catalog.sections.map(\.title) == ["People & Body"])
+        var off = emojiState(SearchOptions(bestMatches: 0))
+        off.send(.character("/"))
+        off.type("cat")
+        #expect(off.catalog.sections.first?.title == "Smileys & Emotion")
+        var three = emojiState(SearchOptions(bestMatches: 3))
+        three.send(.character("/"))
+        three.type("cat")
+        #expect(three.catalog.sections[0].items.count == 3)
+    }
+
+    @Test("a Recent section is searched but never repeated among the best matches")
+    func recentIsNotABestMatch() {
+        var catalog = Self.emoji
+        var recent = Section(title: "Recent", items: [Item(label: "cat", glyph: "🐈")])
+        recent.repeatsItems = true
+        catalog.sections.insert(recent, at: 0)
+        var state = BrowserState(
+            catalog: catalog, settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
+        state.send(.character("/"))
+        state.type("cat")
+        #expect(state.catalog.sections.map(\.title).prefix(2) == ["Best matches", "Recent"])
+        let best = state.catalog.sections[0].items.indices.map { state.sourcePath(path(0, $0)) }
+        #expect(!best.contains { $0.section == 0 })
+        #expect(best.first.map { state.item(atSource: $0)?.label } == "cat")
+    }
+
+    @Test("typing puts the focus on the best match; more data arriving leaves it where it is")
+    func focusFollowsTheQueryNotTheLoad() {
+        var state = emojiState()
+        state.send(.character("/"))
+        state.type("heart")
+        #expect(state.focus == path(0, 0))
+        state.send(.enter, .right, .right)
+        let focused = state.sourcePath(state.focus!)
+        #expect(state.focus == path(0, 2))
+        var grown = Self.emoji
+        grown.sections.append(Section(title: "More", items: [Item(label: "heart of gold")]))
+        state.load(grown)
+        #expect(state.sourcePath(state.focus!) == focused)
+        #expect(state.focus?.section == 0)  // still in Best matches
+    }
+}
