@@ -88,6 +88,16 @@ public struct BrowserState: Sendable {
     }
     /// The --expect key that ended the session (nil: Enter or a click).
     public internal(set) var endingKey: String?
+    /// Whether typing goes straight to the query (fzf's way, `--typing query`): the prompt is
+    /// open from the start and never closes, Enter picks, Esc quits; the browsing keys that are
+    /// letters are not there (arrows, Ctrl-N and Ctrl-P move; Ctrl-T, Ctrl-O for s and i).
+    public var typingQueries = false {
+        didSet {
+            guard typingQueries else { return }
+            if searchPrompt == nil { startSearch("") }
+            enterPicksFromPrompt = true
+        }
+    }
     /// Whether Enter in the search prompt picks at once (the prompt opened by --query, as
     /// fzf's Enter does) rather than keeping the filter.
     public var enterPicksFromPrompt = false

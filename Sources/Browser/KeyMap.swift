@@ -26,6 +26,10 @@ public enum Availability: Hashable, Sendable {
     case filtered
     /// When no item of the catalog has skin-tone variants (a data file).
     case noSkinTones
+    /// Typing goes straight to the query (fzf's way: the prompt is always open).
+    case queryMode
+    /// Typing runs the browsing keys; `/` opens the prompt.
+    case keysMode
 
     public func holds(in state: BrowserState) -> Bool {
         switch self {
@@ -37,6 +41,8 @@ public enum Availability: Hashable, Sendable {
         case .rows: !state.source.sections.isEmpty
         case .filtered: state.filter != nil
         case .noSkinTones: !Availability.skinTones.holds(in: state)
+        case .queryMode: state.typingQueries
+        case .keysMode: !state.typingQueries
         }
     }
 }

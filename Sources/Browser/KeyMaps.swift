@@ -94,7 +94,14 @@ extension KeyMap {
             KeyGroup(
                 [KeyBinding([.tab], .nextSection), KeyBinding([.backTab], .previousSection)],
                 "next / previous section", when: .singleSelect),
-            KeyGroup([.escape], .cancelSearch, "drop the filter, back to where you were"),
+            KeyGroup([.escape], .cancelSearch, "drop the filter, back to where you were", when: .keysMode),
+            // (Typing goes to the query: the prompt is the browser, and Esc leaves, as fzf's.)
+            KeyGroup([.escape], .quit, "quit without output", when: .queryMode),
+            KeyGroup(
+                [KeyBinding([.control("p")], .move(.up)), KeyBinding([.control("n")], .move(.down))],
+                "up / down (as fzf's)"),
+            KeyGroup([.control("t")], .openToneChooser, "skin tone of the focused emoji", when: .skinTones),
+            KeyGroup([.control("o")], .toggleDetails, "details of the focused item"),
             KeyGroup(
                 [KeyBinding([.left], .moveQueryCursor(by: -1)), KeyBinding([.right], .moveQueryCursor(by: 1))],
                 "move the cursor"),
@@ -107,7 +114,8 @@ extension KeyMap {
         ]
         let ownKeys = Set(own.flatMap { $0.bindings.flatMap(\.keys) })
         return KeyMap(
-            .searchPrompt, helpTitle: "Search prompt (/)", isActive: { $0.searchPrompt != nil },
+            .searchPrompt, helpTitle: "Search prompt (/, or always with --typing query)",
+            isActive: { $0.searchPrompt != nil },
             groups: own + browse.groups.compactMap { $0.withoutCharacters(orKeysIn: ownKeys) },
             otherKeys: .typeText(help: "type: the filter follows"))
     }()

@@ -65,10 +65,26 @@ public struct SearchOptions: Hashable, Sendable {
     public static let bestMatchesLimit = 50
     /// Whether a plain term matches fuzzily (fzf's default) rather than at a word start.
     public var fuzzy = false
+    /// Where typing goes when the browser starts.
+    public var typing = Typing.auto
 
-    public init(bestMatches: Int = 10, fuzzy: Bool = false) {
+    /// Where typing goes: to the query (fzf's way) or to the browsing keys (`/` searches).
+    public enum Typing: String, Hashable, Sendable, CaseIterable {
+        /// To the query for data from standard input (a pipe), else to the keys.
+        case auto
+        case query
+        case keys
+
+        /// Whether typing goes to the query for data read from standard input or not.
+        public func goesToQuery(dataFromStandardInput: Bool) -> Bool {
+            self == .query || (self == .auto && dataFromStandardInput)
+        }
+    }
+
+    public init(bestMatches: Int = 10, fuzzy: Bool = false, typing: Typing = .auto) {
         self.bestMatches = bestMatches
         self.fuzzy = fuzzy
+        self.typing = typing
     }
 
     /// What `text` asks for, under these options.

@@ -186,7 +186,10 @@ public enum ConfigLoader {
             }
         }
         if let search = try reader.table("search") {
-            try search.allowOnly(["best_matches", "fuzzy"])
+            try search.allowOnly(["best_matches", "fuzzy", "typing"])
+            if let typing = try search.choice("typing", SearchOptions.Typing.self) {
+                configuration.search.typing = typing
+            }
             if let count = try search.count("best_matches", upTo: SearchOptions.bestMatchesLimit, of: "items") {
                 configuration.search.bestMatches = count
             }

@@ -53,6 +53,12 @@ struct BrowseCommand: ParsableCommand {
     )
     var fuzzy = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Where typing goes: to the query, as in fzf (arrows, Ctrl-N and Ctrl-P move; Enter picks; Esc quits), or to the browsing keys (/ searches). Default: [search] typing of the configuration, whose auto is the query for data piped in, else the keys.",
+            valueName: "query|keys|auto"))
+    var typing: SearchOptions.Typing?
+
     @Flag(help: "Neither show a Recent section of the emoji picked last nor record this pick.")
     var noRecent = false
 
@@ -110,6 +116,7 @@ struct BrowseCommand: ParsableCommand {
             let tone = skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone
             var searchOptions = configuration.search
             if fuzzy { searchOptions.fuzzy = true }
+            if let typing { searchOptions.typing = typing }
             /// The lines `--print` gives for the items matching `query`, in the browser's order:
             /// the best matches first, then each section's others, each item once.
             func matches(_ query: String) -> [String] {
@@ -169,6 +176,8 @@ struct BrowseCommand: ParsableCommand {
                 // As fzf's: with a query given, Enter picks at once.
                 state.enterPicksFromPrompt = true
             }
+            state.typingQueries = searchOptions.typing.goesToQuery(
+                dataFromStandardInput: catalog.source == "-")
             if let expect { state.expectedKeys = (try? ExpectedKeys(parsing: expect)) ?? ExpectedKeys() }
             let outcome = Browser.run(&state, on: screen)
             screen.close()

@@ -182,8 +182,8 @@ struct DataOptions: ParsableArguments {
     }
 
     /// The data's sections: from FILE or --data ("-" is standard input), else from standard
-    /// input when it is not a terminal (the browser reads keys from /dev/tty), else the
-    /// bundled emoji. Warnings about the data go to stderr here, before any screen starts.
+    /// input when it is not a terminal (the browser reads keys from /dev/tty; an empty input is
+    /// no items), else the bundled emoji. Warnings about the data go to stderr here, before any screen starts.
     func loadCatalog(_ configuration: Configuration) throws(InputError) -> Catalog {
         try loadData(configuration).catalog
     }
@@ -195,20 +195,19 @@ struct DataOptions: ParsableArguments {
     ) {
         let loaded: LoadedCatalog
         do {
-            if let path = data ?? file {
+            if let path = data ?? file, path != "-" {
+                loaded = try CatalogLoader.load(path: path, options: loadOptions)
+            } else if data ?? file == "-" || isatty(0) == 0 {
+                // Standard input ("-", or any that is not a terminal) is the data, even when
+                // empty, as fzf's: `ls /nonexistent | splitview` shows no items (and Enter and
+                // --filter exit 1), not the emoji. (With --format or a column option an empty
+                // input is an error: a table was promised.)
+                let input = try CatalogLoader.readStandardInput()
                 loaded =
-                    path == "-"
-                    ? try CatalogLoader.loadStandardInput(options: loadOptions)
-                    : try CatalogLoader.load(path: path, options: loadOptions)
-            } else if isatty(0) == 0, case let input = try CatalogLoader.readStandardInput(),
-                !input.isEmpty || asksForData
-            {
-                // Nothing at all on a standard input that is not a terminal (/dev/null, an
-                // empty file from a launcher) means no data was given: the emoji, as from a
-                // terminal. With "-" or --format, an empty input is an error instead.
-                loaded = try CatalogLoader.parse(
-                    input, name: CatalogLoader.standardInputName, source: "-",
-                    options: loadOptions)
+                    input.isEmpty && !asksForData
+                    ? LoadedCatalog(catalog: Catalog(sections: [], source: "-"), format: .lines)
+                    : try CatalogLoader.parse(
+                        input, name: CatalogLoader.standardInputName, source: "-", options: loadOptions)
             } else {
                 if asksForData {
                     throw InputError(
@@ -236,6 +235,7 @@ struct DataOptions: ParsableArguments {
 
 extension DataFormat: ExpressibleByArgument {}
 extension SectionStyleName: ExpressibleByArgument {}
+extension SearchOptions.Typing: ExpressibleByArgument {}
 
 /// Bad input from the user (a data or configuration file): reported in one line, exit status 2.
 struct InputError: Error, CustomStringConvertible {

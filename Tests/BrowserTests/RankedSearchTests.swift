@@ -152,3 +152,54 @@ struct RankedSearchTests {
         #expect(state.focus?.section == 0)  // still in Best matches
     }
 }
+
+@Suite("Typing to the query (--typing query)")
+struct QueryModeTests {
+    @Test("letters type, Enter picks the best match, Esc quits")
+    func lettersTypeAndEnterPicks() {
+        var state = fixtureState(width: 44, height: 8)
+        state.typingQueries = true
+        #expect(state.searchPrompt?.text == "")
+        state.type("qj")  // q and j type: they are no longer quit and down
+        #expect(state.searchPrompt?.text == "qj")
+        #expect(state.outcome == nil)
+        state.send(.backspace, .backspace)
+        state.type("a1")
+        state.send(.enter)
+        #expect(state.outcome == .chosen(path(0, 0)))
+        #expect(state.picks.map { state.item(atSource: $0)?.label } == ["a1"])
+
+        var leaving = fixtureState(width: 44, height: 8)
+        leaving.typingQueries = true
+        leaving.type("a1")
+        leaving.send(.escape)
+        #expect(leaving.outcome == .cancelled)
+    }
+
+    @Test("Ctrl-N and Ctrl-P move, Ctrl-T opens the tone chooser, Ctrl-O the details")
+    func controlKeysBrowse() {
+        var state = BrowserState(
+            catalog: EmojiCatalog.load(), settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
+        state.typingQueries = true
+        state.type("hand")
+        let first = state.focus
+        state.send(.control("n"))
+        #expect(state.focus != first)
+        state.send(.control("p"))
+        #expect(state.focus == first)
+        state.send(.control("t"))
+        #expect(state.toneChooser != nil, "\(state.item(at: state.focus!)!.label)")
+        state.send(.escape)
+        #expect(state.toneChooser == nil && state.outcome == nil)
+        state.send(.control("o"))
+        #expect(state.showingDetails)
+        #expect(state.searchPrompt?.text == "hand")
+    }
+
+    @Test func typingGoesToTheQueryForPipedDataByDefault() {
+        #expect(SearchOptions.Typing.auto.goesToQuery(dataFromStandardInput: true))
+        #expect(!SearchOptions.Typing.auto.goesToQuery(dataFromStandardInput: false))
+        #expect(SearchOptions.Typing.query.goesToQuery(dataFromStandardInput: false))
+        #expect(!SearchOptions.Typing.keys.goesToQuery(dataFromStandardInput: true))
+    }
+}

@@ -116,6 +116,8 @@ import Testing
             error("[search]\nfuzzy = \"yes\"\n")?.description
                 == #"test.toml:2:1: search.fuzzy: expected true or false, found the string "yes""#)
         #expect(error("[search]\nexact = true\n")?.description.contains("unknown key") == true)
+        #expect(try parse("[search]\ntyping = \"query\"\n").search.typing == .query)
+        #expect(error("[search]\ntyping = \"fzf\"\n")?.description.contains("search.typing") == true)
     }
 
     @Test func dataFilesGetCardsWideEnoughForALabelUnlessTheWidthIsSet() throws {

@@ -128,15 +128,24 @@ import Testing
         #expect(columns.stderr.contains("the input is read as plain lines (choose the format with --format)"))
     }
 
-    @Test func nothingOnStandardInputMeansNoData() throws {
-        // A launcher's empty standard input is no data: the emoji, as from a terminal.
+    @Test func emptyStandardInputIsNoItems() throws {
+        // Input that is not a terminal is the data, even when empty, as fzf's: no items, not
+        // the emoji (`ls /nonexistent | splitview`, `splitview < /dev/null`).
         let (lines, result) = try render([], stdin: "")
         #expect(result.status == 0)
-        #expect(lines.first?.contains("Smileys & Emotion") == true)
-        // Asked for with "-", an empty input is an error.
-        let dash = try Support.run(["render", "--width", "80", "--height", "8", "-"], stdin: "")
-        #expect(dash.status == 2)
-        #expect(dash.stderr == "splitview: stdin: no items (the input is empty)\n")
+        #expect(lines.last?.hasPrefix(" no items") == true, "\(lines)")
+        #expect(!lines.contains { $0.contains("Smileys") })
+        let (dash, _) = try render(["-"], stdin: "")
+        #expect(dash == lines)
+        // --filter finds nothing there: exit 1, as fzf's.
+        let filter = try Support.run(["--filter", "heart"], stdin: "")
+        #expect(filter.status == 1 && filter.stdout.isEmpty && filter.stderr.isEmpty)
+        // A table was promised: an empty input is an error.
+        let csv = try Support.run(["--filter", "x", "--format", "csv"], stdin: "")
+        #expect(csv.status == 2)
+        #expect(csv.stderr == "splitview: stdin: no items (the input is empty)\n")
+        // From a terminal: the emoji.
+        #expect(try Support.run(["--filter", "heart"]).stdout.split(separator: "\n").count >= 30)
     }
 
     @Test func formatAndColumnOptions() throws {

@@ -83,6 +83,40 @@ struct EndToEndTests {
         return (session, out)
     }
 
+    @Test("an empty pipe is no items: the browser says so, and Enter exits 1 as fzf's does")
+    func emptyPipeShowsNoItems() throws {
+        let scratch = FileManagerHelper.temporaryDirectory()
+        let out = scratch + "/out.txt"
+        let session = try TmuxSession(
+            width: 80, height: 12,
+            command: "ls /nonexistent 2>/dev/null | \(Support.binary) > \(out); echo EXIT:$? >> \(out)")
+        let screen = try session.waitFor("the empty browser") { $0.contains("no items") }
+        #expect(!screen.contains("Smileys"))
+        try session.send("Enter")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "EXIT:1\n")
+    }
+
+    @Test("piped lines: typing goes to the query, as in fzf; --typing keys brings the keys back")
+    func pipedDataTypesToTheQuery() throws {
+        let scratch = FileManagerHelper.temporaryDirectory()
+        let out = scratch + "/out.txt"
+        let session = try TmuxSession(
+            width: 80, height: 12, command: "seq 100 | \(Support.binary) > \(out); echo EXIT:$? >> \(out)")
+        try session.waitFor("the browser, the prompt open") { $0.contains(" /") && $0.contains("100 of 100") }
+        try session.send("4", "2")
+        try session.waitFor("the query") { $0.contains("/42") && $0.contains("1 of 1") }
+        try session.send("Enter")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "42\nEXIT:0\n")
+
+        let keysOut = scratch + "/keys.txt"
+        let keys = try TmuxSession(
+            width: 80, height: 12,
+            command: "seq 100 | \(Support.binary) --typing keys > \(keysOut); echo EXIT:$? >> \(keysOut)")
+        try keys.waitFor("the browser") { $0.contains("1 of 100") }
+        try keys.send("q")
+        #expect(keys.waitForFile(keysOut, containing: "EXIT:") == "EXIT:1\n")
+    }
+
     @Test func twoColumnsThenOneAfterResizeKeepingTheFocus() throws {
         let (session, out) = try start(width: 120, height: 30)
         // The whole first frame (tmux may show it half drawn): headers and the status line.

@@ -29,13 +29,21 @@ enum Support {
     }
 
     /// Runs the binary with no user configuration in reach (empty XDG and HOME).
+    /// Without `stdin`, its standard input is a terminal (a pseudo-terminal nobody types on),
+    /// as when a user types the command: the bundled emoji. Standard input that is not a
+    /// terminal is the data, even when empty.
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
         let empty = emptyHome
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = empty
         environment["XDG_STATE_HOME"] = empty
         environment["HOME"] = empty
-        return try spawn(binary, arguments, environment: environment, stdin: Data((stdin ?? "").utf8))
+        guard let stdin else {
+            let terminal = try PseudoTerminal.openMaster(columns: 80, rows: 24)
+            defer { close(terminal.master) }
+            return try spawn(binary, arguments, environment: environment, stdinPath: terminal.slavePath)
+        }
+        return try spawn(binary, arguments, environment: environment, stdin: Data(stdin.utf8))
     }
 
     /// Runs `executable` to its end with posix_spawn and waitpid, its standard input read from
@@ -47,7 +55,7 @@ enum Support {
     static func spawn(
         _ executable: String, _ arguments: [String],
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        stdin: Data = Data()
+        stdin: Data = Data(), stdinPath: String? = nil
     ) throws -> Result {
         let directory = FileManagerHelper.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -57,7 +65,11 @@ enum Support {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
+        if let stdinPath {
+            posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDWR | O_NOCTTY, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
