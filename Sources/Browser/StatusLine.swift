@@ -90,8 +90,8 @@ struct SearchPromptLine: Widget {
         let style = state.theme.status
         buffer.fill(area, style)
         let count = state.filter?.count ?? state.itemCount
-        let right =
-            state.source.itemCount == 0 ? " no items " : count == 0 ? " no matches " : " \(count) of \(state.source.itemCount) "
+        let total = state.source.itemCount
+        let right = total == 0 ? " no items " : count == 0 ? " no matches " : " \(count) of \(total) "
         let rightWidth = state.textWidth.width(of: right)
         let room = max(0, area.width - rightWidth - 1)
         // The text up to the cursor stays visible (its end, for a long query): that is where
