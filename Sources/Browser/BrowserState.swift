@@ -13,6 +13,8 @@ public enum Outcome: Hashable, Sendable {
     case cancelled
     /// Ctrl-C.
     case interrupted
+    /// The data could not be read to its end (a stream's input failed): its message.
+    case failed(String)
 }
 
 public struct BrowserState: Sendable {
@@ -98,6 +100,16 @@ public struct BrowserState: Sendable {
             enterPicksFromPrompt = true
         }
     }
+    /// Whether the data is still arriving (a stream): the status line says so.
+    public var isLoading = false
+    /// The snapshots of the data taken so far (`load`).
+    public internal(set) var loadedSnapshots = 0
+    /// After a count while the data is still arriving: "…", more to come (fzf shows a spinner).
+    public var loadingMark: String { isLoading ? "…" : "" }
+    /// The layout settings for a catalog that grew (a data file's items measured while there
+    /// are few enough, one column for one section): given the settings in force (the styles
+    /// chosen in the browser kept) and the new catalog.
+    public var adjustSettings: (@Sendable (LayoutSettings, Catalog) -> LayoutSettings)?
     /// Whether Enter in the search prompt picks at once (the prompt opened by --query, as
     /// fzf's Enter does) rather than keeping the filter.
     public var enterPicksFromPrompt = false
@@ -429,8 +441,10 @@ extension BrowserState {
     /// its row of the screen; a search in force covers the new items too.
     public mutating func load(_ grown: Catalog) {
         source = grown
-        // Its results along the query were over the items there were.
-        searches = SearchSession()
+        loadedSnapshots += 1
+        if let adjustSettings { settings = adjustSettings(settings, grown) }
+        // (The search session extends its result over the items that arrived: a snapshot's
+        // sections begin with the previous one's.)
         if let filter {
             applyFilter(searchPrompt?.text ?? filter.query.description, keepingFocus: true)
             return

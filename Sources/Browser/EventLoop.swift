@@ -13,6 +13,11 @@ public enum BrowserEvent: Sendable {
     case tick(at: Moment)
     /// More data arrived: the catalog grown (see `BrowserState.load`).
     case loaded(Catalog)
+    /// The input ended (the last `loaded` held all of it): the header lines it gave
+    /// (--header-lines) and a notice about it (its warnings), if any.
+    case loadEnded(headerLines: [String], notice: String?)
+    /// The input could not be read or parsed: the session ends with this message.
+    case loadFailed(String)
 }
 
 /// Where events made away from the loop (a loader reading a pipe) wait for it. The loop looks
@@ -79,6 +84,12 @@ extension Browser {
         case .loaded(let catalog):
             state.applyStaleFilter()
             state.load(catalog)
+        case .loadEnded(let headerLines, let notice):
+            state.isLoading = false
+            if !headerLines.isEmpty && state.headerLines != headerLines { state.headerLines = headerLines }
+            if let notice { state.notice = notice }
+        case .loadFailed(let message):
+            state.outcome = .failed(message)
         }
     }
 

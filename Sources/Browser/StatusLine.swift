@@ -28,7 +28,7 @@ struct StatusLine: Widget {
             let count =
                 section.repeatsItems
                 ? "\(state.ordinal(of: focus)) of \(section.items.count) \(VisibleText.standalone(section.title).lowercased())"
-                : "\(state.ordinal(of: focus)) of \(state.distinctItemCount)"
+                : "\(state.ordinal(of: focus)) of \(state.distinctItemCount)\(state.loadingMark)"
             let position = markedCount + filter + page + " \(count) "
             rightChoices = [position + " ? help ", position, ""]
             var parts: [String] = []
@@ -50,7 +50,7 @@ struct StatusLine: Widget {
             parts.append("· " + VisibleText.standalone(state.catalog.sections[focus.section].title))
             left = " " + parts.joined(separator: "  ")
         } else if state.itemCount == 0 {
-            left = " no items"
+            left = state.isLoading ? " loading…" : " no items"
             leftMinimum = state.textWidth.width(of: left)
         }
         var leftStyle = style
@@ -91,7 +91,10 @@ struct SearchPromptLine: Widget {
         buffer.fill(area, style)
         let count = state.filter?.count ?? state.itemCount
         let total = state.source.itemCount
-        let right = total == 0 ? " no items " : count == 0 ? " no matches " : " \(count) of \(total) "
+        let right =
+            total == 0
+            ? (state.isLoading ? " loading… " : " no items ")
+            : count == 0 ? " no matches\(state.loadingMark) " : " \(count) of \(total)\(state.loadingMark) "
         let rightWidth = state.textWidth.width(of: right)
         let room = max(0, area.width - rightWidth - 1)
         // The text up to the cursor stays visible (its end, for a long query): that is where

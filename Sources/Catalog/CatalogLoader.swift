@@ -201,7 +201,7 @@ public enum CatalogLoader {
         try readAll(0, sizeHint: 0, name: standardInputName)
     }
 
-    static func readAll(_ fd: Int32, sizeHint: Int, name: String) throws(DataError) -> [UInt8] {
+    public static func readAll(_ fd: Int32, sizeHint: Int, name: String) throws(DataError) -> [UInt8] {
         var failure: Int32 = 0
         // A regular file: one allocation of its size, filled by read() directly.
         var data = [UInt8](unsafeUninitializedCapacity: max(sizeHint, 0)) { storage, initialized in
@@ -250,7 +250,17 @@ public enum CatalogLoader {
         _ data: [UInt8], name: String, source: String? = nil,
         options: Options = Options()
     ) throws(DataError) -> LoadedCatalog {
-        let result = data.withUnsafeBufferPointer { all -> Result<LoadedCatalog, DataError> in
+        try parse(data, count: data.count, name: name, source: source, options: options)
+    }
+
+    /// Parses the first `count` bytes of `data` (a stream's input so far, to its last whole
+    /// line), without copying them.
+    public static func parse(
+        _ data: [UInt8], count: Int, name: String, source: String? = nil,
+        options: Options = Options()
+    ) throws(DataError) -> LoadedCatalog {
+        let result = data.withUnsafeBufferPointer { whole -> Result<LoadedCatalog, DataError> in
+            let all = UnsafeBufferPointer(rebasing: whole[..<min(count, whole.count)])
             do throws(DataError) {
                 return .success(try parse(all, data: data, name: name, source: source ?? name, options: options))
             } catch {
@@ -324,7 +334,8 @@ public enum CatalogLoader {
         switch format {
         case .json:
             let catalog = try parseSectionedJSON(
-                data, text: text, name: name, source: source, byExtension: options.format == nil)
+                all.count == data.count ? data : Array(all), text: text, name: name, source: source,
+                byExtension: options.format == nil)
             if catalog.sections.isEmpty { throw DataError(file: name, message: "no items (no sections)") }
             return LoadedCatalog(catalog: catalog, format: format, warnings: warnings)
         case .jsonl:

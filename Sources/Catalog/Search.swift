@@ -33,16 +33,21 @@ public struct SearchResult: Hashable, Sendable {
         public let items: ItemIndices
         /// The same items in catalog order: what a narrower query tries.
         public let matched: ItemIndices
+        /// The rank keys of `items`, in their order (`SearchRanking.key`), so that items that
+        /// arrive later are ranked among them without scoring them again; empty when nothing
+        /// was scored.
+        let keys: [UInt32]
 
         /// Matches shown in catalog order (`items` ascending).
         public init(section: Int, items: ItemIndices) {
-            self.init(section: section, matched: items, ranked: items)
+            self.init(section: section, matched: items, ranked: items, keys: [])
         }
 
-        init(section: Int, matched: ItemIndices, ranked: ItemIndices) {
+        init(section: Int, matched: ItemIndices, ranked: ItemIndices, keys: [UInt32]) {
             self.section = section
             self.items = ranked
             self.matched = matched
+            self.keys = keys
         }
     }
 
@@ -107,6 +112,14 @@ public struct SearchResult: Hashable, Sendable {
         }
 
         public func contains(_ item: Int) -> Bool { position(of: item) != nil }
+
+        /// These indices as Int32, in their order (shared, not copied, when they are stored so).
+        var indices32: [Int32] {
+            switch storage {
+            case .all(let count): return Array(0..<Int32(count))
+            case .some(let indices), .ranked(let indices): return indices
+            }
+        }
     }
 
     public let query: SearchQuery
@@ -117,6 +130,9 @@ public struct SearchResult: Hashable, Sendable {
     public let count: Int
     /// The shape of the catalog searched, so a result from another catalog is not narrowed.
     let catalogShape: [Int]
+    /// Its sections' titles: with the shape, what tells a catalog that grew from this one
+    /// (more items arrived) from another.
+    let catalogTitles: [String]
 
     /// Whether this is the unfiltered view (the query is empty).
     public var isUnfiltered: Bool { query.isEmpty }
@@ -139,7 +155,7 @@ public enum Search {
             return SearchResult(
                 query: query,
                 sections: shape.enumerated().map { .init(section: $0.offset, items: .all($0.element)) },
-                count: shape.reduce(0, +), catalogShape: shape)
+                count: shape.reduce(0, +), catalogShape: shape, catalogTitles: catalog.sections.map(\.title))
         }
 
         let candidates: [SearchResult.SectionMatches]
@@ -163,7 +179,7 @@ public enum Search {
         }
         return SearchResult(
             query: query, sections: sections, count: sections.reduce(0) { $0 + $1.items.count },
-            catalogShape: shape)
+            catalogShape: shape, catalogTitles: catalog.sections.map(\.title))
     }
 
     /// Whether one item matches the query (every term in its label, a keyword or a field value).
@@ -234,7 +250,7 @@ public enum Search {
     }
 
     /// The candidates (positions in `items`, ascending) that match, ascending; nil for none.
-    private static func match(
+    static func match(
         _ candidates: SearchResult.ItemIndices, _ items: ItemList, _ store: ItemStoreReader,
         _ matcher: inout SearchMatcher
     ) -> SearchResult.ItemIndices? {
@@ -347,7 +363,10 @@ public struct SearchSession: Sendable {
     /// The result of `query` over `catalog`, the same as `Search.run(query, in: catalog)`.
     public mutating func run(_ query: SearchQuery, in catalog: Catalog) -> SearchResult {
         let shape = Search.shape(of: catalog)
-        if let top = stack.last, top.catalogShape != shape { stack.removeAll() }
+        if let top = stack.last, top.catalogShape != shape {
+            // More items arrived: only they are searched, for the query in force.
+            if let grown = Search.grow(top, to: catalog) { stack = [grown] } else { stack.removeAll() }
+        }
         while let top = stack.last, !query.refines(top.query) { stack.removeLast() }
         if let top = stack.last, top.query == query { return top }
         let result = Search.run(query, in: catalog, within: stack.last)

@@ -6,6 +6,11 @@
 // million matches in linear time, where a comparison sort would take several frames.
 
 enum SearchRanking {
+    /// A section with more matches than this shows them in catalog order: scoring them all
+    /// would take longer than a keystroke may (about 50 ns each), and an endless pipe
+    /// (`yes | splitview`) would make every snapshot slower. A million is ranked in about 50 ms.
+    static let limit = 1_000_000
+
     /// The rank key of a score and a label length: the smaller key goes first.
     @inline(__always)
     static func key(score: Int, labelLength: Int) -> UInt32 {
@@ -24,20 +29,53 @@ enum SearchRanking {
         _ matched: SearchResult.ItemIndices, of section: Int, _ items: ItemList, _ store: ItemStoreReader,
         _ matcher: inout SearchMatcher
     ) -> SearchResult.SectionMatches {
-        // A query of exclusions only scores nothing: catalog order.
-        guard matcher.scores else { return .init(section: section, matched: matched, ranked: matched) }
-        var keys: [UInt32] = []
-        keys.reserveCapacity(matched.count)
-        var sorted = true
-        for position in matched {
-            let key = key(items.storeIndex(position), store, &matcher)
-            if let last = keys.last, key < last { sorted = false }
-            keys.append(key)
+        // A query of exclusions only scores nothing: catalog order (and past the limit).
+        guard matcher.scores, matched.count <= limit else {
+            return .init(section: section, matched: matched, ranked: matched, keys: [])
         }
-        guard !sorted else { return .init(section: section, matched: matched, ranked: matched) }
+        let keys = matched.map { key(items.storeIndex($0), store, &matcher) }
+        let (ranked, rankedKeys) = order(matched.map { Int32(truncatingIfNeeded: $0) }, keys)
+        return matches(section, matched, ranked, rankedKeys)
+    }
+
+    /// `items` and their keys ordered by key, ties in their order.
+    static func order(_ items: [Int32], _ keys: [UInt32]) -> (items: [Int32], keys: [UInt32]) {
+        if zip(keys, keys.dropFirst()).allSatisfy({ $0 <= $1 }) { return (items, keys) }
         let order = stableOrder(of: keys)
-        let ranked = order.map { Int32(truncatingIfNeeded: matched[Int($0)]) }
-        return .init(section: section, matched: matched, ranked: .init(storage: .ranked(ranked)))
+        return (order.map { items[Int($0)] }, order.map { keys[Int($0)] })
+    }
+
+    /// A section's matches, `ranked` stored as `matched` when it is in catalog order (one
+    /// representation per answer, so that a grown result equals a fresh one).
+    static func matches(
+        _ section: Int, _ matched: SearchResult.ItemIndices, _ ranked: [Int32], _ keys: [UInt32]
+    ) -> SearchResult.SectionMatches {
+        let inOrder = zip(ranked, ranked.dropFirst()).allSatisfy { $0 < $1 }
+        return .init(
+            section: section, matched: matched, ranked: inOrder ? matched : .init(storage: .ranked(ranked)), keys: keys)
+    }
+
+    /// Two ranked lists merged by key (`first`'s before `second`'s at equal keys: its items
+    /// came first in the catalog).
+    static func merge(
+        _ first: (items: [Int32], keys: [UInt32]), _ second: (items: [Int32], keys: [UInt32])
+    ) -> (items: [Int32], keys: [UInt32]) {
+        var items: [Int32] = [], keys: [UInt32] = []
+        items.reserveCapacity(first.items.count + second.items.count)
+        keys.reserveCapacity(items.capacity)
+        var i = 0, j = 0
+        while i < first.items.count || j < second.items.count {
+            if j == second.items.count || (i < first.items.count && first.keys[i] <= second.keys[j]) {
+                items.append(first.items[i])
+                keys.append(first.keys[i])
+                i += 1
+            } else {
+                items.append(second.items[j])
+                keys.append(second.keys[j])
+                j += 1
+            }
+        }
+        return (items, keys)
     }
 
     /// The positions of `keys` ordered by key, equal keys in their order.
@@ -116,5 +154,59 @@ extension Catalog {
         section.repeatsItems = true
         copy.sections.insert(section, at: 0)
         return copy
+    }
+}
+
+extension Search {
+    /// `previous` over `catalog`, a catalog that grew from the one `previous` searched (its
+    /// sections begin with that one's, each with at least as many items, as a stream's
+    /// snapshots do): only the items that arrived are searched, and each section that gained
+    /// matches is ranked again. Nil when `catalog` did not grow from that one (or for the
+    /// unfiltered result, which needs no search). Equal to `run(previous.query, in: catalog)`.
+    public static func grow(_ previous: SearchResult, to catalog: Catalog) -> SearchResult? {
+        let shape = shape(of: catalog)
+        let old = previous.catalogShape
+        guard !previous.query.isEmpty, old.count <= shape.count, zip(old, shape).allSatisfy({ $0 <= $1 }),
+            catalog.sections.prefix(old.count).map(\.title) == previous.catalogTitles
+        else { return nil }
+        var matcher = SearchMatcher(previous.query)
+        var kept: [Int: SearchResult.SectionMatches] = [:]
+        for match in previous.sections { kept[match.section] = match }
+        var sections: [SearchResult.SectionMatches] = []
+        for section in shape.indices {
+            let before = section < old.count ? old[section] : 0
+            let now = shape[section]
+            guard now > before else {
+                if let match = kept[section] { sections.append(match) }
+                continue
+            }
+            let items = catalog.sections[section].items
+            let grown: SearchResult.SectionMatches? = items.store.withReader { store in
+                let arrived: SearchResult.ItemIndices =
+                    before == 0 ? .all(now) : .init(storage: .some(Array(Int32(before)..<Int32(now))))
+                let found = match(arrived, items, store, &matcher)
+                guard let previous = kept[section] else {
+                    return found.map { SearchRanking.rank($0, of: section, items, store, &matcher) }
+                }
+                // Nothing new matched: the old matches and their order stand (unless they were
+                // the whole section, which they no longer are).
+                if found == nil && !previous.matched.isWholeSection { return previous }
+                let arrivedMatches = (found ?? .all(0)).map { Int32($0) }
+                var all = previous.matched.indices32
+                all += arrivedMatches
+                let matched: SearchResult.ItemIndices = all.count == now ? .all(now) : .init(storage: .some(all))
+                // Only the arrivals are scored, then merged into the ranking there was.
+                guard matcher.scores, all.count <= SearchRanking.limit, previous.keys.count == previous.items.count
+                else { return SearchRanking.matches(section, matched, all, []) }
+                let arrivedKeys = arrivedMatches.map { SearchRanking.key(items.storeIndex(Int($0)), store, &matcher) }
+                let merged = SearchRanking.merge(
+                    (previous.items.indices32, previous.keys), SearchRanking.order(arrivedMatches, arrivedKeys))
+                return SearchRanking.matches(section, matched, merged.items, merged.keys)
+            }
+            if let grown { sections.append(grown) }
+        }
+        return SearchResult(
+            query: previous.query, sections: sections, count: sections.reduce(0) { $0 + $1.items.count },
+            catalogShape: shape, catalogTitles: catalog.sections.map(\.title))
     }
 }

@@ -30,8 +30,9 @@ public struct Configuration: Hashable, Sendable {
 
     /// The layout settings for `catalog`: the configured ones; one column for data with one
     /// section (the other would stay empty); a data file's items as wide as their labels unless
-    /// the file sized items or chose a group.
-    public func layoutSettings(for catalog: Catalog) -> LayoutSettings {
+    /// the file sized items or chose a group (or there are, or will be, too many to measure:
+    /// `manyItemsExpected` for a large file whose first part is all there is yet).
+    public func layoutSettings(for catalog: Catalog, manyItemsExpected: Bool = false) -> LayoutSettings {
         var settings = layout
         if catalog.sections.count == 1 {
             settings.breakpoints = [ConfiguredBreakpoint(minWidth: 0, leftRatio: 1)]
@@ -41,7 +42,7 @@ public struct Configuration: Hashable, Sendable {
             settings.itemWidth = Self.dataItemWidth
             // Up to `measuredItemLimit` items: measuring is a pass over every label, and a
             // million lines would pay for it on every layout (a search, a resize).
-            if settings.defaultGroup == nil && catalog.itemCount <= Self.measuredItemLimit
+            if settings.defaultGroup == nil && catalog.itemCount <= Self.measuredItemLimit && !manyItemsExpected
                 && catalog.sections.allSatisfy({ $0.items.allUseConfiguredSize })
             {
                 settings.defaultGroup = .named("chips", line: 0, column: 0)
@@ -49,6 +50,21 @@ public struct Configuration: Hashable, Sendable {
             }
         }
         return settings
+    }
+
+    /// `settings` (in force in a browser: its styles chosen there kept) with what depends on the
+    /// catalog made over for `catalog`, a catalog that grew (see `layoutSettings(for:)`).
+    public func adjusted(_ settings: LayoutSettings, for catalog: Catalog, manyItemsExpected: Bool = false)
+        -> LayoutSettings
+    {
+        let fresh = layoutSettings(for: catalog, manyItemsExpected: manyItemsExpected)
+        var adjusted = settings
+        adjusted.breakpoints = fresh.breakpoints
+        adjusted.parameters.leftRatio = fresh.parameters.leftRatio
+        adjusted.itemWidth = fresh.itemWidth
+        adjusted.defaultGroup = fresh.defaultGroup
+        adjusted.maxContentWidth = fresh.maxContentWidth
+        return adjusted
     }
 
     /// The built-in defaults (`LayoutSettings.defaults`, documented in Config/default.toml).

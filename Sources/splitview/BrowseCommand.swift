@@ -59,6 +59,12 @@ struct BrowseCommand: ParsableCommand {
             valueName: "query|keys|auto"))
     var typing: SearchOptions.Typing?
 
+    @Flag(
+        help:
+            "Read all the data before the first frame (fzf's --sync); without it a pipe or a large file is read while the browser runs."
+    )
+    var sync = false
+
     @Flag(help: "Neither show a Recent section of the emoji picked last nor record this pick.")
     var noRecent = false
 
@@ -110,9 +116,33 @@ struct BrowseCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
-            var (catalog, warnings, loadedHeader) = try options.loadData(configuration)
             let format = PrintFormat(parsing: printFormat)
-            if let problem = format.problem(for: catalog) { throw InputError(message: problem) }
+            // A pipe or a large file is read while the browser runs: the first frame waits at
+            // most 20 ms for the data (fzf's bar). --filter, --select-1 and --exit-0 need it all.
+            let relay = StreamRelay()
+            var streaming = false
+            var catalog: Catalog, warnings: [DataWarning], loadedHeader: [String]
+            if !sync && filter == nil && !selectOne && !exitZero, let stream = options.dataStream() {
+                relay.start(stream)
+                // (A file too large to read at once holds too many items to measure: its first
+                // part is laid out as the whole will be.)
+                relay.expectsManyItems = stream.isLargeFile
+                switch relay.take(waitingMilliseconds: 20) {
+                case .complete(let loaded)?:
+                    (catalog, warnings, loadedHeader) = try options.finishLoad(loaded, configuration)
+                case .failed(let error)?:
+                    throw InputError(message: error.description)
+                case .partial(let loaded)?:
+                    (catalog, warnings, loadedHeader, streaming) = (loaded.catalog, [], loaded.headerLines, true)
+                case nil:
+                    (catalog, warnings, loadedHeader, streaming) = (
+                        Catalog(sections: [], source: stream.source), [], [], true
+                    )
+                }
+            } else {
+                (catalog, warnings, loadedHeader) = try options.loadData(configuration)
+            }
+            if !streaming, let problem = format.problem(for: catalog) { throw InputError(message: problem) }
             let tone = skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone
             var searchOptions = configuration.search
             if fuzzy { searchOptions.fuzzy = true }
@@ -164,7 +194,9 @@ struct BrowseCommand: ParsableCommand {
                 throw InputError(message: "\(error)")
             }
             var state = BrowserState(
-                catalog: catalog, settings: configuration.layoutSettings(for: catalog), theme: theme,
+                catalog: catalog,
+                settings: configuration.layoutSettings(for: catalog, manyItemsExpected: relay.expectsManyItems),
+                theme: theme,
                 textWidth: TextWidth(overrides: configuration.widthOverrides),
                 width: screen.width, height: screen.height, multiSelect: multi,
                 skinTone: tone)
@@ -179,9 +211,34 @@ struct BrowseCommand: ParsableCommand {
             state.typingQueries = searchOptions.typing.goesToQuery(
                 dataFromStandardInput: catalog.source == "-")
             if let expect { state.expectedKeys = (try? ExpectedKeys(parsing: expect)) ?? ExpectedKeys() }
-            let outcome = Browser.run(&state, on: screen)
+            let inbox = EventInbox()
+            if streaming {
+                state.isLoading = true
+                let many = relay.expectsManyItems
+                state.adjustSettings = { configuration.adjusted($0, for: $1, manyItemsExpected: many) }
+                let options = options
+                relay.handOver(to: inbox) { loaded in
+                    // The whole input: checked as a whole read is before any screen.
+                    if let problem = configuration.layout.groupProblem(for: loaded.catalog)
+                        ?? format.problem(for: loaded.catalog)
+                    {
+                        return [.loadFailed(problem)]
+                    }
+                    return [
+                        .loaded(loaded.catalog),
+                        .loadEnded(
+                            headerLines: options.headerLines(loaded.headerLines),
+                            notice: Browser.notice(for: loaded.warnings)),
+                    ]
+                }
+            }
+            let outcome = Browser.run(&state, on: screen, inbox: streaming ? inbox : nil)
             screen.close()
             TerminalGuard.restore()
+            // (A stream's warnings are shown in the status line while the screen is up.)
+            for warning in relay.warnings {
+                FileHandle.standardError.write(Data("splitview: \(warning)\n".utf8))
+            }
 
             switch outcome {
             case .chosen:
@@ -189,7 +246,7 @@ struct BrowseCommand: ParsableCommand {
                 emit(
                     state.picks.map { path in
                         format.line(
-                            for: state.item(atSource: path)!, section: catalog.sections[path.section].title,
+                            for: state.item(atSource: path)!, section: state.source.sections[path.section].title,
                             glyph: state.glyph(atSource: path))
                     }, query: typed, key: state.endingKey ?? "")
                 if let recent {
@@ -204,6 +261,8 @@ struct BrowseCommand: ParsableCommand {
                 }
             case .interrupted:
                 throw ExitCode(130)
+            case .failed(let message):
+                throw InputError(message: message)
             case .cancelled, nil:
                 throw ExitCode(1)
             }

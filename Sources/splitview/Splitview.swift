@@ -223,6 +223,13 @@ struct DataOptions: ParsableArguments {
         } catch {
             throw InputError(message: "\(error)")
         }
+        return try finishLoad(loaded, configuration)
+    }
+
+    /// A whole input's catalog checked against the configuration, its warnings printed.
+    func finishLoad(_ loaded: LoadedCatalog, _ configuration: Configuration) throws(InputError) -> (
+        catalog: Catalog, warnings: [DataWarning], headerLines: [String]
+    ) {
         if let problem = configuration.layout.groupProblem(for: loaded.catalog) {
             throw InputError(message: problem)
         }

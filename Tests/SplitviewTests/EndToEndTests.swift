@@ -117,6 +117,45 @@ struct EndToEndTests {
         #expect(keys.waitForFile(keysOut, containing: "EXIT:") == "EXIT:1\n")
     }
 
+    @Test("a slow pipe: the first lines are on screen before the pipe ends, and picking works meanwhile")
+    func slowPipeShowsItsFirstLinesAtOnce() throws {
+        let scratch = FileManagerHelper.temporaryDirectory()
+        let out = scratch + "/out.txt", gate = scratch + "/gate"
+        // The rest of the input waits for the test to create the gate file.
+        let session = try TmuxSession(
+            width: 80, height: 12,
+            command:
+                "(seq 50; while [ ! -e \(gate) ]; do sleep 0.05; done; seq 51 100) | \(Support.binary) > \(out); echo EXIT:$? >> \(out)"
+        )
+        // "…": more to come.
+        let first = try session.waitFor("the first lines") { $0.contains("50 of 50…") }
+        #expect(first.contains("1  2  3"))
+        try session.send("4", "2")
+        try session.waitFor("a search while loading") { $0.contains("/42") && $0.contains("1 of 50…") }
+        FileManager.default.createFile(atPath: gate, contents: Data())
+        // The search follows the items that arrive; the count ends without "…".
+        try session.waitFor("the rest") { $0.contains("1 of 100") && !$0.contains("…") }
+        try session.send("Enter")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "42\nEXIT:0\n")
+    }
+
+    @Test("--sync waits for the whole input before the first frame")
+    func syncWaitsForTheWholeInput() throws {
+        let scratch = FileManagerHelper.temporaryDirectory()
+        let out = scratch + "/out.txt", gate = scratch + "/gate"
+        let session = try TmuxSession(
+            width: 80, height: 12,
+            command:
+                "(seq 50; while [ ! -e \(gate) ]; do sleep 0.05; done; seq 51 100) | \(Support.binary) --sync > \(out); echo EXIT:$? >> \(out)"
+        )
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(!(try session.screen()).contains("of 50"))
+        FileManager.default.createFile(atPath: gate, contents: Data())
+        try session.waitFor("the whole input") { $0.contains("100 of 100") }
+        try session.send("Escape")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "EXIT:1\n")
+    }
+
     @Test func twoColumnsThenOneAfterResizeKeepingTheFocus() throws {
         let (session, out) = try start(width: 120, height: 30)
         // The whole first frame (tmux may show it half drawn): headers and the status line.

@@ -1,0 +1,57 @@
+// The browser while its data arrives: the status line says that more is coming, the focus
+// stays on its item as sections grow, and the end of the input (or its failure) is an event.
+
+@testable import Browser
+import Catalog
+import SplitLayout
+import Testing
+import TerminalUI
+
+@Suite("Data arriving while the browser runs")
+struct LoadingTests {
+    func lines(_ count: Int, title: String = "stdin") -> Catalog {
+        Catalog(
+            sections: [Section(title: title, items: ItemList((1...count).map { Item(label: "line \($0)") }))],
+            source: "-")
+    }
+
+    @Test func theStatusLineSaysMoreIsComing() {
+        var state = BrowserState(
+            catalog: Catalog(sections: [], source: "-"), settings: fixtureSettings(), width: 60, height: 10)
+        state.isLoading = true
+        #expect(render(state).last?.hasPrefix(" loading…") == true)
+        Browser.update(&state, .loaded(lines(3)))
+        #expect(render(state).last?.contains("1 of 3…") == true, "\(render(state).last ?? "")")
+        state.send(.right, .right)
+        Browser.update(&state, .loaded(lines(40)))
+        #expect(state.focus == path(0, 2))  // the focus stays on "line 3"
+        Browser.update(&state, .loadEnded(headerLines: ["a header"], notice: "stdin: 1 invalid UTF-8 sequence"))
+        #expect(!state.isLoading)
+        #expect(state.headerLines == ["a header"])
+        #expect(render(state).last?.contains("invalid UTF-8") == true)
+        state.send(.character("l"))
+        #expect(render(state).last?.contains("4 of 40") == true && render(state).last?.contains("…") == false)
+    }
+
+    @Test func aFailedInputEndsTheSession() {
+        var state = BrowserState(catalog: lines(3), settings: fixtureSettings(), width: 60, height: 10)
+        state.isLoading = true
+        Browser.update(&state, .loadFailed("stdin:7: expected a value"))
+        #expect(state.outcome == .failed("stdin:7: expected a value"))
+    }
+
+    @Test("a query in force follows the items that arrive, the focus on its item")
+    func searchFollowsTheLoad() {
+        var state = BrowserState(catalog: lines(30), settings: fixtureSettings(), width: 60, height: 10)
+        state.isLoading = true
+        state.send(.character("/"))
+        state.type("2")
+        #expect(state.filter?.count == 11)  // 2, 20...29 at a word start
+        state.send(.enter, .right)
+        let focused = state.sourcePath(state.focus!)
+        Browser.update(&state, .loaded(lines(300)))
+        #expect(state.filter?.count == 111)  // and 200...299
+        #expect(state.sourcePath(state.focus!) == focused)
+        #expect(state.filter == Search.run(SearchQuery("2"), in: state.source))
+    }
+}
