@@ -51,6 +51,17 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         "Search.run \(found) differs from Search.matches \(expected) for \(queryText.debugDescription)")
     Fuzz.check(result.count == expected.reduce(0) { $0 + $1.count }, "the result's count is wrong")
 
+    // Growing: the catalog without its last section's second half, then the whole (as a
+    // stream's snapshots arrive): the grown result equals the fresh one.
+    if let last = catalog.sections.indices.last {
+        var smaller = catalog
+        let items = catalog.sections[last].items
+        smaller.sections[last].items = ItemList(items.prefix(items.count / 2))
+        if let grown = Search.grow(Search.run(query, in: smaller), to: catalog) {
+            Fuzz.check(grown == result, "growing changed the result of \(query)")
+        }
+    }
+
     // Narrowing: the query less its last character, then the query within its result.
     if !queryText.isEmpty {
         let shorter = SearchQuery(String(queryText.dropLast()), fuzzy: query.fuzzy)
