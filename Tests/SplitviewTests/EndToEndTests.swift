@@ -139,6 +139,21 @@ struct EndToEndTests {
         #expect(session.waitForFile(out, containing: "EXIT:") == "42\nEXIT:0\n")
     }
 
+    @Test("an endless pipe: the browser searches and quits while it goes on")
+    func endlessPipeStaysResponsive() throws {
+        let scratch = FileManagerHelper.temporaryDirectory()
+        let out = scratch + "/out.txt"
+        let session = try TmuxSession(
+            width: 80, height: 12,
+            command:
+                "(while seq 2000; do sleep 0.01; done) | \(Support.binary) > \(out); echo EXIT:$? >> \(out)")
+        try session.waitFor("items arriving") { $0.contains("…") && $0.contains(" of ") }
+        try session.send("1", "9", "9", "9")
+        try session.waitFor("the search") { $0.contains("/1999") }
+        try session.send("Escape")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "EXIT:1\n")
+    }
+
     @Test("--sync waits for the whole input before the first frame")
     func syncWaitsForTheWholeInput() throws {
         let scratch = FileManagerHelper.temporaryDirectory()
