@@ -22,6 +22,8 @@ public enum BrowserAction: Hashable, Sendable {
     case toggleSectionStyle
     /// Opens or closes the detail panel of the focused item.
     case toggleDetails
+    /// Removes the focused item from Recent (and, at the end, from the recent file).
+    case forgetRecent
     case openHelp
     case openToneChooser
     /// Says in the status line that the data has no skin tones (`s` in a data file).
@@ -124,6 +126,7 @@ extension Browser {
                     section: focus.section, item: row.items(ofCard: action == .firstCard ? 0 : row.count - 1).first!))
         case .toggleSectionStyle: state.toggleStyleOfFocusedSection()
         case .toggleDetails: state.toggleDetails()
+        case .forgetRecent: state.forgetFocusedRecent()
         case .nextSection: jumpSection(forward: true, &state)
         case .previousSection: jumpSection(forward: false, &state)
         case .adjustRatio(let steps): adjustRatio(steps, &state)

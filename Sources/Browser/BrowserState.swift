@@ -74,13 +74,15 @@ public struct BrowserState: Sendable {
     /// Whether Space marks items for one Enter to print them all (--multi).
     public let multiSelect: Bool
     /// The marked items, in the order they were marked (the order they are printed in).
-    public private(set) var marked: [ItemPath] = []
+    public internal(set) var marked: [ItemPath] = []
     /// The tone shown and printed for every emoji that has it (nil: the yellow default).
     public let skinTone: SkinTone?
     /// Open while the user picks a skin tone for the focused emoji.
     public internal(set) var toneChooser: ToneChooser?
     /// Glyphs chosen in the tone chooser, by item: shown and printed instead of the default.
     public internal(set) var chosenGlyphs: [ItemPath: String] = [:]
+    /// The glyphs removed from Recent in this session (`x`), for the recent file.
+    public internal(set) var forgottenRecent: [String] = []
     /// The keys of --expect.
     public var expectedKeys = ExpectedKeys()
     /// Sticky lines above the status line (fzf's --header and --header-lines), as fzf shows

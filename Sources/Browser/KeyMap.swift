@@ -26,6 +26,8 @@ public enum Availability: Hashable, Sendable {
     case filtered
     /// When no item of the catalog has skin-tone variants (a data file).
     case noSkinTones
+    /// The focus is on a recent pick (in Recent).
+    case inRecent
     /// Typing goes straight to the query (fzf's way: the prompt is always open).
     case queryMode
     /// Typing runs the browsing keys; `/` opens the prompt.
@@ -41,6 +43,7 @@ public enum Availability: Hashable, Sendable {
         case .rows: !state.source.sections.isEmpty
         case .filtered: state.filter != nil
         case .noSkinTones: !Availability.skinTones.holds(in: state)
+        case .inRecent: state.focusIsInRecent
         case .queryMode: state.typingQueries
         case .keysMode: !state.typingQueries
         }

@@ -49,6 +49,7 @@ extension KeyMap {
             KeyGroup([.character("s")], .openToneChooser, "skin tone of the focused emoji", when: .skinTones),
             KeyGroup([.character("s")], .sayNoSkinTones, "skin tones (none in this data)", when: .noSkinTones),
             KeyGroup([.character(" ")], .toggleMark, "mark / unmark, then the next item", when: .multiSelect),
+            KeyGroup([.character("x"), .delete], .forgetRecent, "forget this recent pick", when: .inRecent),
             KeyGroup([.enter], .pick, "print the focused item and exit", when: .singleSelect),
             KeyGroup([.enter], .pick, "print the marked items (or the focused one) and exit", when: .multiSelect),
             // Esc takes back a kept filter before it quits (fzf's users expect Esc to leave

@@ -83,7 +83,7 @@ public enum ConfigLoader {
         let reader = TableReader(table: root, path: [], position: nil, file: file)
         var configuration = Configuration.defaults
         try reader.allowOnly([
-            "layout", "item", "breakpoint", "theme", "widths", "emoji", "search", "row", "sections", "groups",
+            "layout", "item", "breakpoint", "theme", "widths", "emoji", "search", "recent", "row", "sections", "groups",
         ])
 
         // Named groups first: [layout] and [sections."TITLE"] may name them.
@@ -183,6 +183,13 @@ public enum ConfigLoader {
                         key: "skin_tone", "expected one of \(allowed), found \(emoji.describe("skin_tone"))")
                 }
                 configuration.skinTone = tone
+            }
+        }
+        if let recent = try reader.table("recent") {
+            try recent.allowOnly(["order", "size"])
+            if let order = try recent.choice("order", RecentOrder.self) { configuration.recentOrder = order }
+            if let size = try recent.count("size", upTo: RecentPicks.largestSize, of: "emoji") {
+                configuration.recentSize = size
             }
         }
         if let search = try reader.table("search") {

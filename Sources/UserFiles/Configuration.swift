@@ -17,6 +17,9 @@ public struct Configuration: Hashable, Sendable {
     public var skinTone: SkinTone?
     /// How a search matches and what it shows (`[search]`).
     public var search = SearchOptions()
+    /// How the Recent section is ordered, and how many emoji it keeps (`[recent]`).
+    public var recentOrder = RecentOrder.frecency
+    public var recentSize = RecentPicks.limit
     /// Whether the file set `[item] width` or `per_line`. When it did not, a data file's items
     /// are as wide as their labels (the built-in "chips" group), at most `maxItemWidth` cells
     /// of label; items whose data gives a size get `dataItemWidth` cells where they give none.

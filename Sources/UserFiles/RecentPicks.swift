@@ -1,6 +1,7 @@
-// The emoji picked last, shown as a "Recent" section before the others. Kept in
-// $XDG_STATE_HOME/splitview/recent (else ~/.local/state/splitview/recent), one glyph a line,
-// the most recent first.
+// The emoji picked last and most, shown as a "Recent" section before the others. Kept in
+// $XDG_STATE_HOME/splitview/recent (else ~/.local/state/splitview/recent): one line per emoji,
+// `glyph<TAB>times picked<TAB>last picked (Unix seconds)`; a line of a glyph alone (the format
+// before counts) is one pick at an unknown time, the file's order kept among such lines.
 
 import Catalog
 import Foundation
@@ -11,15 +12,46 @@ import Foundation
     import Musl
 #endif
 
-public struct RecentPicks {
-    /// Glyphs kept: two lines of a wide two-column grid.
+/// One emoji of the recent list.
+public struct RecentEntry: Hashable, Sendable {
+    public var glyph: String
+    public var count: Int
+    /// When it was last picked, in seconds since 1970 (0: unknown).
+    public var lastPicked: Int
+
+    public init(glyph: String, count: Int = 1, lastPicked: Int = 0) {
+        self.glyph = glyph
+        self.count = count
+        self.lastPicked = lastPicked
+    }
+}
+
+/// How the Recent section is ordered (`[recent] order`).
+public enum RecentOrder: String, Hashable, Sendable, CaseIterable {
+    /// The most recent pick first.
+    case recent
+    /// The most often picked first.
+    case frequent
+    /// Both: picks counted, the older ones counting less (as Firefox's address bar does).
+    case frecency
+}
+
+public struct RecentPicks: Sendable {
+    /// The default of `[recent] size`: two lines of a wide two-column grid.
     public static let limit = 32
+    /// The most `[recent] size` may be.
+    public static let largestSize = 200
     public static let sectionTitle = "Recent"
 
     public let path: String
+    /// How many emoji the list keeps.
+    public var size: Int
+    public var order: RecentOrder
 
-    public init(path: String) {
+    public init(path: String, size: Int = RecentPicks.limit, order: RecentOrder = .frecency) {
         self.path = path
+        self.size = size
+        self.order = order
     }
 
     /// The file's place by the XDG base directory rules.
@@ -31,32 +63,112 @@ public struct RecentPicks {
         return home + "/.local/state/splitview/recent"
     }
 
-    /// The glyphs in the file; none when it is missing or unreadable (a recent list is a
-    /// convenience: it never stops the program).
-    public func load() -> [String] {
+    /// The entries in the file, in its order; none when it is missing or unreadable (a recent
+    /// list is a convenience: it never stops the program).
+    public func load() -> [RecentEntry] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         return Self.parse(Array(data))
     }
 
-    /// The glyphs a file's bytes list: one a line, blank lines skipped, at most `limit`
-    /// (invalid UTF-8 is read as U+FFFD: such a glyph matches no emoji and is left out later).
-    public static func parse(_ bytes: [UInt8]) -> [String] {
+    /// The glyphs to show, in `order` at `now`, at most `size`.
+    public func glyphs(now: Int) -> [String] { Self.ordered(load(), by: order, now: now).prefix(size).map(\.glyph) }
+
+    /// The entries a file's bytes list: blank lines skipped, a glyph listed twice counted once
+    /// (its first line), at most `largestSize` (invalid UTF-8 is read as U+FFFD: such a glyph
+    /// matches no emoji and is left out later).
+    public static func parse(_ bytes: [UInt8]) -> [RecentEntry] {
         let text = String(decoding: bytes, as: UTF8.self)
-        return Array(text.split(whereSeparator: \.isNewline).map(String.init).prefix(limit))
+        var seen = Set<String>()
+        var entries: [RecentEntry] = []
+        for line in text.split(whereSeparator: \.isNewline) where entries.count < largestSize {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let glyph = String(fields[0])
+            guard !glyph.isEmpty, seen.insert(glyph).inserted else { continue }
+            let count = fields.count > 1 ? Int(fields[1]).map { min(max($0, 1), 1_000_000) } ?? 1 : 1
+            let time = fields.count > 2 ? Int(fields[2]).map { max($0, 0) } ?? 0 : 0
+            entries.append(RecentEntry(glyph: glyph, count: count, lastPicked: time))
+        }
+        return entries
+    }
+
+    /// The file's bytes for `entries`.
+    public static func format(_ entries: [RecentEntry]) -> [UInt8] {
+        Array(entries.map { "\($0.glyph)\t\($0.count)\t\($0.lastPicked)\n" }.joined().utf8)
+    }
+
+    /// How much an entry weighs at `now` for frecency: its picks, the older ones counting
+    /// less (a pick of the last four days counts 100, of the last two weeks 70, of the month 50,
+    /// of three months 30, older 10).
+    public static func frecency(_ entry: RecentEntry, now: Int) -> Int {
+        let days = entry.lastPicked == 0 ? Int.max : (now - entry.lastPicked) / 86_400
+        let weight = days <= 4 ? 100 : days <= 14 ? 70 : days <= 31 ? 50 : days <= 90 ? 30 : 10
+        return entry.count * weight
+    }
+
+    /// `entries` in `order` at `now`; ties (and entries of unknown time) in their order.
+    public static func ordered(_ entries: [RecentEntry], by order: RecentOrder, now: Int) -> [RecentEntry] {
+        let keyed = entries.enumerated().map { index, entry -> (key: (Int, Int), index: Int, entry: RecentEntry) in
+            switch order {
+            case .recent: return ((-entry.lastPicked, 0), index, entry)
+            case .frequent: return ((-entry.count, -entry.lastPicked), index, entry)
+            case .frecency: return ((-frecency(entry, now: now), -entry.lastPicked), index, entry)
+            }
+        }
+        return keyed.sorted { ($0.key.0, $0.key.1, $0.index) < ($1.key.0, $1.key.1, $1.index) }.map(\.entry)
+    }
+
+    /// `entries` with `picked` counted (once more each, last picked `now`; new ones added) and
+    /// `forgotten` removed; at most `size`, the ones that weigh least at `now` dropped.
+    public static func updated(
+        _ entries: [RecentEntry], picked: [String], forgotten: [String] = [], now: Int, size: Int = limit
+    ) -> [RecentEntry] {
+        // The picks first, in pick order (they share `now`, and ties keep the list's order).
+        var front: [RecentEntry] = []
+        for glyph in picked where !forgotten.contains(glyph) && !front.contains(where: { $0.glyph == glyph }) {
+            var entry = entries.first { $0.glyph == glyph } ?? RecentEntry(glyph: glyph, count: 0)
+            entry.count += 1
+            entry.lastPicked = now
+            front.append(entry)
+        }
+        let list = front + entries.filter { !forgotten.contains($0.glyph) && !picked.contains($0.glyph) }
+        // The most recent first in the file; the lightest dropped past `size`.
+        let kept = Set(ordered(list, by: .frecency, now: now).prefix(size).map(\.glyph))
+        return ordered(list.filter { kept.contains($0.glyph) }, by: .recent, now: now)
+    }
+
+    /// Records picks and forgotten emoji in the file, merged with what is there now: under an
+    /// exclusive lock (flock on a file beside it), the file is read again, updated and written
+    /// (atomically, see `save`), so two instances picking at once both keep their picks.
+    public func record(picked: [String], forgotten: [String] = [], now: Int) throws {
+        guard !picked.isEmpty || !forgotten.isEmpty else { return }
+        try makeDirectory()
+        let lockPath = path + ".lock"
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw Self.failure("cannot open \(lockPath)") }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw Self.failure("cannot lock \(lockPath)") }
+        }
+        defer { flock(lock, LOCK_UN) }
+        try save(Self.updated(load(), picked: picked, forgotten: forgotten, now: now, size: size))
+    }
+
+    private func makeDirectory() throws {
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
     }
 
     /// Writes the list so that a kill at any moment leaves the old file or the new one, never
     /// a mix: a temporary file in the same directory, written, flushed to disk, then renamed
     /// over the old one (rename is atomic within a file system).
-    public func save(_ glyphs: [String]) throws {
+    public func save(_ entries: [RecentEntry]) throws {
+        try makeDirectory()
         let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
         let temporary = directory + "/.recent.\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Self.failure("cannot create \(temporary)") }
-        let bytes = Array(glyphs.map { $0 + "\n" }.joined().utf8)
+        let bytes = Self.format(entries)
         var written = 0
         while written < bytes.count {
             let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
@@ -79,12 +191,6 @@ public struct RecentPicks {
     private static func failure(_ message: String) -> Error {
         CocoaError(
             .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: message + ": " + String(cString: strerror(errno))])
-    }
-
-    /// `picked` first, in pick order, then the earlier list without them; at most `limit`.
-    public static func updated(_ recent: [String], picked: [String]) -> [String] {
-        var seen = Set<String>()
-        return Array((picked + recent).filter { seen.insert($0).inserted }.prefix(limit))
     }
 
     /// The "Recent" section for `glyphs`, a carousel row, each item the catalog's emoji for it

@@ -179,8 +179,12 @@ struct BrowseCommand: ParsableCommand {
             // Recent picks are kept for the bundled emoji only: a data file's items change.
             let recent =
                 catalog.source == EmojiCatalog.source && !noRecent
-                ? RecentPicks.location(environment: environment).map(RecentPicks.init) : nil
-            if let recent, let section = RecentPicks.section(for: recent.load(), in: catalog) {
+                ? RecentPicks.location(environment: environment).map {
+                    RecentPicks(path: $0, size: configuration.recentSize, order: configuration.recentOrder)
+                } : nil
+            let now = Int(Date().timeIntervalSince1970)
+            if let recent, recent.size > 0, let section = RecentPicks.section(for: recent.glyphs(now: now), in: catalog)
+            {
                 catalog.sections.insert(section, at: 0)
             }
             let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
@@ -240,6 +244,20 @@ struct BrowseCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("splitview: \(warning)\n".utf8))
             }
 
+            /// Keeps the picks and the forgotten recent ones in the recent file, merged with what
+            /// another instance wrote meanwhile.
+            func record(picked: [String]) {
+                guard let recent, recent.size > 0 else { return }
+                do {
+                    try recent.record(
+                        picked: picked, forgotten: state.forgottenRecent, now: Int(Date().timeIntervalSince1970))
+                } catch {
+                    // A recent list that cannot be kept is only a warning.
+                    FileHandle.standardError.write(
+                        Data("splitview: warning: recent picks not kept: \(error.localizedDescription)\n".utf8))
+                }
+            }
+            if case .chosen = outcome {} else { record(picked: []) }
             switch outcome {
             case .chosen:
                 let typed = state.searchPrompt?.text ?? state.filter?.query.description ?? ""
@@ -249,16 +267,7 @@ struct BrowseCommand: ParsableCommand {
                             for: state.item(atSource: path)!, section: state.source.sections[path.section].title,
                             glyph: state.glyph(atSource: path))
                     }, query: typed, key: state.endingKey ?? "")
-                if let recent {
-                    let picked = state.picks.compactMap { state.glyph(atSource: $0) }
-                    do {
-                        try recent.save(RecentPicks.updated(recent.load(), picked: picked))
-                    } catch {
-                        // The pick is printed: a recent list that cannot be kept is only a warning.
-                        FileHandle.standardError.write(
-                            Data("splitview: warning: recent picks not kept: \(error.localizedDescription)\n".utf8))
-                    }
-                }
+                record(picked: state.picks.compactMap { state.glyph(atSource: $0) })
             case .interrupted:
                 throw ExitCode(130)
             case .failed(let message):

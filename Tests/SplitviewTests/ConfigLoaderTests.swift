@@ -104,6 +104,17 @@ import Testing
         )
     }
 
+    @Test func recentSetsTheOrderAndTheSize() throws {
+        #expect(try parse("").recentOrder == .frecency && parse("").recentSize == 32)
+        let configuration = try parse("[recent]\norder = \"recent\"\nsize = 0\n")
+        #expect(configuration.recentOrder == .recent && configuration.recentSize == 0)
+        #expect(
+            error("[recent]\norder = \"often\"\n")?.description
+                == #"test.toml:2:1: recent.order: expected one of "recent", "frequent", "frecency", found the string "often""#
+        )
+        #expect(error("[recent]\nsize = 201\n")?.description.contains("from 0 to 200") == true)
+    }
+
     @Test func searchSetsTheBestMatchesAndFuzzyMatching() throws {
         #expect(try parse("").search == SearchOptions(bestMatches: 10, fuzzy: false))
         #expect(
@@ -150,7 +161,7 @@ import Testing
         )
         #expect(
             error("[layuot]\nleft_ratio = 0.5\n")?.description
-                == "test.toml:1:2: layuot: unknown key at the top level (allowed: breakpoint, emoji, groups, item, layout, row, search, sections, theme, widths)"
+                == "test.toml:1:2: layuot: unknown key at the top level (allowed: breakpoint, emoji, groups, item, layout, recent, row, search, sections, theme, widths)"
         )
     }
 

@@ -235,14 +235,42 @@ struct EndToEndTests {
         // Counted in its own section, not twice among the 1870.
         try session.waitFor("the Recent section") { $0.contains("Recent · 1") && $0.contains("1 of 1 recent") }
         let recentFile = session.directory + "/home/splitview/recent"
-        #expect((try? String(contentsOfFile: recentFile, encoding: .utf8)) == "😃\n")
+        /// The glyphs of the recent file, in its order (each line: glyph, count, time).
+        func recorded() -> [String] {
+            ((try? String(contentsOfFile: recentFile, encoding: .utf8)) ?? "").split(separator: "\n").map {
+                String($0.split(separator: "\t")[0])
+            }
+        }
+        #expect(recorded() == ["😃"])
         try session.send("Tab", "l", "l", "Enter")
         try session.waitFor("the third run") { $0.contains("1 of 1870") && !$0.contains("Recent") }
         try session.send("q")
         let output = session.waitForFile(out, containing: "EXIT:1")
         #expect(output == "😃\nEXIT:0\n😄\nEXIT:0\nEXIT:1\n")
         // --no-recent neither showed nor recorded: the file has the two picks, latest first.
-        #expect((try? String(contentsOfFile: recentFile, encoding: .utf8)) == "😄\n😃\n")
+        #expect(recorded() == ["😄", "😃"])
+    }
+
+    @Test("x forgets the focused recent pick: gone from Recent at once, and from the file")
+    func forgettingARecentPick() throws {
+        let out = FileManagerHelper.temporaryDirectory() + "/out.txt"
+        let session = try TmuxSession(
+            width: 100, height: 24, command: "sleep 0.3; \(Support.binary) > \(out); echo EXIT:$? >> \(out)")
+        let recentFile = session.directory + "/home/splitview/recent"
+        try FileManager.default.createDirectory(
+            atPath: session.directory + "/home/splitview", withIntermediateDirectories: true)
+        // 😃 picked often, 😀 once: frecency puts 😃 first.
+        try "😀\t1\t\(Int(Date().timeIntervalSince1970))\n😃\t9\t\(Int(Date().timeIntervalSince1970) - 60)\n"
+            .write(toFile: recentFile, atomically: true, encoding: .utf8)
+        try session.waitFor("the Recent section") { $0.contains("Recent · 2") && $0.contains("1 of 2 recent") }
+        let screen = try session.screen()
+        #expect(screen.split(separator: "\n").last?.contains("grinning face with big eyes") == true, "\(screen)")
+        try session.send("x")
+        try session.waitFor("one recent pick left") { $0.contains("Recent · 1") }
+        try session.send("q")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "EXIT:1\n")
+        let kept = (try? String(contentsOfFile: recentFile, encoding: .utf8)) ?? ""
+        #expect(kept.hasPrefix("😀\t1\t") && !kept.contains("😃"), "\(kept)")
     }
 
     @Test func searchFiltersAndEnterKeepsTheFilterThenPicks() throws {

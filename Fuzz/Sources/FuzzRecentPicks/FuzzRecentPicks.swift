@@ -21,10 +21,16 @@ let glyphs = Set(
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let picks = RecentPicks.parse(bytes)
-    Fuzz.check(picks.count <= RecentPicks.limit, "\(picks.count) picks, over the limit")
+    let entries = RecentPicks.parse(bytes)
+    let picks = entries.map(\.glyph)
+    Fuzz.check(picks.count <= RecentPicks.largestSize, "\(picks.count) picks, over the limit")
+    Fuzz.check(Set(picks).count == picks.count, "a glyph listed twice")
+    Fuzz.check(entries.allSatisfy { $0.count >= 1 && $0.lastPicked >= 0 }, "a count or a time out of range")
     Fuzz.check(
-        picks.allSatisfy { !$0.isEmpty && !$0.contains(where: \.isNewline) }, "an empty pick or one with a line break")
+        picks.allSatisfy { !$0.isEmpty && !$0.contains(where: \.isNewline) && !$0.contains("\t") },
+        "an empty pick or one with a line break or a tab")
+    // What is written reads back the same.
+    Fuzz.check(RecentPicks.parse(RecentPicks.format(entries)) == entries, "the format does not read back")
     if let section = RecentPicks.section(for: picks, in: emoji) {
         Fuzz.check(section.items.count <= picks.count, "more recent items than picks")
         for index in section.items.indices {
@@ -35,8 +41,13 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             Fuzz.check(glyph.map(picks.contains) == true, "a recent item that was not picked")
         }
     }
-    Fuzz.check(
-        RecentPicks.updated(picks, picked: Array(picks.prefix(3))).count <= RecentPicks.limit,
-        "updated list over the limit")
+    let updated = RecentPicks.updated(
+        entries, picked: Array(picks.prefix(3)), forgotten: Array(picks.dropFirst(3).prefix(1)), now: 1_000_000)
+    Fuzz.check(updated.count <= RecentPicks.limit, "updated list over the limit")
+    Fuzz.check(!updated.contains { picks.dropFirst(3).prefix(1).contains($0.glyph) }, "a forgotten pick kept")
+    for order in RecentOrder.allCases {
+        Fuzz.check(
+            RecentPicks.ordered(entries, by: order, now: 1_000_000).count == entries.count, "ordering lost entries")
+    }
     return 0
 }

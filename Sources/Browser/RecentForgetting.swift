@@ -1,0 +1,64 @@
+// Forgetting a recent pick: the focused item of a section that repeats others' items (Recent)
+// leaves it at once; the command removes it from the recent file when the session ends.
+
+import Catalog
+import SplitLayout
+
+extension BrowserState {
+    /// Whether the focus is on an item of a section that repeats others' (Recent), in the
+    /// source: Best matches, which only a search shows, is not a list to forget from.
+    var focusIsInRecent: Bool {
+        guard let focus else { return false }
+        let source = sourcePath(focus)
+        guard !(!bestMatches.isEmpty && focus.section == 0), source.section < self.source.sections.count
+        else { return false }
+        return self.source.sections[source.section].repeatsItems
+    }
+
+    /// Removes the focused item from Recent (and records its glyph in `forgottenRecent`); the
+    /// focus goes to the item that took its place, else the one before, else the first item.
+    /// Marks and chosen tones follow their items; a Recent left empty disappears.
+    mutating func forgetFocusedRecent() {
+        guard focusIsInRecent, let focus else { return }
+        let removed = sourcePath(focus)
+        let section = source.sections[removed.section]
+        if let glyph = section.items.glyph(at: removed.item) { forgottenRecent.append(glyph) }
+        let remaining = section.items.indices.filter { $0 != removed.item }.map { section.items[$0] }
+        var catalog = source
+        if remaining.isEmpty {
+            catalog.sections.remove(at: removed.section)
+        } else {
+            catalog.sections[removed.section].items = ItemList(remaining)
+        }
+        /// Where a source path goes in the new catalog; nil for the removed item.
+        func moved(_ path: ItemPath) -> ItemPath? {
+            if path.section == removed.section {
+                if path.item == removed.item || remaining.isEmpty { return nil }
+                return ItemPath(section: path.section, item: path.item - (path.item > removed.item ? 1 : 0))
+            }
+            if remaining.isEmpty && path.section > removed.section {
+                return ItemPath(section: path.section - 1, item: path.item)
+            }
+            return path
+        }
+        marked = marked.compactMap(moved)
+        chosenGlyphs = Dictionary(
+            chosenGlyphs.compactMap { path, glyph in moved(path).map { ($0, glyph) } }, uniquingKeysWith: { a, _ in a })
+        let next =
+            remaining.isEmpty
+            ? nil : ItemPath(section: removed.section, item: min(removed.item, remaining.count - 1))
+        source = catalog
+        self.catalog = catalog
+        if let filter {
+            applyFilter(searchPrompt?.text ?? filter.query.description, keepingFocus: true)
+        } else {
+            (specs, itemsBefore, rowLooks) = Self.layoutInput(
+                for: self.catalog, settings: settings, theme: theme, textWidth: textWidth)
+            layout = SplitLayout(sections: specs, parameters: currentParameters, width: contentWidth)
+        }
+        self.focus = next.flatMap(shownPath).flatMap { layout.frame(of: $0) != nil ? $0 : nil } ?? firstItem()
+        clampOffset()
+        if let shown = self.focus { scrollIntoView(shown) }
+        notice = "forgotten: no longer in Recent"
+    }
+}
