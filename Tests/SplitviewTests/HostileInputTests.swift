@@ -143,8 +143,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (master, pid) = try Support.startOnPseudoTerminal(columns: 80, rows: 24, home: directory)
         defer { close(master) }
-        let (start, _) = Support.drain(master, pid, for: 20) { MouseInputTests.contains($0, "1 of 1870") }
-        try #require(MouseInputTests.contains(start, "1 of 1870"), "no first frame")
+        let (start, _) = Support.drain(master, pid, for: 20) { MouseInputTests.contains($0, "1 of 1898") }
+        try #require(MouseInputTests.contains(start, "1 of 1898"), "no first frame")
         MouseInputTests.send("/", to: master)
         let paste = String(repeating: "zq ", count: 4_000)  // 12,000 characters
         // In pieces, reading in between: the terminal's buffers are a few kilobytes, and a
@@ -158,9 +158,9 @@ import Testing
         }
         // Esc after the paste closes the prompt: the whole catalog again once all is taken.
         MouseInputTests.send("\u{1B}", to: master)
-        let (closed, _) = Support.drain(master, pid, for: 60) { MouseInputTests.contains($0, "1 of 1870") }
+        let (closed, _) = Support.drain(master, pid, for: 60) { MouseInputTests.contains($0, "1 of 1898") }
         #expect(MouseInputTests.contains(received + closed, "no matches"))
-        #expect(MouseInputTests.contains(closed, "1 of 1870"), "the paste was not taken within 60 s")
+        #expect(MouseInputTests.contains(closed, "1 of 1898"), "the paste was not taken within 60 s")
         MouseInputTests.send("q", to: master)
         let (_, ended) = Support.drain(master, pid, for: 30)
         let status = try #require(ended, "splitview did not end")

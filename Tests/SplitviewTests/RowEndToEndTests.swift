@@ -39,14 +39,14 @@ struct RowEndToEndTests {
 
     @Test func emojiRowsFlickACardAKeyAndVTurnsASectionBackIntoAGrid() throws {
         let (session, out) = try start(width: 100, height: 30, arguments: "--style row")
-        try session.waitFor("a row of emoji cards") { $0.contains("grinning face") && $0.contains("page 1 of 166") }
+        try session.waitFor("a row of emoji cards") { $0.contains("grinning face") && $0.contains("page 1 of 168") }
         try session.send("Right", "Right")
         try session.waitFor("the third card") {
-            $0.contains("grinning face with smiling eyes") && $0.contains("page 3 of 166")
+            $0.contains("grinning face with smiling eyes") && $0.contains("page 3 of 168")
         }
         try session.send("v")
         // A grid again: the same emoji focused, no page in the status line.
-        let grid = try session.waitFor("the grid") { $0.contains("3 of 1870") && !$0.contains("page 3 of 166") }
+        let grid = try session.waitFor("the grid") { $0.contains("3 of 1898") && !$0.contains("page 3 of 168") }
         #expect(grid.contains("😀  😃  😄"))
         try session.send("q")
         #expect(session.waitForFile(out, containing: "EXIT:") == "EXIT:1\n")
@@ -66,8 +66,8 @@ struct RowEndToEndTests {
             kill(pid, SIGTERM)
             close(master)
         }
-        let (start, _) = Support.drain(master, pid, for: 20) { Self.contains($0, "page 1 of 166") }
-        try #require(Self.contains(start, "page 1 of 166"), "no first frame")
+        let (start, _) = Support.drain(master, pid, for: 20) { Self.contains($0, "page 1 of 168") }
+        try #require(Self.contains(start, "page 1 of 168"), "no first frame")
         try body(master, pid, start)
     }
 
@@ -81,9 +81,9 @@ struct RowEndToEndTests {
             // When the notches stop, the fast burst (past no middle) is a flick: the row rests on
             // the next card, which takes the focus (its position in the status line).
             let (after, _) = Support.drain(master, pid, for: 10) {
-                Self.contains($0, "page 2 of 166 · 2 of 1870")
+                Self.contains($0, "page 2 of 168 · 2 of 1898")
             }
-            #expect(Self.contains(after, "page 2 of 166 · 2 of 1870"), "the burst did not end on the next card")
+            #expect(Self.contains(after, "page 2 of 168 · 2 of 1898"), "the burst did not end on the next card")
         }
     }
 
@@ -100,9 +100,9 @@ struct RowEndToEndTests {
                 usleep(10_000)
             }
             let (after, _) = Support.drain(master, pid, for: 10) {
-                Self.contains($0, "page 2 of 166 · 2 of 1870")
+                Self.contains($0, "page 2 of 168 · 2 of 1898")
             }
-            #expect(Self.contains(after, "page 2 of 166 · 2 of 1870"), "the drag did not end on the next card")
+            #expect(Self.contains(after, "page 2 of 168 · 2 of 1898"), "the drag did not end on the next card")
             Self.send("q", to: master)
             let (end, _) = Support.drain(master, pid, for: 10) { Self.contains($0, "\u{1B}[?1002l") }
             #expect(Self.contains(end, "\u{1B}[?1002l"), "drag reporting left on")
