@@ -24,6 +24,8 @@ public enum BrowserAction: Hashable, Sendable {
     case toggleDetails
     /// Removes the focused item from Recent (and, at the end, from the recent file).
     case forgetRecent
+    /// Puts the focused item (as --print prints it) on the terminal's clipboard.
+    case copyFocused
     case openHelp
     case openToneChooser
     /// Says in the status line that the data has no skin tones (`s` in a data file).
@@ -127,6 +129,7 @@ extension Browser {
         case .toggleSectionStyle: state.toggleStyleOfFocusedSection()
         case .toggleDetails: state.toggleDetails()
         case .forgetRecent: state.forgetFocusedRecent()
+        case .copyFocused: state.copyFocused()
         case .nextSection: jumpSection(forward: true, &state)
         case .previousSection: jumpSection(forward: false, &state)
         case .adjustRatio(let steps): adjustRatio(steps, &state)

@@ -81,6 +81,11 @@ public struct BrowserState: Sendable {
     public internal(set) var toneChooser: ToneChooser?
     /// Glyphs chosen in the tone chooser, by item: shown and printed instead of the default.
     public internal(set) var chosenGlyphs: [ItemPath: String] = [:]
+    /// Text for the terminal's clipboard, waiting for the loop to send it (`y`).
+    public internal(set) var pendingCopy: String?
+    /// What `y` copies of an item: as --print prints it (given the item, its section's title
+    /// and its glyph as shown); nil: its glyph, else its label.
+    public var copyText: (@Sendable (Item, String, String?) -> String)?
     /// The glyphs removed from Recent in this session (`x`), for the recent file.
     public internal(set) var forgottenRecent: [String] = []
     /// The keys of --expect.

@@ -49,6 +49,13 @@ public final class EventInbox: Sendable {
 }
 
 extension Browser {
+    /// Sends what `y` copied to the screen's clipboard.
+    static func sendClipboard(_ state: inout BrowserState, to screen: Screen) {
+        guard let text = state.pendingCopy else { return }
+        state.pendingCopy = nil
+        screen.copyToClipboard(text)
+    }
+
     /// Applies one event.
     public static func update(_ state: inout BrowserState, _ event: BrowserEvent) {
         take(event, &state)
@@ -133,6 +140,7 @@ extension Browser {
             if !posted.isEmpty {
                 for event in posted where state.outcome == nil { take(event, &state) }
                 state.applyStaleFilter()
+                sendClipboard(&state, to: screen)
                 if state.outcome == nil { screen.show(render(state)) }
                 continue
             }
@@ -156,6 +164,7 @@ extension Browser {
                 changed = true
             }
             state.applyStaleFilter()
+            sendClipboard(&state, to: screen)
             if changed && state.outcome == nil { screen.show(render(state)) }
         }
         return state.outcome

@@ -50,6 +50,7 @@ extension KeyMap {
             KeyGroup([.character("s")], .sayNoSkinTones, "skin tones (none in this data)", when: .noSkinTones),
             KeyGroup([.character(" ")], .toggleMark, "mark / unmark, then the next item", when: .multiSelect),
             KeyGroup([.character("x"), .delete], .forgetRecent, "forget this recent pick", when: .inRecent),
+            KeyGroup([.character("y")], .copyFocused, "copy the focused item to the clipboard"),
             KeyGroup([.enter], .pick, "print the focused item and exit", when: .singleSelect),
             KeyGroup([.enter], .pick, "print the marked items (or the focused one) and exit", when: .multiSelect),
             // Esc takes back a kept filter before it quits (fzf's users expect Esc to leave
@@ -103,6 +104,7 @@ extension KeyMap {
                 "up / down (as fzf's)"),
             KeyGroup([.control("t")], .openToneChooser, "skin tone of the focused emoji", when: .skinTones),
             KeyGroup([.control("o")], .toggleDetails, "details of the focused item"),
+            KeyGroup([.control("y")], .copyFocused, "copy the focused item to the clipboard"),
             KeyGroup(
                 [KeyBinding([.left], .moveQueryCursor(by: -1)), KeyBinding([.right], .moveQueryCursor(by: 1))],
                 "move the cursor"),

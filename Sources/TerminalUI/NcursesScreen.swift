@@ -76,5 +76,10 @@ public final class NcursesScreen: Screen {
         input.nextEvent(timeoutMilliseconds: timeoutMilliseconds)
     }
 
+    public func copyToClipboard(_ text: String) {
+        guard session.isOpen else { return }
+        session.writeFrame(clipboardSequence(text))
+    }
+
     public var inputHasEnded: Bool { input.hasEnded }
 }

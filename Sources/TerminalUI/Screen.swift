@@ -85,11 +85,40 @@ public protocol Screen: AnyObject {
     /// The next input event, waiting at most `timeoutMilliseconds` (nil: wait for one).
     /// Nil when the time ran out, or the input has ended.
     func nextEvent(timeoutMilliseconds: Int?) -> InputEvent?
+    /// Puts `text` on the terminal's clipboard (OSC 52: it works over ssh, and through tmux
+    /// with `set-clipboard on`).
+    func copyToClipboard(_ text: String)
 }
 
 extension Screen {
     public var now: Moment { .now }
     public var inputHasEnded: Bool { false }
+}
+
+/// The OSC 52 sequence that sets the clipboard (`c`) to `text`, base64-encoded; BEL ends it,
+/// which more terminals (and tmux 3.3) take than ST.
+public func clipboardSequence(_ text: String) -> [UInt8] {
+    Array("\u{1B}]52;c;".utf8) + base64(Array(text.utf8)) + [0x07]
+}
+
+/// Base64 (RFC 4648, with padding). Foundation has it, but TerminalUI keeps to the standard
+/// library and ncurses.
+func base64(_ bytes: [UInt8]) -> [UInt8] {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var index = 0
+    while index < bytes.count {
+        let b0 = Int(bytes[index])
+        let b1 = index + 1 < bytes.count ? Int(bytes[index + 1]) : 0
+        let b2 = index + 2 < bytes.count ? Int(bytes[index + 2]) : 0
+        out.append(alphabet[b0 >> 2])
+        out.append(alphabet[(b0 & 3) << 4 | b1 >> 4])
+        out.append(index + 1 < bytes.count ? alphabet[(b1 & 15) << 2 | b2 >> 6] : UInt8(ascii: "="))
+        out.append(index + 2 < bytes.count ? alphabet[b2 & 63] : UInt8(ascii: "="))
+        index += 3
+    }
+    return out
 }
 
 /// A screen in memory, for tests: it keeps every frame and plays back queued events, on a
@@ -126,8 +155,12 @@ public final class MemoryScreen: Screen {
     }
 
     public var lastFrame: CellBuffer? { frames.last }
+    /// What was put on the clipboard, in order.
+    public private(set) var copied: [String] = []
 
     public func show(_ frame: CellBuffer) { frames.append(frame) }
+
+    public func copyToClipboard(_ text: String) { copied.append(text) }
 
     /// Queues a resize; the size changes when the event is read, as with a real terminal.
     public func resize(width: Int, height: Int) { queue.append((.resize(width: width, height: height), nil)) }

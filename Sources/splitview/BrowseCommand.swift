@@ -65,6 +65,12 @@ struct BrowseCommand: ParsableCommand {
     )
     var sync = false
 
+    @Flag(
+        help:
+            "Also copy the pick to the clipboard on Enter: through the terminal (OSC 52, over ssh and tmux too) and with wl-copy, xclip or xsel where they exist. y copies the focused item any time."
+    )
+    var copy = false
+
     @Flag(help: "Neither show a Recent section of the emoji picked last nor record this pick.")
     var noRecent = false
 
@@ -206,6 +212,7 @@ struct BrowseCommand: ParsableCommand {
                 skinTone: tone)
             state.notice = Browser.notice(for: warnings)
             state.searchOptions = searchOptions
+            state.copyText = { item, section, glyph in format.line(for: item, section: section, glyph: glyph) }
             state.headerLines = options.headerLines(loadedHeader)
             if let query {
                 state.startSearch(query)
@@ -237,7 +244,13 @@ struct BrowseCommand: ParsableCommand {
                 }
             }
             let outcome = Browser.run(&state, on: screen, inbox: streaming ? inbox : nil)
+            // --copy: the pick on the clipboard too, through the terminal while it is ours.
+            let copied =
+                copy && { if case .chosen = outcome { return true } else { return false } }()
+                ? state.picks.compactMap { state.clipboardText(ofSource: $0) }.joined(separator: "\n") : nil
+            if let copied { screen.copyToClipboard(copied) }
             screen.close()
+            if let copied { ClipboardTools.copy(copied, environment: environment) }
             TerminalGuard.restore()
             // (A stream's warnings are shown in the status line while the screen is up.)
             for warning in relay.warnings {

@@ -83,6 +83,19 @@ struct EndToEndTests {
         return (session, out)
     }
 
+    @Test("y copies the focused emoji to the clipboard through tmux (OSC 52), --copy the pick")
+    func copyingGoesThroughTmux() throws {
+        let (session, out) = try start(width: 100, height: 24, arguments: "--copy")
+        _ = try session.tmux(["set-option", "-g", "set-clipboard", "on"])
+        try session.waitFor("the browser") { $0.contains("1 of 1898") }
+        try session.send("y")
+        try session.waitFor("the notice") { $0.contains("copied 😀 to the clipboard") }
+        #expect(try session.tmux(["show-buffer"]) == "😀")
+        try session.send("l", "Enter")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "😃\nEXIT:0\n")
+        #expect(try session.tmux(["show-buffer"]) == "😃")
+    }
+
     @Test("an empty pipe is no items: the browser says so, and Enter exits 1 as fzf's does")
     func emptyPipeShowsNoItems() throws {
         let scratch = FileManagerHelper.temporaryDirectory()
@@ -132,7 +145,7 @@ struct EndToEndTests {
         #expect(first.contains("1  2  3"))
         try session.send("4", "2")
         try session.waitFor("a search while loading") { $0.contains("/42") && $0.contains("1 of 50…") }
-        FileManager.default.createFile(atPath: gate, contents: Data())
+        _ = FileManager.default.createFile(atPath: gate, contents: Data())
         // The search follows the items that arrive; the count ends without "…".
         try session.waitFor("the rest") { $0.contains("1 of 100") && !$0.contains("…") }
         try session.send("Enter")
@@ -165,7 +178,7 @@ struct EndToEndTests {
         )
         Thread.sleep(forTimeInterval: 0.5)
         #expect(!(try session.screen()).contains("of 50"))
-        FileManager.default.createFile(atPath: gate, contents: Data())
+        _ = FileManager.default.createFile(atPath: gate, contents: Data())
         try session.waitFor("the whole input") { $0.contains("100 of 100") }
         try session.send("Escape")
         #expect(session.waitForFile(out, containing: "EXIT:") == "EXIT:1\n")

@@ -1,0 +1,45 @@
+// --copy beyond the terminal: the desktop's own clipboard tools, where they exist, so that a pick
+// reaches the clipboard even in a terminal that ignores OSC 52.
+
+import Foundation
+
+enum ClipboardTools {
+    /// The first tool of the session's display that is installed: wl-copy under Wayland,
+    /// xclip (else xsel) under X.
+    static func tool(environment: [String: String]) -> (path: String, arguments: [String])? {
+        var candidates: [(String, [String])] = []
+        if !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty { candidates.append(("wl-copy", [])) }
+        if !(environment["DISPLAY"] ?? "").isEmpty {
+            candidates.append(("xclip", ["-selection", "clipboard"]))
+            candidates.append(("xsel", ["--clipboard", "--input"]))
+        }
+        let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for (name, arguments) in candidates {
+            for directory in path where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
+                return ("\(directory)/\(name)", arguments)
+            }
+        }
+        return nil
+    }
+
+    /// Gives `text` to the tool; false when there is none or it failed. The tools fork a
+    /// process that keeps serving the selection, so this waits only for the first one (at
+    /// most two seconds).
+    @discardableResult
+    static func copy(_ text: String, environment: [String: String]) -> Bool {
+        guard let tool = tool(environment: environment) else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool.path)
+        process.arguments = tool.arguments
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try? input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        return !process.isRunning && process.terminationStatus == 0
+    }
+}
