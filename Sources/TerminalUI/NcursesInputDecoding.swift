@@ -9,7 +9,11 @@ extension NcursesScreen {
     enum DecodedInput: Hashable {
         case key(Key)
         case resize
+        /// ncurses has a mouse event (getmouse).
         case mouse
+        /// A mouse report decoded here: SGR's (mode 1006), which ncurses does not parse when
+        /// its terminfo entry knows only the X10 report.
+        case mouseReport(MouseEvent)
         /// A key the browser has no use for: read the next one.
         case ignored
         /// ERR: the timeout passed (or the input failed).
@@ -78,6 +82,10 @@ extension NcursesScreen {
         let final = sequence[finalIndex]
         guard (0x40...0x7E).contains(final) else { return .ignored }
         let parameters = String(decoding: sequence[..<finalIndex].map { UInt8($0) }, as: UTF8.self)
+        if parameters.hasPrefix("<") && (final == ascii("M") || final == ascii("m")) {
+            return sgrMouseEvent(parameters.dropFirst(), pressed: final == ascii("M")).map { .mouseReport($0) }
+                ?? .ignored
+        }
         if final == ascii("M") && parameters.isEmpty {
             // An X10 mouse report: three bytes (button, column, row) follow.
             if sequence.endIndex - finalIndex - 1 < 3 { return ended ? .ignored : nil }
@@ -125,6 +133,30 @@ extension NcursesScreen {
     /// browser does not use.
     static func mouseEvent(state: mmask_t, x: Int32, y: Int32) -> MouseEvent? {
         mouseAction(state).map { MouseEvent(action: $0, x: Int(x), y: Int(y), shift: state & cnc_button_shift() != 0) }
+    }
+
+    /// An SGR mouse report (`\e[<b;x;y` then M for a press or motion, m for a release), nil for
+    /// one the browser does not use. Its coordinates are not limited to 223 as the X10
+    /// report's bytes are. b: the button in its low two bits (0 the left), 4 Shift, 32 motion,
+    /// 64 the wheel (64 up, 65 down); x and y count from 1.
+    static func sgrMouseEvent(_ parameters: Substring, pressed: Bool) -> MouseEvent? {
+        let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        guard fields.count == 3, let code = Int(fields[0]), let x = Int(fields[1]), let y = Int(fields[2]),
+            (0...1023).contains(code), x >= 1, y >= 1
+        else { return nil }
+        let button = code & 3, shift = code & 4 != 0
+        let action: MouseEvent.Action
+        if code & 64 != 0 {
+            guard pressed, button <= 1 else { return nil }
+            action = button == 0 ? .wheelUp : .wheelDown
+        } else if code & 32 != 0 {
+            guard button == 0 else { return nil }
+            action = .drag
+        } else {
+            guard button == 0 else { return nil }
+            action = pressed ? .press : .release
+        }
+        return MouseEvent(action: action, x: x - 1, y: y - 1, shift: shift)
     }
 
     /// The action of a mouse event's button state, nil for one the browser does not use.

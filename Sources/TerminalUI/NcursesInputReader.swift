@@ -111,6 +111,8 @@ final class NcursesInputReader {
                 {
                     return .mouse(mouse)
                 }
+            case .mouseReport(let mouse):
+                return .mouse(mouse)
             case .ignored:
                 break
             }
@@ -172,6 +174,9 @@ final class NcursesInputReader {
                 var x: Int32 = 0, y: Int32 = 0
                 var state: mmask_t = 0
                 if cnc_get_mouse(&x, &y, &state) == cnc_ok(), NcursesScreen.mouseAction(state) == .release { return }
+            case .key(.escape):
+                // An SGR report ncurses did not parse: its release ends the wait too.
+                if case .mouseReport(let mouse) = readEscapeSequence(window), mouse.action == .release { return }
             default:
                 break
             }

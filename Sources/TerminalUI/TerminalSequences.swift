@@ -44,9 +44,10 @@ struct TerminalSequences {
     /// with; else xterm's normal tracking mode when the entry has a mouse key), keypad
     /// transmit off (rmkx), the cursor shown (cnorm) and the normal screen (rmcup).
     var leave: [UInt8] = []
-    /// xterm's button-event tracking (mode 1002) on and off, for a terminal with xterm's mouse
-    /// (empty otherwise): motion is reported while a button is held, so that a row can be
-    /// dragged. ncurses switches only mode 1000 (clicks), and knows no string for 1002.
+    /// xterm's button-event tracking (mode 1002) and SGR reports (1006) on and off, for a
+    /// terminal with xterm's mouse (empty otherwise): motion is reported while a button is
+    /// held, so that a row can be dragged, and reports reach any column. ncurses switches only
+    /// mode 1000 (clicks), and 1006 only when its entry says so.
     var dragReportingOn: [UInt8] = []
     var dragReportingOff: [UInt8] = []
     /// The synchronized-update mode (2026) begun and ended around each frame, for an ANSI
@@ -95,8 +96,10 @@ struct TerminalSequences {
         let region = string("csr").map(Parametrised.init)
         let foreground = setaf.map(Parametrised.init), background = setab.map(Parametrised.init)
         let xtermMouse = string("XM") != nil || (string("kmous") != nil && ansi)
-        let dragOn = xtermMouse ? Array("\u{1B}[?1002h".utf8) : [],
-            dragOff = xtermMouse ? Array("\u{1B}[?1002l".utf8) : []
+        // With SGR reports (1006): coordinates past column 223, which the X10 report's bytes
+        // cannot carry, and a release that names its button.
+        let dragOn = xtermMouse ? Array("\u{1B}[?1002h\u{1B}[?1006h".utf8) : [],
+            dragOff = xtermMouse ? Array("\u{1B}[?1006l\u{1B}[?1002l".utf8) : []
         var leave = dragOff
         if let xm = string("XM") {
             leave += Parametrised(xm).bytes(0)

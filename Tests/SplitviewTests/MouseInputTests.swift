@@ -39,4 +39,25 @@ import Testing
         #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 0)
         #expect(Self.contains(picked, "😃"))
     }
+
+    @Test("a terminal whose entry knows only X10 reports gets SGR ones asked for, and a click past column 223 lands")
+    func sgrReportsPastColumn223() throws {
+        // screen-256color (tmux's and screen's entry) has kmous=\E[M: ncurses asks for X10
+        // reports, whose bytes cannot carry a column past 223. splitview turns on SGR reports
+        // (mode 1006) and reads them itself.
+        let (master, pid) = try Support.startOnPseudoTerminal(columns: 260, rows: 20, term: "screen-256color")
+        defer { close(master) }
+        let (start, _) = Support.drain(master, pid, for: 20) { Self.contains($0, "1 of 1898") }
+        try #require(Self.contains(start, "1 of 1898"), "no first frame")
+        #expect(Self.contains(start, "\u{1B}[?1006h"))
+        // Column 240 of row 2: an item of the right column, People & Body.
+        Self.send("\u{1B}[<0;240;2M\u{1B}[<0;240;2m", to: master)
+        let (focused, _) = Support.drain(master, pid, for: 10) { Self.contains($0, "· People & Body") }
+        #expect(Self.contains(focused, "· People & Body"), "the click did not reach column 240")
+        Self.send("q", to: master)
+        let (ended, status) = Support.drain(master, pid, for: 10)
+        #expect(status != nil)
+        // Left the way it came: SGR reports off again.
+        #expect(Self.contains(ended, "\u{1B}[?1006l"))
+    }
 }

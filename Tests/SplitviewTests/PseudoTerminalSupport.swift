@@ -18,12 +18,12 @@ extension Support {
     /// Returns the master side and the process.
     static func startOnPseudoTerminal(
         columns: Int, rows: Int, arguments extra: [String] = [],
-        standardOutput: String? = nil, home: String? = nil
+        standardOutput: String? = nil, home: String? = nil, term: String = "xterm-256color"
     ) throws -> (master: Int32, pid: pid_t) {
         let (master, slave) = try PseudoTerminal.openMaster(columns: columns, rows: rows)
         let home = home ?? FileManagerHelper.temporaryDirectory()
         let environment: [String] = [
-            "TERM=xterm-256color", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)",
+            "TERM=\(term)", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)",
             "XDG_STATE_HOME=\(home)", "LANG=C.UTF-8",
         ]
         let pid = try PseudoTerminal.spawn(

@@ -138,9 +138,10 @@ import Testing
         entry.strings["XM"] = "\u{1B}[?1006;1000%?%p1%{1}%=%th%el%;"
         entry.strings["rmcup"] = "\u{1B}[?1049l"
         let sequences = entry.sequences
-        #expect(sequences.dragReportingOn == Array("\u{1B}[?1002h".utf8))
-        #expect(sequences.dragReportingOff == Array("\u{1B}[?1002l".utf8))
-        #expect(sequences.leave == Array("\u{1B}[?1002l\u{1B}[?1006;1000l\u{1B}[?1049l".utf8))
+        // Drag reporting and SGR reports (past column 223), off in the reverse order.
+        #expect(sequences.dragReportingOn == Array("\u{1B}[?1002h\u{1B}[?1006h".utf8))
+        #expect(sequences.dragReportingOff == Array("\u{1B}[?1006l\u{1B}[?1002l".utf8))
+        #expect(sequences.leave == Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1006;1000l\u{1B}[?1049l".utf8))
         // No mouse in the entry: nothing to switch.
         #expect(Self.bare.sequences.dragReportingOn.isEmpty && Self.bare.sequences.dragReportingOff.isEmpty)
     }

@@ -255,11 +255,29 @@ extension NcursesScreenTests {
 
         @Test func otherSequencesAreIgnoredNotEscape() {
             for sequence in [
-                "[2~", "[15~", "[1;5A", "[1;2H", "[3;5~", "[<0;60;10m", "[<0;60;10M", "[?1;2c",
-                "OP", "Ox", "[200~",
+                "[2~", "[15~", "[1;5A", "[1;2H", "[3;5~", "[?1;2c", "OP", "Ox", "[200~",
+                // SGR mouse reports of buttons and moves the browser has no use for.
+                "[<1;60;10M", "[<2;60;10m", "[<35;60;10M", "[<66;60;10M", "[<0;0;10M", "[<0;60M", "[<x;1;1M",
             ] {
                 #expect(decode(sequence) == .ignored, "\(sequence)")
             }
+        }
+
+        @Test("SGR mouse reports (mode 1006) are decoded here, at any column")
+        func sgrMouseReports() {
+            func event(_ action: MouseEvent.Action, _ x: Int, _ y: Int, shift: Bool = false)
+                -> NcursesScreen.DecodedInput
+            {
+                .mouseReport(MouseEvent(action: action, x: x, y: y, shift: shift))
+            }
+            #expect(decode("[<0;60;10M") == event(.press, 59, 9))
+            #expect(decode("[<0;60;10m") == event(.release, 59, 9))
+            #expect(decode("[<32;61;10M") == event(.drag, 60, 9))
+            #expect(decode("[<64;300;2M") == event(.wheelUp, 299, 1))
+            #expect(decode("[<65;300;2M") == event(.wheelDown, 299, 1))
+            #expect(decode("[<68;5;5M") == event(.wheelUp, 4, 4, shift: true))
+            #expect(decode("[<0;1000;1M") == event(.press, 999, 0))  // far past X10's 223
+            #expect(decode("[<0;60;1") == nil)  // unfinished: wait for more
         }
 
         @Test func x10MouseReportsAreSwallowedWhole() {
