@@ -13,7 +13,7 @@ struct Splitview: ParsableCommand {
         commandName: "splitview",
         abstract: "Browse sectioned data in two columns split by a ratio; pick an item to print it.",
         version: "0.1.0",
-        subcommands: [BrowseCommand.self, LayoutCommand.self, RenderCommand.self],
+        subcommands: [BrowseCommand.self, LayoutCommand.self, RenderCommand.self, ProbeWidthsCommand.self],
         defaultSubcommand: BrowseCommand.self)
 
     /// SIGQUIT (Ctrl-\ where a terminal sends it) back to its default action before anything

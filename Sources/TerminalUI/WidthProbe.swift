@@ -1,0 +1,197 @@
+// Measuring, in the terminal at hand, how many cells each emoji sequence really takes: print
+// it at the start of a line, ask where the cursor went (CSI 6n), as ucs-detect does. Terminals
+// differ on the newest sequences, ZWJ sequences and those with a variation selector, and a
+// grid drawn with the wrong width is out of line from that cell on.
+//
+// Requests go in batches, each ended by a DA1 request (CSI c), which every terminal answers:
+// the answer to DA1 tells that the batch's cursor reports have all come, or that the terminal
+// does not report the cursor at all. The same sentinel ends the question of mode 2027
+// (grapheme clustering, DECRQM), so a terminal that does not know DECRQM costs nothing.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+import CTerminalGuard
+
+public enum WidthProbe {
+    /// One sequence whose width the terminal and splitview's model disagree on.
+    public struct Finding: Hashable, Sendable {
+        public let sequence: String
+        /// What splitview's model (TextWidth, without the configuration's overrides) says.
+        public let expected: Int
+        /// What the terminal did.
+        public let measured: Int
+    }
+
+    /// What the terminal said of grapheme clustering (mode 2027), asked with DECRQM.
+    public enum ClusteringMode: Hashable, Sendable, CustomStringConvertible {
+        /// No answer: the terminal does not know DECRQM.
+        case unanswered
+        /// DECRPM's Ps: 0 not recognized, 1 set, 2 reset, 3 permanently set, 4 permanently reset.
+        case reported(Int)
+
+        public var description: String {
+            switch self {
+            case .unanswered: return "not answered (the terminal does not know DECRQM)"
+            case .reported(0): return "not recognized"
+            case .reported(1): return "set"
+            case .reported(2): return "supported, reset"
+            case .reported(3): return "permanently set"
+            case .reported(4): return "permanently reset"
+            case .reported(let value): return "answered \(value)"
+            }
+        }
+    }
+
+    public struct Report: Hashable, Sendable {
+        public var findings: [Finding]
+        public var measured: Int
+        public var clustering: ClusteringMode
+    }
+
+    public enum ProbeError: Error, CustomStringConvertible {
+        case noTerminal(String)
+        case noCursorReports
+        case interrupted
+
+        public var description: String {
+            switch self {
+            case .noTerminal(let why): return "cannot open the terminal (/dev/tty: \(why))"
+            case .noCursorReports: return "the terminal does not report the cursor position (CSI 6n)"
+            case .interrupted: return "interrupted"
+            }
+        }
+    }
+
+    /// What a terminal's answers hold: the cursor columns reported (CSI row;col R), in order,
+    /// whether the DA1 answer (CSI ? ... c) came, the DECRPM answer for mode 2027 (CSI ? 2027 ;
+    /// Ps $ y), and whether Ctrl-C was typed.
+    struct Answers: Hashable {
+        var columns: [Int] = []
+        var deviceAttributes = 0
+        var clustering: Int?
+        var interrupted = false
+    }
+
+    /// Reads the answers in `bytes` (whatever else is there is skipped).
+    static func answers(in bytes: [UInt8]) -> Answers {
+        var answers = Answers()
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 3 { answers.interrupted = true }
+            guard bytes[index] == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+            guard end < bytes.count else { break }
+            let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
+            switch bytes[end] {
+            case UInt8(ascii: "R"):
+                let fields = parameters.split(separator: ";")
+                if fields.count == 2, let column = Int(fields[1]) { answers.columns.append(column) }
+            case UInt8(ascii: "c") where parameters.hasPrefix("?"):
+                answers.deviceAttributes += 1
+            case UInt8(ascii: "y") where parameters.hasPrefix("?2027;") && parameters.hasSuffix("$"):
+                answers.clustering = Int(parameters.dropFirst(6).dropLast())
+            default:
+                break
+            }
+            index = end + 1
+        }
+        return answers
+    }
+
+    /// The bytes that measure `sequences`: each at the start of a cleared line, then a cursor
+    /// report request; a DA1 request last.
+    static func batch(_ sequences: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for sequence in sequences { bytes += Array("\r\u{1B}[2K\(sequence)\u{1B}[6n".utf8) }
+        return bytes + Array("\u{1B}[c".utf8)
+    }
+
+    /// Measures `sequences` in the terminal of /dev/tty (on its alternate screen, the cursor
+    /// hidden; the terminal given back as it was, on a signal too), reporting those whose width
+    /// differs from `model`'s. `progress` is told how many are done.
+    public static func run(
+        _ sequences: [String], model: TextWidth = TextWidth(), terminalPath: String = "/dev/tty",
+        progress: (Int) -> Void = { _ in }
+    ) throws(ProbeError) -> Report {
+        let descriptor = open(terminalPath, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .noTerminal(String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        TerminalGuard.install()
+        TerminalGuard.willChangeModes(descriptor: descriptor)
+        var modes = termios()
+        tcgetattr(descriptor, &modes)
+        var raw = modes
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
+        tcsetattr(descriptor, TCSANOW, &raw)
+        let leave = Array("\u{1B}[?25h\u{1B}[?1049l".utf8)
+        _ = leave.withUnsafeBufferPointer { terminal_guard_set_leave($0.baseAddress, Int32($0.count)) }
+        TerminalGuard.willWriteToScreen()
+        write(descriptor, Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H".utf8))
+        defer {
+            write(descriptor, leave)
+            tcsetattr(descriptor, TCSANOW, &modes)
+            TerminalGuard.giveBack()
+        }
+
+        // Mode 2027, then the widths, by batches.
+        write(descriptor, Array("\u{1B}[?2027$p\u{1B}[c".utf8))
+        let first = read(descriptor, untilDeviceAttributes: 1)
+        if first.interrupted { throw .interrupted }
+        let clustering: ClusteringMode = first.clustering.map { .reported($0) } ?? .unanswered
+        var findings: [Finding] = []
+        var done = 0
+        let batchSize = 64
+        while done < sequences.count {
+            let part = Array(sequences[done..<min(done + batchSize, sequences.count)])
+            write(descriptor, batch(part))
+            let answers = read(descriptor, untilDeviceAttributes: 1)
+            if answers.interrupted { throw .interrupted }
+            guard answers.columns.count == part.count else { throw .noCursorReports }
+            for (sequence, column) in zip(part, answers.columns) {
+                let measured = column - 1, expected = model.width(of: sequence)
+                if measured != expected {
+                    findings.append(Finding(sequence: sequence, expected: expected, measured: measured))
+                }
+            }
+            done += part.count
+            progress(done)
+        }
+        return Report(findings: findings, measured: sequences.count, clustering: clustering)
+    }
+
+    private static func write(_ descriptor: Int32, _ bytes: [UInt8]) {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            written += result
+        }
+    }
+
+    /// Reads answers until `count` DA1 answers came (or two seconds passed with nothing).
+    private static func read(_ descriptor: Int32, untilDeviceAttributes count: Int) -> Answers {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, 2000) <= 0 { break }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+            let answers = answers(in: bytes)
+            if answers.deviceAttributes >= count || answers.interrupted { return answers }
+        }
+        return answers(in: bytes)
+    }
+}

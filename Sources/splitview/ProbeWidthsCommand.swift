@@ -1,0 +1,121 @@
+// `splitview probe-widths`: measures, in the terminal it runs in, the width of every emoji
+// sequence of the catalog, and writes those splitview's model gets wrong into the
+// configuration's [widths] table (or prints them).
+
+import ArgumentParser
+import Catalog
+import Foundation
+import TerminalUI
+import UserFiles
+
+struct ProbeWidthsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "probe-widths",
+        abstract: "Measure the width of every emoji in this terminal; write the ones that differ into [widths].",
+        discussion: """
+            Prints each emoji sequence of the catalog (with its skin tones) on the terminal's \
+            alternate screen and asks where the cursor went, as ucs-detect does; it also asks \
+            whether the terminal knows grapheme clustering (mode 2027, DECRQM). The sequences \
+            whose width differs from splitview's are added to the [widths] table of the \
+            configuration (created if need be), keys already there kept; with --print they go \
+            to standard output instead. Run it in each terminal you use (inside tmux, in tmux).
+            """)
+
+    @Flag(name: .customLong("print"), help: "Print the [widths] lines instead of writing the configuration.")
+    var printOnly = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The configuration file to write (default: $XDG_CONFIG_HOME/splitview/config.toml, else ~/.config/splitview/config.toml).",
+            valueName: "FILE"))
+    var config: String?
+
+    func run() throws {
+        try reportingInputErrors {
+            let catalog = EmojiCatalog.load()
+            var sequences: [String] = []
+            for section in catalog.sections {
+                for index in section.items.indices {
+                    let item = section.items[index]
+                    sequences += (item.glyph.map { [$0] } ?? []) + item.variants
+                }
+            }
+            let report: WidthProbe.Report
+            do {
+                report = try WidthProbe.run(sequences)
+            } catch {
+                throw InputError(message: "probe-widths: \(error)")
+            }
+            let environment = ProcessInfo.processInfo.environment
+            let terminal = environment["TERM_PROGRAM"] ?? environment["TERM"] ?? "this terminal"
+            let wide = report.findings.filter { $0.measured > 2 }.count
+            var lines = [
+                "# splitview probe-widths in \(terminal): \(report.findings.count) of \(report.measured) emoji sequences differ from splitview's widths (\(wide) drawn wider than 2 cells, not written); grapheme clustering (mode 2027): \(report.clustering)."
+            ]
+            lines += report.findings.map(Self.line)
+            if printOnly {
+                print(lines.joined(separator: "\n"))
+                return
+            }
+            let path = try Self.configurationPath(explicit: config, environment: environment)
+            let written = try Self.merge(lines, intoFileAt: path)
+            FileHandle.standardError.write(
+                Data(
+                    "splitview: \(report.findings.count) of \(report.measured) emoji sequences differ in \(terminal) (mode 2027: \(report.clustering)); \(written) written to [widths] of \(path)\n"
+                        .utf8))
+        }
+    }
+
+    /// The [widths] line of a finding: the key by code points (readable, and the same however
+    /// an editor shows the sequence), the sequence itself in a comment. A sequence drawn wider
+    /// than two cells (its parts side by side: tmux 3.3 draws a skin tone apart from its hand)
+    /// is only a comment: [widths] takes 0 to 2, the room of a glyph in a slot.
+    static func line(_ finding: WidthProbe.Finding) -> String {
+        let key = finding.sequence.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(
+            separator: " ")
+        if finding.measured > 2 {
+            return "# \"\(key)\" is drawn \(finding.measured) cells wide, its parts apart: \(finding.sequence)"
+        }
+        return "\"\(key)\" = \(finding.measured)  # \(finding.sequence) (splitview counted \(finding.expected))"
+    }
+
+    static func configurationPath(explicit: String?, environment: [String: String]) throws(InputError) -> String {
+        if let explicit { return explicit }
+        if let found = ConfigLoader.locate(explicitPath: nil, environment: environment) { return found }
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/splitview/config.toml" }
+        guard let home = environment["HOME"], !home.isEmpty else {
+            throw InputError(message: "probe-widths: no configuration file to write (no HOME); use --config or --print")
+        }
+        return home + "/.config/splitview/config.toml"
+    }
+
+    /// Adds `lines` (a comment, then `key = width` lines) to the [widths] table of the file at
+    /// `path` (made if missing): after the table's header when there is one, else in a new
+    /// table at the end; a key the file has already is left as it is. Returns how many
+    /// entries were added.
+    static func merge(_ lines: [String], intoFileAt path: String) throws(InputError) -> Int {
+        let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let entries = lines.filter { !$0.hasPrefix("#") }.filter { line in
+            let key = String(line.prefix { $0 != "=" }).trimmingCharacters(in: .whitespaces)
+            return !existing.contains(key)
+        }
+        var fileLines = existing.isEmpty ? [] : existing.components(separatedBy: "\n")
+        let addition = [lines[0]] + entries
+        if let header = fileLines.firstIndex(where: {
+            $0.trimmingCharacters(in: .whitespaces).hasPrefix("[widths]")
+        }) {
+            fileLines.insert(contentsOf: addition, at: header + 1)
+        } else {
+            if let last = fileLines.last, last.isEmpty { fileLines.removeLast() }
+            fileLines += (fileLines.isEmpty ? [] : [""]) + ["[widths]"] + addition + [""]
+        }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try fileLines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw InputError(message: "probe-widths: cannot write \(path) (\(error.localizedDescription))")
+        }
+        return entries.count
+    }
+}

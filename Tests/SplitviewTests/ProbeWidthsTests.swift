@@ -1,0 +1,125 @@
+// probe-widths against a terminal played by the test: it answers each cursor report request
+// with the width it chose for the sequence printed before it, and DA1 and DECRQM as a
+// terminal does; the sequences it draws differently come out as [widths] lines.
+
+import Foundation
+import TerminalTestSupport
+import Testing
+
+@testable import TerminalUI
+@testable import splitview
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct ProbeWidthsTests {
+    @Test func answersAreReadFromWhateverTheTerminalSends() {
+        let bytes = Array("x\u{1B}[3;5R\u{1B}[?2027;3$y\u{1B}[1;3Rjunk\u{1B}[?62;22c".utf8)
+        let answers = WidthProbe.answers(in: bytes)
+        #expect(answers.columns == [5, 3])
+        #expect(answers.clustering == 3)
+        #expect(answers.deviceAttributes == 1)
+        #expect(!answers.interrupted)
+        #expect(WidthProbe.answers(in: [3]).interrupted)  // Ctrl-C in raw mode
+        #expect(WidthProbe.batch(["😀"]) == Array("\r\u{1B}[2K😀\u{1B}[6n\u{1B}[c".utf8))
+    }
+
+    /// Plays the terminal for `splitview probe-widths` plus `arguments`: `width` says how wide
+    /// it draws a sequence, `clustering` what it answers DECRQM (nil: nothing, as most do).
+    /// Returns the program's standard output and exit status.
+    func probe(
+        _ arguments: [String], home: String, width: (String) -> Int, clustering: Int?
+    ) throws -> (output: String, status: Int32) {
+        let (master, slave) = try PseudoTerminal.openMaster(columns: 80, rows: 24)
+        defer { close(master) }
+        let out = home + "/out.txt"
+        let pid = try PseudoTerminal.spawn(
+            [Support.binary, "probe-widths"] + arguments, onTerminal: slave,
+            environment: ["TERM=xterm-256color", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)/config", "LANG=C.UTF-8"],
+            standardOutput: out)
+        var pending: [UInt8] = []
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, 50) > 0 {
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+                if n > 0 { pending += buffer[0..<n] }
+            }
+            // Answer every whole request in what came, in order.
+            var answer: [UInt8] = []
+            while let request = firstRequest(in: pending) {
+                switch request.kind {
+                case .cursor(let sequence): answer += Array("\u{1B}[1;\(width(sequence) + 1)R".utf8)
+                case .clustering: if let clustering { answer += Array("\u{1B}[?2027;\(clustering)$y".utf8) }
+                case .attributes: answer += Array("\u{1B}[?62;22c".utf8)
+                }
+                pending.removeFirst(request.end)
+            }
+            if !answer.isEmpty { _ = answer.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
+            if waitpid(pid, &status, WNOHANG) == pid { break }
+        }
+        return ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "", status)
+    }
+
+    enum Request {
+        case cursor(String)
+        case clustering
+        case attributes
+    }
+
+    /// The first whole request in `bytes` and where it ends: a cursor report request with the
+    /// sequence printed before it (after "\r\e[2K"), DECRQM 2027, or DA1.
+    func firstRequest(in bytes: [UInt8]) -> (kind: Request, end: Int)? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let requests: [(String, Request?)] = [
+            ("\u{1B}[6n", nil), ("\u{1B}[?2027$p", .clustering), ("\u{1B}[c", .attributes),
+        ]
+        let found = requests.compactMap { marker, kind in text.range(of: marker).map { ($0, marker, kind) } }
+        guard let (range, _, kind) = found.min(by: { $0.0.lowerBound < $1.0.lowerBound }) else { return nil }
+        let end = text[..<range.upperBound].utf8.count
+        if let kind { return (kind, end) }
+        let before = text[..<range.lowerBound]
+        let start = before.range(of: "\r\u{1B}[2K", options: .backwards)?.upperBound ?? before.startIndex
+        return (.cursor(String(before[start...])), end)
+    }
+
+    @Test("the sequences a terminal draws differently come out as [widths] lines; wider than two, as comments")
+    func printsWhatDiffers() throws {
+        let home = FileManagerHelper.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let (output, status) = try probe(
+            ["--print"], home: home,
+            width: { $0 == "❤️" ? 1 : $0 == "🫨" ? 0 : $0 == "👋🏽" ? 4 : 2 }, clustering: 2)
+        #expect(status == 0, "\(output)")
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains("3 of 3773 emoji sequences differ") == true, "\(lines.first ?? "")")
+        #expect(lines.first?.contains("mode 2027): supported, reset") == true)
+        #expect(lines.contains("\"U+2764 U+FE0F\" = 1  # ❤️ (splitview counted 2)"))
+        #expect(lines.contains("\"U+1FAE8\" = 0  # 🫨 (splitview counted 2)"))
+        #expect(lines.contains { $0.hasPrefix("# \"U+1F44B U+1F3FD\" is drawn 4 cells wide") })
+        #expect(lines.count == 4)
+    }
+
+    @Test("without --print the lines go into [widths] of the configuration, which still loads")
+    func writesTheConfiguration() throws {
+        let home = FileManagerHelper.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let path = home + "/config/splitview/config.toml"
+        try FileManager.default.createDirectory(atPath: home + "/config/splitview", withIntermediateDirectories: true)
+        try "[layout]\nleft_ratio = 0.4\n\n[widths]\n\"U+2764 U+FE0F\" = 2\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let (_, status) = try probe([], home: home, width: { $0 == "❤️" || $0 == "☺️" ? 1 : 2 }, clustering: nil)
+        #expect(status == 0)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        // The user's own key stays; the new one is added under the table's header.
+        #expect(text.contains("\"U+2764 U+FE0F\" = 2\n"))
+        #expect(!text.contains("\"U+2764 U+FE0F\" = 1"))
+        #expect(text.contains("\"U+263A U+FE0F\" = 1  # ☺️"))
+        #expect(text.contains("not answered"))
+        let configuration = try FileText.configuration(text)
+        #expect(configuration.widthOverrides["☺️"] == 1 && configuration.widthOverrides["❤️"] == 2)
+    }
+}
