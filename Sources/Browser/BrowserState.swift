@@ -107,6 +107,9 @@ public struct BrowserState: Sendable {
             enterPicksFromPrompt = true
         }
     }
+    /// Items left out because the terminal cannot draw their glyph (`[emoji] undrawable =
+    /// "hidden"`): the status line counts them.
+    public var hiddenItems = 0
     /// Whether the data is still arriving (a stream): the status line says so.
     public var isLoading = false
     /// The snapshots of the data taken so far (`load`).

@@ -73,7 +73,7 @@ struct CardWidget: Widget {
     /// high).
     func contentLines(of item: Item, titleOnly: Bool, room: Int, rows: Int) -> [String] {
         let label = VisibleText.standalone(item.label)
-        let glyph = state.glyph(at: path)
+        let glyph = state.glyph(at: path).map(state.textWidth.drawable)
         var lines = [glyph.map { $0 + " " + label } ?? label]
         guard !titleOnly else { return lines }
         lines += item.shownFields

@@ -74,7 +74,7 @@ struct DetailPanel: Widget {
         buffer.put(state.textWidth.truncate(top, toWidth: area.width), x: area.x, y: area.y, style: frame)
         var lines: [(String, Bool)] = []
         if let focus = state.focus, let item = state.item(at: focus) {
-            let glyph = state.glyph(at: focus)
+            let glyph = state.glyph(at: focus).map(state.textWidth.drawable)
             let label = VisibleText.standalone(item.label)
             lines.append((glyph.map { $0 + "  " + label } ?? label, true))
             if let glyph { lines.append((Browser.codePoints(of: glyph), false)) }

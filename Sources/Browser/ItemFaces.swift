@@ -20,7 +20,7 @@ extension Browser {
         var fits = false
         // The glyph alone, measured once, when that is what the slot shows.
         var glyphOnly: TextWidth.MeasuredCluster?
-        if let glyph = state.shownGlyph(at: path, of: items) {
+        if let glyph = state.shownGlyph(at: path, of: items).map(state.textWidth.drawable) {
             let measured = state.textWidth.measuredCluster(glyph)
             let glyphWidth = measured?.width ?? state.textWidth.width(of: glyph)
             // Labels line up whatever the glyph's width: a narrower glyph is padded to an

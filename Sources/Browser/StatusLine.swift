@@ -29,18 +29,21 @@ struct StatusLine: Widget {
                 section.repeatsItems
                 ? "\(state.ordinal(of: focus)) of \(section.items.count) \(VisibleText.standalone(section.title).lowercased())"
                 : "\(state.ordinal(of: focus)) of \(state.distinctItemCount)\(state.loadingMark)"
+                    + (state.hiddenItems > 0 ? " (\(state.hiddenItems) hidden)" : "")
             let position = markedCount + filter + page + " \(count) "
             rightChoices = [position + " ? help ", position, ""]
             var parts: [String] = []
             // While a tone is chosen: its glyph, named with its tones.
             let choosing = state.toneChooser.flatMap { $0.path == focus ? $0.options[$0.selected] : nil }
-            if let glyph = choosing ?? state.glyph(at: focus) {
+            if let real = choosing ?? state.glyph(at: focus) {
+                // (An undrawable glyph shows as the placeholder; its code points say what it is.)
+                let glyph = state.textWidth.drawable(real)
                 let tones = choosing.map { SkinTone.tones(in: $0).map(\.name) } ?? []
                 parts.append(glyph)
                 parts.append(
                     shownLabel(
                         item.label + (tones.isEmpty ? "" : ": " + tones.joined(separator: ", ")), width: area.width))
-                parts.append(Browser.codePoints(of: glyph))
+                parts.append(Browser.codePoints(of: real))
                 // The glyph and at least a letter of the name before the ellipsis.
                 leftMinimum = 1 + state.textWidth.width(of: glyph) + 4
             } else {

@@ -172,7 +172,10 @@ public enum ConfigLoader {
             }
         }
         if let emoji = try reader.table("emoji") {
-            try emoji.allowOnly(["sections", "skin_tone"])
+            try emoji.allowOnly(["sections", "skin_tone", "undrawable"])
+            if let undrawable = try emoji.choice("undrawable", UndrawableGlyphs.self) {
+                configuration.undrawable = undrawable
+            }
             if let grouping = try emoji.choice("sections", EmojiCatalog.Grouping.self) {
                 configuration.emojiGrouping = grouping
             }

@@ -17,6 +17,8 @@ public struct Configuration: Hashable, Sendable {
     public var skinTone: SkinTone?
     /// How a search matches and what it shows (`[search]`).
     public var search = SearchOptions()
+    /// What becomes of an emoji the terminal cannot draw (`[emoji] undrawable`).
+    public var undrawable = UndrawableGlyphs.placeholder
     /// How the Recent section is ordered, and how many emoji it keeps (`[recent]`).
     public var recentOrder = RecentOrder.frecency
     public var recentSize = RecentPicks.limit

@@ -183,6 +183,12 @@ struct BrowseCommand: ParsableCommand {
             }
             let environment = ProcessInfo.processInfo.environment
             // Recent picks are kept for the bundled emoji only: a data file's items change.
+            // Emoji this terminal cannot draw ([widths] = 0, as probe-widths finds): left out
+            // when the configuration says so, counted in the status line.
+            var hidden = 0
+            if configuration.undrawable == .hidden && !streaming {
+                (catalog, hidden) = catalog.withoutUndrawable(TextWidth(overrides: configuration.widthOverrides))
+            }
             let recent =
                 catalog.source == EmojiCatalog.source && !noRecent
                 ? RecentPicks.location(environment: environment).map {
@@ -212,6 +218,7 @@ struct BrowseCommand: ParsableCommand {
                 skinTone: tone)
             state.notice = Browser.notice(for: warnings)
             state.searchOptions = searchOptions
+            state.hiddenItems = hidden
             state.copyText = { item, section, glyph in format.line(for: item, section: section, glyph: glyph) }
             state.headerLines = options.headerLines(loadedHeader)
             if let query {

@@ -266,9 +266,9 @@ struct SnapshotTests {
                 |│ i                 details of the focused item                │|
                 |│ /                 search: each key filters                   │|
                 |│ s                 skin tones (none in this data)             │|
+                |│ y                 copy the focused item to the clipboard     │|
                 |│ Enter             print the focused item and exit            │|
                 |│ Esc  q            quit without output                        │|
-                |│ ^C                interrupt: exit 130, no output             │|
                 |└───────────────────────────────────────────────────── ↓ more ─┘|
                 | a0  · Alpha                                    1 of 44  ? help |
                 """))

@@ -104,6 +104,12 @@ import Testing
         )
     }
 
+    @Test func undrawableEmojiArePlaceholdersOrHidden() throws {
+        #expect(try parse("").undrawable == .placeholder)
+        #expect(try parse("[emoji]\nundrawable = \"hidden\"\n").undrawable == .hidden)
+        #expect(error("[emoji]\nundrawable = \"skip\"\n")?.description.contains("emoji.undrawable") == true)
+    }
+
     @Test func recentSetsTheOrderAndTheSize() throws {
         #expect(try parse("").recentOrder == .frecency && parse("").recentSize == 32)
         let configuration = try parse("[recent]\norder = \"recent\"\nsize = 0\n")
