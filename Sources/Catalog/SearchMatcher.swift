@@ -324,6 +324,15 @@ struct SearchMatcher: ~Copyable {
     private mutating func exactFind(
         _ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>, isLabel: Bool
     ) -> UInt64 {
+        let left = missing(pending, group, in: haystack, isLabel: isLabel, foldingCase: foldsCase)
+        guard left != 0, foldsCase, SearchBytes.foldBeyondASCII(haystack, into: &scratch) else { return left }
+        return scratch.withUnsafeBufferPointer { missing(left, group, in: $0, isLabel: isLabel, foldingCase: true) }
+    }
+
+    /// The terms of `pending` that `SearchBytes.matches` does not find in `haystack`.
+    private func missing(
+        _ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>, isLabel: Bool, foldingCase: Bool
+    ) -> UInt64 {
         var left = pending
         var bits = pending
         while bits != 0 {
@@ -331,21 +340,9 @@ struct SearchMatcher: ~Copyable {
             bits &= bits - 1
             let term = terms[group + bit]
             if !isLabel && term.anchor.labelOnly { continue }
-            if SearchBytes.matches(pattern(term), anchor: term.anchor, foldingCase: foldsCase, in: haystack) {
+            if SearchBytes.matches(pattern(term), anchor: term.anchor, foldingCase: foldingCase, in: haystack) {
                 left &= ~(1 << UInt64(bit))
             }
-        }
-        guard left != 0, foldsCase, SearchBytes.foldBeyondASCII(haystack, into: &scratch) else { return left }
-        bits = left
-        while bits != 0 {
-            let bit = bits.trailingZeroBitCount
-            bits &= bits - 1
-            let term = terms[group + bit]
-            if !isLabel && term.anchor.labelOnly { continue }
-            let found = scratch.withUnsafeBufferPointer {
-                SearchBytes.matches(pattern(term), anchor: term.anchor, foldingCase: true, in: $0)
-            }
-            if found { left &= ~(1 << UInt64(bit)) }
         }
         return left
     }

@@ -96,13 +96,26 @@ struct EndToEndTests {
         #expect(try session.tmux(["show-buffer"]) == "😃")
     }
 
+    /// splitview in tmux with the output of the shell command line `input` piped in; what it
+    /// prints and its exit status (`EXIT:n`) go to the returned file.
+    func startPiped(_ input: String, arguments: String = "", width: Int = 80, height: Int = 12) throws -> (
+        TmuxSession, out: String
+    ) {
+        let out = FileManagerHelper.temporaryDirectory() + "/out.txt"
+        let session = try TmuxSession(
+            width: width, height: height,
+            command: "\(input) | \(Support.binary) \(arguments) > \(out); echo EXIT:$? >> \(out)")
+        return (session, out)
+    }
+
+    /// A shell command line that prints 1 to 50, waits for the file `gate`, then prints 51 to 100.
+    func gatedInput(_ gate: String) -> String {
+        "(seq 50; while [ ! -e \(gate) ]; do sleep 0.05; done; seq 51 100)"
+    }
+
     @Test("an empty pipe is no items: the browser says so, and Enter exits 1 as fzf's does")
     func emptyPipeShowsNoItems() throws {
-        let scratch = FileManagerHelper.temporaryDirectory()
-        let out = scratch + "/out.txt"
-        let session = try TmuxSession(
-            width: 80, height: 12,
-            command: "ls /nonexistent 2>/dev/null | \(Support.binary) > \(out); echo EXIT:$? >> \(out)")
+        let (session, out) = try startPiped("ls /nonexistent 2>/dev/null")
         let screen = try session.waitFor("the empty browser") { $0.contains("no items") }
         #expect(!screen.contains("Smileys"))
         try session.send("Enter")
@@ -111,20 +124,14 @@ struct EndToEndTests {
 
     @Test("piped lines: typing goes to the query, as in fzf; --typing keys brings the keys back")
     func pipedDataTypesToTheQuery() throws {
-        let scratch = FileManagerHelper.temporaryDirectory()
-        let out = scratch + "/out.txt"
-        let session = try TmuxSession(
-            width: 80, height: 12, command: "seq 100 | \(Support.binary) > \(out); echo EXIT:$? >> \(out)")
+        let (session, out) = try startPiped("seq 100")
         try session.waitFor("the browser, the prompt open") { $0.contains(" /") && $0.contains("100 of 100") }
         try session.send("4", "2")
         try session.waitFor("the query") { $0.contains("/42") && $0.contains("1 of 1") }
         try session.send("Enter")
         #expect(session.waitForFile(out, containing: "EXIT:") == "42\nEXIT:0\n")
 
-        let keysOut = scratch + "/keys.txt"
-        let keys = try TmuxSession(
-            width: 80, height: 12,
-            command: "seq 100 | \(Support.binary) --typing keys > \(keysOut); echo EXIT:$? >> \(keysOut)")
+        let (keys, keysOut) = try startPiped("seq 100", arguments: "--typing keys")
         try keys.waitFor("the browser") { $0.contains("1 of 100") }
         try keys.send("q")
         #expect(keys.waitForFile(keysOut, containing: "EXIT:") == "EXIT:1\n")
@@ -132,14 +139,9 @@ struct EndToEndTests {
 
     @Test("a slow pipe: the first lines are on screen before the pipe ends, and picking works meanwhile")
     func slowPipeShowsItsFirstLinesAtOnce() throws {
-        let scratch = FileManagerHelper.temporaryDirectory()
-        let out = scratch + "/out.txt", gate = scratch + "/gate"
         // The rest of the input waits for the test to create the gate file.
-        let session = try TmuxSession(
-            width: 80, height: 12,
-            command:
-                "(seq 50; while [ ! -e \(gate) ]; do sleep 0.05; done; seq 51 100) | \(Support.binary) > \(out); echo EXIT:$? >> \(out)"
-        )
+        let gate = FileManagerHelper.temporaryDirectory() + "/gate"
+        let (session, out) = try startPiped(gatedInput(gate))
         // "…": more to come.
         let first = try session.waitFor("the first lines") { $0.contains("50 of 50…") }
         #expect(first.contains("1  2  3"))
@@ -154,12 +156,7 @@ struct EndToEndTests {
 
     @Test("an endless pipe: the browser searches and quits while it goes on")
     func endlessPipeStaysResponsive() throws {
-        let scratch = FileManagerHelper.temporaryDirectory()
-        let out = scratch + "/out.txt"
-        let session = try TmuxSession(
-            width: 80, height: 12,
-            command:
-                "(while seq 2000; do sleep 0.01; done) | \(Support.binary) > \(out); echo EXIT:$? >> \(out)")
+        let (session, out) = try startPiped("(while seq 2000; do sleep 0.01; done)")
         try session.waitFor("items arriving") { $0.contains("…") && $0.contains(" of ") }
         try session.send("1", "9", "9", "9")
         try session.waitFor("the search") { $0.contains("/1999") }
@@ -169,13 +166,8 @@ struct EndToEndTests {
 
     @Test("--sync waits for the whole input before the first frame")
     func syncWaitsForTheWholeInput() throws {
-        let scratch = FileManagerHelper.temporaryDirectory()
-        let out = scratch + "/out.txt", gate = scratch + "/gate"
-        let session = try TmuxSession(
-            width: 80, height: 12,
-            command:
-                "(seq 50; while [ ! -e \(gate) ]; do sleep 0.05; done; seq 51 100) | \(Support.binary) --sync > \(out); echo EXIT:$? >> \(out)"
-        )
+        let gate = FileManagerHelper.temporaryDirectory() + "/gate"
+        let (session, out) = try startPiped(gatedInput(gate), arguments: "--sync")
         Thread.sleep(forTimeInterval: 0.5)
         #expect(!(try session.screen()).contains("of 50"))
         _ = FileManager.default.createFile(atPath: gate, contents: Data())
