@@ -98,9 +98,27 @@ struct BrowseCommand: ParsableCommand {
     /// query first with --print-query, then with --expect the key that ended the browser
     /// (`key`; nil where no key ends anything, as for --filter: no line).
     func emit(_ lines: [String], query: String, key: String?) {
-        let end = printZero ? "\0" : "\n"
-        let all = (printQuery ? [query] : []) + (expect != nil ? key.map { [$0] } ?? [] : []) + lines
-        FileHandle.standardOutput.write(Data(all.map { $0 + end }.joined().utf8))
+        emit(count: lines.count, query: query, key: key) { lines[$0] }
+    }
+
+    /// `emit` for `count` lines made one at a time by `line`, written in blocks of about 64 KB:
+    /// a filter that prints a million lines never holds them all.
+    func emit(count: Int, query: String, key: String?, line: (Int) -> String) {
+        let end = UInt8(ascii: printZero ? "\0" : "\n")
+        var block: [UInt8] = []
+        block.reserveCapacity(1 << 16)
+        func add(_ text: String) {
+            block.append(contentsOf: text.utf8)
+            block.append(end)
+            if block.count >= 1 << 16 {
+                FileHandle.standardOutput.write(Data(block))
+                block.removeAll(keepingCapacity: true)
+            }
+        }
+        if printQuery { add(query) }
+        if expect != nil, let key { add(key) }
+        for index in 0..<count { add(line(index)) }
+        if !block.isEmpty { FileHandle.standardOutput.write(Data(block)) }
     }
 
     func validate() throws {
@@ -155,20 +173,21 @@ struct BrowseCommand: ParsableCommand {
             if let typing { searchOptions.typing = typing }
             /// The lines `--print` gives for the items matching `query`, in the browser's order:
             /// the best matches first, then each section's others, each item once.
-            func matches(_ query: String) -> [String] {
-                let result = Search.run(searchOptions.query(query), in: catalog)
-                return searchOptions.orderedMatches(of: result, in: catalog).map { location in
-                    let section = catalog.sections[location.section]
-                    let item = section.items[location.item]
-                    let glyph = tone.flatMap { $0.variant(of: item) } ?? item.glyph
-                    return format.line(for: item, section: section.title, glyph: glyph)
-                }
+            func locations(_ query: String) -> [ItemLocation] {
+                searchOptions.orderedMatches(of: Search.run(searchOptions.query(query), in: catalog), in: catalog)
             }
+            func line(_ location: ItemLocation) -> String {
+                let section = catalog.sections[location.section]
+                let item = section.items[location.item]
+                let glyph = tone.flatMap { $0.variant(of: item) } ?? item.glyph
+                return format.line(for: item, section: section.title, glyph: glyph)
+            }
+            func matches(_ query: String) -> [String] { locations(query).map(line) }
             if let filter {
-                let lines = matches(filter)
+                let found = locations(filter)
                 // (No key ends a filter: no key line, as fzf's --filter.)
-                emit(lines, query: filter, key: nil)
-                throw ExitCode(lines.isEmpty ? 1 : 0)
+                emit(count: found.count, query: filter, key: nil) { line(found[$0]) }
+                throw ExitCode(found.isEmpty ? 1 : 0)
             }
             // --select-1 and --exit-0 decide before any screen, as fzf does (on the whole input:
             // splitview reads it before it starts).
