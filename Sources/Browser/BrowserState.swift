@@ -83,9 +83,9 @@ public struct BrowserState: Sendable {
     public internal(set) var chosenGlyphs: [ItemPath: String] = [:]
     /// Text for the terminal's clipboard, waiting for the loop to send it (`y`).
     public internal(set) var pendingCopy: String?
-    /// What `y` copies of an item: as --print prints it (given the item, its section's title
-    /// and its glyph as shown); nil: its glyph, else its label.
-    public var copyText: (@Sendable (Item, String, String?) -> String)?
+    /// How --print prints an item (given the item, its section's title and its glyph as
+    /// shown): what Enter prints and `y` copies; nil: its glyph, else its label.
+    public var printLine: (@Sendable (Item, String, String?) -> String)?
     /// The glyphs removed from Recent in this session (`x`), for the recent file.
     public internal(set) var forgottenRecent: [String] = []
     /// The keys of --expect.
@@ -248,12 +248,13 @@ public struct BrowserState: Sendable {
     /// The source path of a shown item.
     public func sourcePath(_ path: ItemPath) -> ItemPath {
         guard let filter else { return path }
-        if !bestMatches.isEmpty {
-            if path.section == 0 { return bestMatches.indices.contains(path.item) ? bestMatches[path.item] : path }
-            return sourcePath(ItemPath(section: path.section - 1, item: path.item), in: filter)
-        }
-        return sourcePath(path, in: filter)
+        if isBestMatch(path) { return bestMatches.indices.contains(path.item) ? bestMatches[path.item] : path }
+        let shift = bestMatches.isEmpty ? 0 : 1
+        return sourcePath(ItemPath(section: path.section - shift, item: path.item), in: filter)
     }
+
+    /// Whether a shown item is in the Best matches section (which leads while it has items).
+    func isBestMatch(_ path: ItemPath) -> Bool { !bestMatches.isEmpty && path.section == 0 }
 
     /// The source path of an item of `filter`'s sections (Best matches left out).
     private func sourcePath(_ path: ItemPath, in filter: SearchResult) -> ItemPath {
@@ -455,6 +456,12 @@ extension BrowserState {
         if let adjustSettings { settings = adjustSettings(settings, grown) }
         // (The search session extends its result over the items that arrived: a snapshot's
         // sections begin with the previous one's.)
+        showSource()
+    }
+
+    /// Shows `source` again after it changed: through the filter in force (the focus kept on
+    /// its item while it matches), else whole, laid out anew.
+    mutating func showSource() {
         if let filter {
             applyFilter(searchPrompt?.text ?? filter.query.description, keepingFocus: true)
             return

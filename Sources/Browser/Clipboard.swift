@@ -6,17 +6,17 @@ import SplitLayout
 import TerminalUI
 
 extension BrowserState {
-    /// The text `y` copies of a source item: as --print prints it (`copyText`), else its glyph
-    /// as shown, else its label.
-    public func clipboardText(ofSource path: ItemPath) -> String? {
+    /// A source item as Enter prints it and `y` copies it: as --print prints it (`printLine`),
+    /// else its glyph as shown, else its label.
+    public func printedText(ofSource path: ItemPath) -> String? {
         guard let item = item(atSource: path) else { return nil }
         let glyph = glyph(atSource: path)
-        return copyText?(item, source.sections[path.section].title, glyph) ?? glyph ?? item.label
+        return printLine?(item, source.sections[path.section].title, glyph) ?? glyph ?? item.label
     }
 
     /// Puts the focused item on the clipboard (the loop sends it) and says so.
     mutating func copyFocused() {
-        guard let focus, let text = clipboardText(ofSource: sourcePath(focus)) else { return }
+        guard let focus, let text = printedText(ofSource: sourcePath(focus)) else { return }
         pendingCopy = text
         notice =
             "copied \(VisibleText.standalone(text.count > 40 ? String(text.prefix(39)) + "…" : text)) to the clipboard"

@@ -10,8 +10,7 @@ extension BrowserState {
     var focusIsInRecent: Bool {
         guard let focus else { return false }
         let source = sourcePath(focus)
-        guard !(!bestMatches.isEmpty && focus.section == 0), source.section < self.source.sections.count
-        else { return false }
+        guard !isBestMatch(focus), source.section < self.source.sections.count else { return false }
         return self.source.sections[source.section].repeatsItems
     }
 
@@ -48,14 +47,7 @@ extension BrowserState {
             remaining.isEmpty
             ? nil : ItemPath(section: removed.section, item: min(removed.item, remaining.count - 1))
         source = catalog
-        self.catalog = catalog
-        if let filter {
-            applyFilter(searchPrompt?.text ?? filter.query.description, keepingFocus: true)
-        } else {
-            (specs, itemsBefore, rowLooks) = Self.layoutInput(
-                for: self.catalog, settings: settings, theme: theme, textWidth: textWidth)
-            layout = SplitLayout(sections: specs, parameters: currentParameters, width: contentWidth)
-        }
+        showSource()
         self.focus = next.flatMap(shownPath).flatMap { layout.frame(of: $0) != nil ? $0 : nil } ?? firstItem()
         clampOffset()
         if let shown = self.focus { scrollIntoView(shown) }

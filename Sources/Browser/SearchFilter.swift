@@ -119,7 +119,7 @@ extension BrowserState {
         filterIsStale = false
         let query = searchOptions.query(text)
         let focusSource = focus.map(sourcePath)
-        let focusWasBest = focus.map { !bestMatches.isEmpty && $0.section == 0 } ?? false
+        let focusWasBest = focus.map(isBestMatch) ?? false
         if query.isEmpty {
             filter = nil
             bestMatches = []

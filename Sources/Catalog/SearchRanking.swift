@@ -34,7 +34,7 @@ enum SearchRanking {
             return .init(section: section, matched: matched, ranked: matched, keys: [])
         }
         let keys = matched.map { key(items.storeIndex($0), store, &matcher) }
-        let (ranked, rankedKeys) = order(matched.map { Int32(truncatingIfNeeded: $0) }, keys)
+        let (ranked, rankedKeys) = order(matched.indices32, keys)
         return matches(section, matched, ranked, rankedKeys)
     }
 
@@ -118,20 +118,25 @@ public struct ItemLocation: Hashable, Sendable {
 
 extension Search {
     /// The `count` best matches of `result` across its sections, as paths into `catalog` (the
-    /// catalog searched): each section's first matches by its ranking, merged by the same key,
-    /// ties in catalog order. Sections that repeat other sections' items (Recent) are left out,
-    /// so no item is listed twice.
+    /// catalog searched): each section's first matches by its ranking, merged by the same key
+    /// (the one the ranking kept; scored here for a section it left unranked), ties in catalog
+    /// order. Sections that repeat other sections' items (Recent) are left out, so no item is
+    /// listed twice.
     public static func bestMatches(of result: SearchResult, in catalog: Catalog, count: Int) -> [ItemLocation] {
         guard count > 0, !result.isUnfiltered else { return [] }
         var matcher = SearchMatcher(result.query)
         var candidates: [(key: UInt32, order: Int, path: ItemLocation)] = []
         for match in result.sections where !catalog.sections[match.section].repeatsItems {
             let items = catalog.sections[match.section].items
-            items.store.withReader { store in
-                for position in match.items.prefix(count) {
-                    let key = SearchRanking.key(items.storeIndex(position), store, &matcher)
-                    candidates.append((key, candidates.count, ItemLocation(section: match.section, item: position)))
+            let firsts = match.items.prefix(count)
+            let keys =
+                match.keys.count == match.items.count
+                ? Array(match.keys.prefix(count))
+                : items.store.withReader { store in
+                    firsts.map { SearchRanking.key(items.storeIndex($0), store, &matcher) }
                 }
+            for (position, key) in zip(firsts, keys) {
+                candidates.append((key, candidates.count, ItemLocation(section: match.section, item: position)))
             }
         }
         let ranked = candidates.sorted { ($0.key, $0.order) < ($1.key, $1.order) }

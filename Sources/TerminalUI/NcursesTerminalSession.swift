@@ -182,7 +182,7 @@ final class NcursesTerminalSession {
         TerminalGuard.endScreen()
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

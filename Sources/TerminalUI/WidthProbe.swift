@@ -13,7 +13,6 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-import CTerminalGuard
 
 public enum WidthProbe {
     /// One sequence whose width the terminal and splitview's model disagree on.
@@ -132,17 +131,17 @@ public enum WidthProbe {
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
         tcsetattr(descriptor, TCSANOW, &raw)
         let leave = Array("\u{1B}[?25h\u{1B}[?1049l".utf8)
-        _ = leave.withUnsafeBufferPointer { terminal_guard_set_leave($0.baseAddress, Int32($0.count)) }
+        TerminalGuard.setLeave(leave)
         TerminalGuard.willWriteToScreen()
-        write(descriptor, Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H".utf8))
+        NcursesTerminalSession.writeAll(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H".utf8), to: descriptor)
         defer {
-            write(descriptor, leave)
+            NcursesTerminalSession.writeAll(leave, to: descriptor)
             tcsetattr(descriptor, TCSANOW, &modes)
             TerminalGuard.giveBack()
         }
 
         // Mode 2027, then the widths, by batches.
-        write(descriptor, Array("\u{1B}[?2027$p\u{1B}[c".utf8))
+        NcursesTerminalSession.writeAll(Array("\u{1B}[?2027$p\u{1B}[c".utf8), to: descriptor)
         let first = read(descriptor, untilDeviceAttributes: 1)
         if first.interrupted { throw .interrupted }
         let clustering: ClusteringMode = first.clustering.map { .reported($0) } ?? .unanswered
@@ -151,7 +150,7 @@ public enum WidthProbe {
         let batchSize = 64
         while done < sequences.count {
             let part = Array(sequences[done..<min(done + batchSize, sequences.count)])
-            write(descriptor, batch(part))
+            NcursesTerminalSession.writeAll(batch(part), to: descriptor)
             let answers = read(descriptor, untilDeviceAttributes: 1)
             if answers.interrupted { throw .interrupted }
             guard answers.columns.count == part.count else { throw .noCursorReports }
@@ -165,18 +164,6 @@ public enum WidthProbe {
             progress(done)
         }
         return Report(findings: findings, measured: sequences.count, clustering: clustering)
-    }
-
-    private static func write(_ descriptor: Int32, _ bytes: [UInt8]) {
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            written += result
-        }
     }
 
     /// Reads answers until `count` DA1 answers came (or two seconds passed with nothing).

@@ -201,13 +201,14 @@ struct BrowseCommand: ParsableCommand {
                 }
             }
             let environment = ProcessInfo.processInfo.environment
-            // Recent picks are kept for the bundled emoji only: a data file's items change.
+            let textWidth = TextWidth(overrides: configuration.widthOverrides)
             // Emoji this terminal cannot draw ([widths] = 0, as probe-widths finds): left out
             // when the configuration says so, counted in the status line.
             var hidden = 0
             if configuration.undrawable == .hidden && !streaming {
-                (catalog, hidden) = catalog.withoutUndrawable(TextWidth(overrides: configuration.widthOverrides))
+                (catalog, hidden) = catalog.withoutUndrawable(textWidth)
             }
+            // Recent picks are kept for the bundled emoji only: a data file's items change.
             let recent =
                 catalog.source == EmojiCatalog.source && !noRecent
                 ? RecentPicks.location(environment: environment).map {
@@ -232,13 +233,13 @@ struct BrowseCommand: ParsableCommand {
                 catalog: catalog,
                 settings: configuration.layoutSettings(for: catalog, manyItemsExpected: relay.expectsManyItems),
                 theme: theme,
-                textWidth: TextWidth(overrides: configuration.widthOverrides),
+                textWidth: textWidth,
                 width: screen.width, height: screen.height, multiSelect: multi,
                 skinTone: tone)
             state.notice = Browser.notice(for: warnings)
             state.searchOptions = searchOptions
             state.hiddenItems = hidden
-            state.copyText = { item, section, glyph in format.line(for: item, section: section, glyph: glyph) }
+            state.printLine = { item, section, glyph in format.line(for: item, section: section, glyph: glyph) }
             state.headerLines = options.headerLines(loadedHeader)
             if let query {
                 state.startSearch(query)
@@ -270,10 +271,10 @@ struct BrowseCommand: ParsableCommand {
                 }
             }
             let outcome = Browser.run(&state, on: screen, inbox: streaming ? inbox : nil)
+            let picked = outcome.map { if case .chosen = $0 { true } else { false } } ?? false
+            let printed = picked ? state.picks.compactMap(state.printedText(ofSource:)) : []
             // --copy: the pick on the clipboard too, through the terminal while it is ours.
-            let copied =
-                copy && { if case .chosen = outcome { return true } else { return false } }()
-                ? state.picks.compactMap { state.clipboardText(ofSource: $0) }.joined(separator: "\n") : nil
+            let copied = copy && picked ? printed.joined(separator: "\n") : nil
             if let copied { screen.copyToClipboard(copied) }
             screen.close()
             if let copied { ClipboardTools.copy(copied, environment: environment) }
@@ -283,30 +284,26 @@ struct BrowseCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("splitview: \(warning)\n".utf8))
             }
 
-            /// Keeps the picks and the forgotten recent ones in the recent file, merged with what
-            /// another instance wrote meanwhile.
-            func record(picked: [String]) {
-                guard let recent, recent.size > 0 else { return }
+            if picked {
+                let typed = state.searchPrompt?.text ?? state.filter?.query.description ?? ""
+                emit(printed, query: typed, key: state.endingKey ?? "")
+            }
+            // The picks and the forgotten recent ones into the recent file, merged with what
+            // another instance wrote meanwhile.
+            if let recent, recent.size > 0 {
                 do {
                     try recent.record(
-                        picked: picked, forgotten: state.forgottenRecent, now: Int(Date().timeIntervalSince1970))
+                        picked: picked ? state.picks.compactMap { state.glyph(atSource: $0) } : [],
+                        forgotten: state.forgottenRecent, now: Int(Date().timeIntervalSince1970))
                 } catch {
                     // A recent list that cannot be kept is only a warning.
                     FileHandle.standardError.write(
                         Data("splitview: warning: recent picks not kept: \(error.localizedDescription)\n".utf8))
                 }
             }
-            if case .chosen = outcome {} else { record(picked: []) }
             switch outcome {
             case .chosen:
-                let typed = state.searchPrompt?.text ?? state.filter?.query.description ?? ""
-                emit(
-                    state.picks.map { path in
-                        format.line(
-                            for: state.item(atSource: path)!, section: state.source.sections[path.section].title,
-                            glyph: state.glyph(atSource: path))
-                    }, query: typed, key: state.endingKey ?? "")
-                record(picked: state.picks.compactMap { state.glyph(atSource: $0) })
+                break
             case .interrupted:
                 throw ExitCode(130)
             case .failed(let message):

@@ -17,7 +17,7 @@ struct ClipboardTests {
         #expect(state.pendingCopy == "😀")
         #expect(render(state).last?.contains("copied 😀 to the clipboard") == true)
         // As --print would print it.
-        state.copyText = { item, section, _ in "\(section): \(item.label)" }
+        state.printLine = { item, section, _ in "\(section): \(item.label)" }
         state.send(.right, .character("y"))
         #expect(state.pendingCopy == "Faces: red heart")
     }
