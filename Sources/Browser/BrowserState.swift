@@ -112,8 +112,6 @@ public struct BrowserState: Sendable {
     public var hiddenItems = 0
     /// Whether the data is still arriving (a stream): the status line says so.
     public var isLoading = false
-    /// The snapshots of the data taken so far (`load`).
-    public internal(set) var loadedSnapshots = 0
     /// After a count while the data is still arriving: "…", more to come (fzf shows a spinner).
     public var loadingMark: String { isLoading ? "…" : "" }
     /// The layout settings for a catalog that grew (a data file's items measured while there
@@ -452,7 +450,6 @@ extension BrowserState {
     /// its row of the screen; a search in force covers the new items too.
     public mutating func load(_ grown: Catalog) {
         source = grown
-        loadedSnapshots += 1
         if let adjustSettings { settings = adjustSettings(settings, grown) }
         // (The search session extends its result over the items that arrived: a snapshot's
         // sections begin with the previous one's.)

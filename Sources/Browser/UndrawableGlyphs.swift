@@ -32,14 +32,17 @@ extension Catalog {
     public func withoutUndrawable(_ textWidth: TextWidth) -> (catalog: Catalog, hidden: Int) {
         var hidden = 0
         var copy = self
+        var emptied = Set<Int>()
         for index in sections.indices {
             let items = sections[index].items
             let kept = items.indices.filter { items.glyph(at: $0).map(textWidth.draws) ?? true }
             guard kept.count < items.count else { continue }
             hidden += items.count - kept.count
             copy.sections[index].items = ItemList(kept.map { items[$0] })
+            if kept.isEmpty { emptied.insert(index) }
         }
-        copy.sections.removeAll { $0.items.isEmpty && !sections.isEmpty }
+        // (A section the hiding emptied goes; one that was empty in the data stays, as it shows.)
+        copy.sections = copy.sections.enumerated().filter { !emptied.contains($0.offset) }.map(\.element)
         return (copy, hidden)
     }
 }

@@ -58,24 +58,37 @@ public struct CatalogStream: Sendable {
         self.emptyIsNoItems = emptyIsNoItems
     }
 
-    /// Whether the input is a file larger than `wholeReadLimit` (its first part is shown first).
-    public var isLargeFile: Bool {
+    /// The size of the regular file `descriptor` reads; nil for anything else (a pipe, a
+    /// terminal) or when it cannot be told.
+    static func regularFileSize(_ descriptor: Int32) -> Int? {
         var status = stat()
-        return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-            && Int(status.st_size) > Self.wholeReadLimit
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
     }
+
+    /// Whether what `descriptor` reads is worth reading while the browser runs: a pipe or a
+    /// socket, or a file larger than `wholeReadLimit`. A smaller file is parsed in a few
+    /// milliseconds; a terminal is no data.
+    public static func isWorthStreaming(_ descriptor: Int32) -> Bool {
+        if let size = regularFileSize(descriptor) { return size > wholeReadLimit }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        return status.st_mode & S_IFMT == S_IFIFO || status.st_mode & S_IFMT == S_IFSOCK
+    }
+
+    /// Whether the input is a file larger than `wholeReadLimit` (its first part is shown first).
+    public var isLargeFile: Bool { (Self.regularFileSize(descriptor) ?? 0) > Self.wholeReadLimit }
 
     /// Reads the input to its end on the calling thread, calling `publish` with each snapshot
     /// and then with the whole catalog (or the failure). `publish` must not block for long:
     /// reading waits for it.
     public func run(publish: (Update) -> Void) {
-        var status = stat()
-        let isFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        if isFile && Int(status.st_size) > Self.wholeReadLimit {
-            readLargeFile(size: Int(status.st_size), publish: publish)
-        } else if isFile {
+        let size = Self.regularFileSize(descriptor)
+        if let size, size > Self.wholeReadLimit {
+            readLargeFile(size: size, publish: publish)
+        } else if let size {
             do throws(DataError) {
-                let data = try CatalogLoader.readAll(descriptor, sizeHint: Int(status.st_size), name: name)
+                let data = try CatalogLoader.readAll(descriptor, sizeHint: size, name: name)
                 publish(finish(data, count: data.count))
             } catch {
                 publish(.failed(error))

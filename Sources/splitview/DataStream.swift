@@ -14,24 +14,18 @@ extension DataOptions {
     /// small file, parsed in a few milliseconds): those are read before the first frame, and
     /// their errors reported before any screen.
     func dataStream() -> CatalogStream? {
-        func isSmallFile(_ descriptor: Int32) -> Bool {
-            var status = stat()
-            return fstat(descriptor, &status) != 0
-                || (status.st_mode & S_IFMT != S_IFIFO && status.st_mode & S_IFMT != S_IFSOCK
-                    && (status.st_mode & S_IFMT != S_IFREG || Int(status.st_size) <= CatalogStream.wholeReadLimit))
-        }
         if let path = data ?? file, path != "-" {
             // (A file that cannot be opened is left to the whole read, which says why.)
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }
-            if isSmallFile(descriptor) {
+            if !CatalogStream.isWorthStreaming(descriptor) {
                 close(descriptor)
                 return nil
             }
             return CatalogStream(
                 descriptor: descriptor, name: path, source: path, options: loadOptions, emptyIsNoItems: false)
         }
-        if (data ?? file == "-" || isatty(0) == 0) && !isSmallFile(0) {
+        if (data ?? file == "-" || isatty(0) == 0) && CatalogStream.isWorthStreaming(0) {
             return CatalogStream(
                 descriptor: 0, name: CatalogLoader.standardInputName, source: "-", options: loadOptions,
                 emptyIsNoItems: !asksForData)

@@ -44,5 +44,12 @@ struct UndrawableGlyphTests {
         state.hiddenItems = hidden
         #expect(render(state).last?.contains("1 of 2 (1 hidden)") == true, "\(render(state).last ?? "")")
         #expect(Self.catalog.withoutUndrawable(TextWidth()).hidden == 0)
+        // A section the hiding empties goes; one empty in the data stays.
+        let sections = Catalog(
+            sections: [
+                Section(title: "Shaking", items: [Item(label: "shaking face", glyph: "🫨")]),
+                Section(title: "Empty", items: []), Self.catalog.sections[0],
+            ], source: "emoji")
+        #expect(sections.withoutUndrawable(Self.tmux).catalog.sections.map(\.title) == ["Empty", "Faces"])
     }
 }
