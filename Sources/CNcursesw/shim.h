@@ -104,6 +104,15 @@ static inline const char *cnc_tigetstr(const char *name) {
     if (value == NULL || value == (char *)-1) return NULL;
     return value;
 }
+/// Makes a string capability of the terminfo entry ncurses loaded empty, for ncurses' own use
+/// from now on: inline mode empties smcup, rmcup and clear, so that ncurses neither switches to
+/// the alternate screen nor clears the whole screen. (ncurses keeps its entry in writable
+/// memory; tigetstr gives the very string it reads. A NULL would make it fall back on another
+/// way to do the same.)
+static inline void cnc_empty_string_capability(const char *name) {
+    char *value = tigetstr(name);
+    if (value != NULL && value != (char *)-1) value[0] = '\0';
+}
 /// A terminfo number capability, -1 when the terminal lacks it.
 static inline int cnc_tigetnum(const char *name) {
     int value = tigetnum(name);

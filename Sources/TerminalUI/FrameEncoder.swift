@@ -39,6 +39,15 @@ struct FrameEncoder {
     /// measures like the frame is drawn without precautions.
     var scalarWidth: (UInt32) -> Int = { Int(cnc_wcwidth($0)) }
 
+    /// Where the frame's rows are on the terminal in inline mode: from row `top`, on a terminal
+    /// `terminalHeight` rows tall (nil: the frame is the whole screen).
+    struct Placement: Equatable {
+        var top: Int
+        var terminalHeight: Int
+    }
+
+    var placement: Placement?
+
     /// The frame the terminal shows; nil when unknown (the next frame clears the screen).
     private(set) var shown: CellBuffer?
     /// The terminal's size when `shown` was written.
@@ -71,25 +80,28 @@ struct FrameEncoder {
     /// unfinished escape sequence, the synchronized update ends (the terminal shows what it
     /// has), then normal attributes, autowrap on, the whole screen as the scrolling region, and
     /// the cursor at `cursor` (the last row's start, where endwin leaves it for the shell when
-    /// the terminal has no alternate screen).
-    func resetBytes(screenHeight: Int, cursor: (row: Int, column: Int)) -> [UInt8] {
+    /// the terminal has no alternate screen; in inline mode the top of the browser's rows,
+    /// which the leave bytes clear; nil: where it is). `screenHeight`: the terminal's rows.
+    func resetBytes(screenHeight: Int, cursor: (row: Int, column: Int)?) -> [UInt8] {
         var bytes: [UInt8] = [0x18]
         bytes += sequences.synchronizedEnd
         bytes += sequences.normal
         bytes += sequences.autowrapOn
         sequences.scrollRegion?(&bytes, 0, max(0, screenHeight - 1))
-        sequences.moveCursor(&bytes, cursor.row, cursor.column)
+        if let cursor { sequences.moveCursor(&bytes, cursor.row, cursor.column) }
         return bytes
     }
 
-    /// The bytes that show `frame` on a terminal of `screenWidth` x `screenHeight` cells (what
-    /// does not fit is left out), leaving the cursor at `cursorAfter`. Empty when the terminal
-    /// shows the frame already.
+    /// The bytes that show `frame` on a terminal of `screenWidth` x `screenHeight` cells (in
+    /// inline mode, its rows at `placement`; what does not fit is left out), leaving the cursor
+    /// at `cursorAfter` of the terminal. Empty when the terminal shows the frame already.
     mutating func encode(
         _ frame: CellBuffer, screenWidth: Int, screenHeight: Int,
         cursorAfter: (row: Int, column: Int)
     ) -> [UInt8] {
-        var writer = Writer(bytes: output, sequences: sequences, screenWidth: screenWidth)
+        var writer = Writer(
+            bytes: output, sequences: sequences, screenWidth: screenWidth, screenHeight: screenHeight,
+            placement: placement)
         output = []
         writer.bytes.removeAll(keepingCapacity: true)
         let visibleWidth = min(frame.width, screenWidth), visibleHeight = min(frame.height, screenHeight)
@@ -106,7 +118,7 @@ struct FrameEncoder {
             if sequences.canScrollRegions,
                 let shift = Self.detectShift(from: old, to: frame, visibleHeight: visibleHeight)
             {
-                writer.scroll(shift, screenHeight: screenHeight)
+                writer.scroll(shift)
                 for y in shift.top...shift.bottom { sources[y] = shift.source(ofRow: y) ?? -1 }
             }
         } else if clearedScreen.map({ $0 != (screenWidth, screenHeight) }) ?? true {
@@ -124,7 +136,7 @@ struct FrameEncoder {
                     resolved: resolved, matcher: matcher, frame: frame, frameWidth: frame.width,
                     visibleWidth: visibleWidth)
                 for y in 0..<visibleHeight {
-                    let lastRow = sequences.cornerScrolls && y == screenHeight - 1
+                    let lastRow = sequences.cornerScrolls && y + writer.rowOffset == writer.terminalHeight - 1
                     writeRow(y, from: sources[y], rows, into: &writer, lastRowOfScreen: lastRow)
                 }
             }

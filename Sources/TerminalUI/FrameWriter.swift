@@ -27,6 +27,9 @@ extension FrameEncoder {
         var bytes: [UInt8]
         let sequences: TerminalSequences
         let screenWidth: Int
+        /// The frame's rows, and where they are on the terminal (see FrameEncoder.placement).
+        let screenHeight: Int
+        let placement: FrameEncoder.Placement?
         /// Whether anything was written (autowrap is off from then on).
         var begun = false
         /// Where the cursor is, when known (-1: not known).
@@ -35,11 +38,21 @@ extension FrameEncoder {
         /// The attributes and colours the terminal draws with (nil: not known).
         var current: DrawnStyle?
 
-        init(bytes: [UInt8], sequences: TerminalSequences, screenWidth: Int) {
+        init(
+            bytes: [UInt8], sequences: TerminalSequences, screenWidth: Int, screenHeight: Int,
+            placement: FrameEncoder.Placement?
+        ) {
             self.bytes = bytes
             self.sequences = sequences
             self.screenWidth = screenWidth
+            self.screenHeight = screenHeight
+            self.placement = placement
         }
+
+        /// The terminal row of the frame's first row.
+        var rowOffset: Int { placement?.top ?? 0 }
+        /// The terminal's rows.
+        var terminalHeight: Int { placement?.terminalHeight ?? screenHeight }
 
         mutating func begin() {
             guard !begun else { return }
@@ -48,25 +61,31 @@ extension FrameEncoder {
             bytes += sequences.autowrapOff
         }
 
+        /// Ends the frame with the cursor at (`row`, `column`) of the terminal.
         mutating func finish(cursorAfter: (row: Int, column: Int)) {
             setNormal()
             bytes += sequences.autowrapOn
-            moveExplicitly(row: cursorAfter.row, column: cursorAfter.column)
+            moveExplicitly(row: cursorAfter.row - rowOffset, column: cursorAfter.column)
         }
 
+        /// The screen blanked; in inline mode, the frame's rows.
         mutating func clearScreen() {
             begin()
             current = nil
             setNormal()
-            bytes += sequences.clearScreen
+            if let placement {
+                sequences.clearRows(from: placement.top, count: screenHeight, width: screenWidth, into: &bytes)
+            } else {
+                bytes += sequences.clearScreen
+            }
             cursorRow = -1
         }
 
         /// Scrolls the lines of `shift` with the terminal's scrolling region.
-        mutating func scroll(_ shift: RowShift, screenHeight: Int) {
+        mutating func scroll(_ shift: RowShift) {
             begin()
             setNormal()  // what scrolls in takes the current background (bce)
-            sequences.scrollRegion!(&bytes, shift.top, shift.bottom)
+            sequences.scrollRegion!(&bytes, shift.top + rowOffset, shift.bottom + rowOffset)
             if shift.distance > 0 {
                 moveExplicitly(row: shift.bottom, column: 0)
                 sequences.scrollForward!(&bytes, shift.distance)
@@ -74,7 +93,7 @@ extension FrameEncoder {
                 moveExplicitly(row: shift.top, column: 0)
                 sequences.scrollReverse!(&bytes, -shift.distance)
             }
-            sequences.scrollRegion!(&bytes, 0, screenHeight - 1)
+            sequences.scrollRegion!(&bytes, 0, terminalHeight - 1)
             cursorRow = -1  // csr homes the cursor on some terminals
         }
 
@@ -158,9 +177,10 @@ extension FrameEncoder {
             moveExplicitly(row: row, column: column)
         }
 
+        /// Moves the cursor to (`row`, `column`) of the frame.
         mutating func moveExplicitly(row: Int, column: Int) {
             begin()
-            sequences.moveCursor(&bytes, row, column)
+            sequences.moveCursor(&bytes, row + rowOffset, column)
             cursorRow = row
             cursorColumn = column
         }

@@ -18,20 +18,30 @@ public final class NcursesScreen: Screen {
     /// Takes over the terminal at `terminalPath`: /dev/tty, so that standard output stays free
     /// for the result even when it is piped (the benchmark passes a pseudo-terminal). Throws
     /// without changing anything when there is no terminal or ncurses cannot drive it.
-    public convenience init(colorMode: ColorMode = .auto, terminalPath: String = "/dev/tty") throws(TerminalError) {
-        try self.init(colorMode: colorMode, terminalPath: terminalPath, terminalType: nil)
+    /// With `inlineHeight`, the browser takes that many rows below the cursor, on the normal
+    /// screen (as fzf's --height), and clears them at the end.
+    public convenience init(
+        colorMode: ColorMode = .auto, terminalPath: String = "/dev/tty", inlineHeight: InlineHeight? = nil
+    ) throws(TerminalError) {
+        try self.init(colorMode: colorMode, terminalPath: terminalPath, terminalType: nil, inlineHeight: inlineHeight)
     }
 
     /// `terminalType`: the terminfo entry, instead of $TERM (tests on a pseudo-terminal).
-    init(colorMode: ColorMode, terminalPath: String, terminalType: String?) throws(TerminalError) {
-        let session = try NcursesTerminalSession(terminalPath: terminalPath, terminalType: terminalType)
+    init(colorMode: ColorMode, terminalPath: String, terminalType: String?, inlineHeight: InlineHeight? = nil)
+        throws(TerminalError)
+    {
+        let session = try NcursesTerminalSession(
+            terminalPath: terminalPath, terminalType: terminalType, inlineHeight: inlineHeight)
         let colors = colorMode == .auto ? ColorSupport(session.sequences) : .none
         self.session = session
         self.input = NcursesInputReader(session: session)
         self.encoder = FrameEncoder(sequences: session.sequences, colors: colors)
         // The bytes a handler writes first, in place before start() sends the first bytes to
-        // the terminal.
-        TerminalGuard.setReset(encoder.resetBytes(screenHeight: height, cursor: (max(0, height - 1), 0)))
+        // the terminal. (In inline mode the cursor stays where the shell left it until the
+        // browser's rows are placed.)
+        let rows = session.terminalHeight
+        TerminalGuard.setReset(
+            encoder.resetBytes(screenHeight: rows, cursor: inlineHeight == nil ? (max(0, rows - 1), 0) : nil))
         session.start()
     }
 
@@ -52,6 +62,7 @@ public final class NcursesScreen: Screen {
     var colors: ColorSupport { encoder.colors }
 
     public var width: Int { session.width }
+    /// The browser's rows: the terminal's, or in inline mode the rows it takes.
     public var height: Int { session.height }
 
     public func show(_ frame: CellBuffer) {
@@ -59,21 +70,36 @@ public final class NcursesScreen: Screen {
         _ = session.takeSignals(stopping: false)
         let sequences = session.sequences
         var synchronized = false
+        var placement: [UInt8] = []
         if session.mustTakeOver {
-            // The clear of a takeover inside the update too: no blank screen between frames.
-            session.writeFrame(sequences.synchronizedBegin)
             synchronized = true
-            session.takeOver()
+            if session.inlineHeight == nil {
+                // The clear of a takeover inside the update too: no blank screen between frames.
+                session.writeFrame(sequences.synchronizedBegin)
+                _ = session.takeOver()
+            } else {
+                // (Inline: the terminal is asked where its cursor is first, outside the update.)
+                placement = sequences.synchronizedBegin + session.takeOver()
+            }
+            let rows = session.terminalHeight
+            encoder.placement = session.region.map { FrameEncoder.Placement(top: $0.top, terminalHeight: rows) }
             encoder.screenCleared(width: width, height: height)
-            TerminalGuard.setReset(encoder.resetBytes(screenHeight: height, cursor: (max(0, height - 1), 0)))
+            let cursor = session.region.map { ($0.top, 0) } ?? (max(0, rows - 1), 0)
+            TerminalGuard.setReset(encoder.resetBytes(screenHeight: rows, cursor: cursor))
         }
         let bytes = encoder.encode(frame, screenWidth: width, screenHeight: height, cursorAfter: session.cursor)
         guard synchronized || !bytes.isEmpty else { return }
-        session.writeFrame((synchronized ? [] : sequences.synchronizedBegin) + bytes + sequences.synchronizedEnd)
+        let begin = synchronized ? placement : sequences.synchronizedBegin
+        session.writeFrame(begin + bytes + sequences.synchronizedEnd)
     }
 
     public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent? {
-        input.nextEvent(timeoutMilliseconds: timeoutMilliseconds)
+        while true {
+            guard let event = input.nextEvent(timeoutMilliseconds: timeoutMilliseconds) else { return nil }
+            guard case .mouse(let mouse) = event, let region = session.region else { return event }
+            // Inline mode: the terminal counts rows from its top, the browser from its own.
+            if let inside = mouse.inRows(from: region.top, count: region.height) { return .mouse(inside) }
+        }
     }
 
     public func copyToClipboard(_ text: String) {

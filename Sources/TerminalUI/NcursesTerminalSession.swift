@@ -29,9 +29,20 @@ public struct TerminalError: Error, CustomStringConvertible, Sendable, Equatable
 /// The terminal at a path (/dev/tty), driven by ncurses: set up from terminfo (raw mode, the
 /// alternate screen, keypad and mouse modes), taken over before a frame when it must be,
 /// given back and stopped when SIGTSTP asks, and given back at the end.
+///
+/// In inline mode (`inlineHeight`) the browser takes rows below the cursor on the normal
+/// screen instead (InlineRegion), placed anew at each takeover: the terminal says where its
+/// cursor is, which each frame leaves at the rows' top, so that after a resize (and the
+/// reflow some terminals do) the rows are found where the terminal moved them, and after a
+/// stop they go below what the shell printed meanwhile. ncurses must not write the alternate
+/// screen's strings nor its whole-screen clear: they are emptied in the entry it loaded.
 final class NcursesTerminalSession {
     /// The terminal's strings (terminfo), read once ncurses has started.
     let sequences: TerminalSequences
+    /// Inline mode's height (nil: the whole screen, the alternate one).
+    let inlineHeight: InlineHeight?
+    /// Where the browser's rows are in inline mode, from the last takeover.
+    private(set) var region: InlineRegion?
     private var screen: OpaquePointer?
     private var input: UnsafeMutablePointer<FILE>?
     private var output: UnsafeMutablePointer<FILE>?
@@ -47,7 +58,7 @@ final class NcursesTerminalSession {
     /// as the terminfo entry (nil: $TERM). ncurses has written nothing yet (newterm queues
     /// its strings): `start()` sends them. Throws without changing anything when there is
     /// no terminal or ncurses cannot drive it.
-    init(terminalPath: String, terminalType: String?) throws(TerminalError) {
+    init(terminalPath: String, terminalType: String?, inlineHeight: InlineHeight? = nil) throws(TerminalError) {
         _ = cnc_setlocale_from_environment()
         guard let input = fopen(terminalPath, "re") else {
             throw TerminalError("no terminal to draw on: cannot open \(terminalPath)")
@@ -83,9 +94,18 @@ final class NcursesTerminalSession {
         self.input = input
         self.output = output
         self.sequences = sequences
+        self.inlineHeight = inlineHeight
+        if inlineHeight != nil {
+            // ncurses would switch to the alternate screen (at the start and after each stop),
+            // back at the end, and clear the whole screen when it takes the terminal. newterm
+            // has queued its smcup already: start() drops that.
+            for name in ["smcup", "rmcup", "clear"] { cnc_empty_string_capability(name) }
+        }
         // What a handler writes after the reset bytes if a signal comes from the first write
-        // on.
-        TerminalGuard.setLeave(sequences.leave)
+        // on; in inline mode the reset leaves the cursor at the browser's first row, and the
+        // rows from there down are cleared.
+        TerminalGuard.setLeave(
+            inlineHeight == nil ? sequences.leave : sequences.leaveModes + sequences.clearToEndOfScreen)
     }
 
     deinit {
@@ -95,7 +115,8 @@ final class NcursesTerminalSession {
     /// Sets the program's modes and sends what ncurses queued: the first bytes to the
     /// terminal. The guard's reset bytes must be set before (TerminalGuard.setReset).
     func start() {
-        let window = cnc_stdscr()
+        guard let window = cnc_stdscr() else { return }
+        if inlineHeight != nil { dropQueuedOutput(window) }
         raw()  // Ctrl-C arrives as a key, not as SIGINT
         noecho()
         nonl()
@@ -127,7 +148,9 @@ final class NcursesTerminalSession {
 
     /// The terminal's size as ncurses last learnt it.
     var width: Int { screen == nil ? 0 : Int(cnc_cols()) }
-    var height: Int { screen == nil ? 0 : Int(cnc_lines()) }
+    var terminalHeight: Int { screen == nil ? 0 : Int(cnc_lines()) }
+    /// The rows the browser has: the terminal's, or in inline mode the height's share of them.
+    var height: Int { inlineHeight.map { $0.rows(ofTerminal: terminalHeight) } ?? terminalHeight }
 
     /// Where ncurses believes the terminal's cursor is (its curscr): frames leave it there, as
     /// endwin moves it from there.
@@ -141,10 +164,13 @@ final class NcursesTerminalSession {
     var mustTakeOver: Bool { needsTakeover || !TerminalGuard.isScreenActive }
 
     /// ncurses takes the terminal (back after an endwin: the alternate screen, keypad and
-    /// mouse modes) and clears it; stdscr, always blank, has nothing else to draw.
-    func takeOver() {
-        guard let window else { return }
-        if !TerminalGuard.isScreenActive {
+    /// mouse modes) and clears it; stdscr, always blank, has nothing else to draw. In inline
+    /// mode the browser's rows are placed (`region`) and ncurses clears nothing: the bytes
+    /// returned make room for the rows and clear them, to be written before the frame.
+    func takeOver() -> [UInt8] {
+        guard let window else { return [] }
+        let afterStop = !TerminalGuard.isScreenActive
+        if afterStop {
             // Back after an endwin: the program's modes first, on their own, so that a
             // signal while tcsetattr waits for the terminal to read what it was sent
             // (TCSADRAIN) sets the shell's back and writes nothing: nothing has changed on
@@ -152,12 +178,83 @@ final class NcursesTerminalSession {
             TerminalGuard.willTakeBack()
             reset_prog_mode()
         }
+        var placement: [UInt8] = []
+        if let inlineHeight { placement = placeRegion(inlineHeight, window: window, afterStop: afterStop) }
         TerminalGuard.willWriteToScreen()
         clearok(cnc_curscr(), true)
         wrefresh(window)
         TerminalGuard.screenDidStart()
         needsTakeover = false
         beforeNextFrame = sequences.dragReportingOn
+        return placement
+    }
+
+    /// Inline mode: places the browser's rows below the cursor (asked of the terminal), and
+    /// returns the bytes that make room for them and clear them. ncurses' next refresh moves
+    /// the cursor to their top (stdscr's cursor), where it believes it is from then on, and
+    /// where each frame leaves it. Its emptied clear makes it believe the cursor is home
+    /// first: the cursor is put there, so that its move is right whichever way it goes.
+    private func placeRegion(_ inlineHeight: InlineHeight, window: UnsafeMutablePointer<WINDOW>, afterStop: Bool)
+        -> [UInt8]
+    {
+        let lines = terminalHeight
+        let cursor = askCursorPosition()
+        var placed = InlineRegion.below(
+            cursorRow: cursor?.row, cursorColumn: cursor?.column ?? 0,
+            height: inlineHeight.rows(ofTerminal: lines), terminalHeight: lines)
+        // After a resize the cursor is at the rows' top, where the last frame left it: the
+        // text the browser started after is still on the line above.
+        if !afterStop, placed.textEndColumn == nil, let earlier = region?.textEndColumn {
+            placed.textEndColumn = earlier
+        }
+        region = placed
+        if let output {
+            fflush(output)
+            var home: [UInt8] = []
+            sequences.moveCursor(&home, 0, 0)
+            Self.writeAll(home, to: fileno(output))
+        }
+        wmove(window, Int32(placed.top), 0)
+        var bytes: [UInt8] = []
+        if placed.scroll > 0 {
+            sequences.moveCursor(&bytes, lines - 1, 0)
+            bytes += [UInt8](repeating: 0x0A, count: placed.scroll)
+        }
+        sequences.clearRows(from: placed.top, count: placed.height, width: width, into: &bytes)
+        sequences.moveCursor(&bytes, placed.top, 0)
+        return bytes
+    }
+
+    /// Where the terminal's cursor is, as it answers a cursor position request (nil when it
+    /// does not: DA1, which every terminal answers, ends the wait). Keys typed meanwhile go
+    /// back to ncurses' input, in order (ungetch puts each in front of the others).
+    private func askCursorPosition() -> TerminalAnswers.Position? {
+        guard let output, let input else { return nil }
+        fflush(output)
+        Self.writeAll(TerminalAnswers.positionRequest + TerminalAnswers.deviceAttributesRequest, to: fileno(output))
+        let answers = TerminalAnswers.read(fileno(input), untilDeviceAttributes: 1, patienceMilliseconds: 1000)
+        for byte in answers.others.reversed() { ungetch(Int32(byte)) }
+        return answers.positions.last
+    }
+
+    /// Inline mode, at the start: what newterm queued, the alternate screen first (before its
+    /// string was emptied), goes to /dev/null. keypad sends it; the descriptor is /dev/null's
+    /// meanwhile. Nothing has changed on the terminal yet, so a signal in between loses
+    /// nothing; start() then calls keypad again, for the terminal.
+    private func dropQueuedOutput(_ window: UnsafeMutablePointer<WINDOW>) {
+        guard let output else { return }
+        fflush(output)
+        let descriptor = fileno(output)
+        let saved = dup(descriptor)
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer {
+            if saved >= 0 { closeDescriptor(saved) }
+            if null >= 0 { closeDescriptor(null) }
+        }
+        guard saved >= 0, null >= 0, dup2(null, descriptor) >= 0 else { return }
+        keypad(window, true)
+        fflush(output)
+        dup2(saved, descriptor)
     }
 
     /// Writes a frame's bytes with write(2), after what ncurses has buffered (the modes and the
@@ -173,13 +270,26 @@ final class NcursesTerminalSession {
     }
 
     /// Gives the terminal back (endwin), with the modes ncurses does not know of switched off
-    /// first.
+    /// first; in inline mode the browser's rows cleared after, the cursor left at their top
+    /// (or after the text the browser started after), where the shell goes on.
     private func endScreen() {
-        if TerminalGuard.isScreenActive, let output, !sequences.dragReportingOff.isEmpty {
+        let wasActive = TerminalGuard.isScreenActive
+        if wasActive, let output, !sequences.dragReportingOff.isEmpty {
             fflush(output)
             Self.writeAll(sequences.dragReportingOff, to: fileno(output))
         }
         TerminalGuard.endScreen()
+        if wasActive, let region, let output {
+            var bytes = sequences.normal
+            sequences.clearRows(from: region.top, count: region.height, width: width, into: &bytes)
+            if let row = region.textEndRow, let column = region.textEndColumn {
+                sequences.moveCursor(&bytes, row, column)
+            } else {
+                sequences.moveCursor(&bytes, region.top, 0)
+            }
+            fflush(output)
+            Self.writeAll(bytes, to: fileno(output))
+        }
     }
 
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
@@ -244,4 +354,9 @@ final class NcursesTerminalSession {
         else { return }
         resizeterm(Int32(size.ws_row), Int32(size.ws_col))
     }
+}
+
+/// close(2), which the session's own `close()` hides inside it.
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
 }

@@ -23,6 +23,8 @@ struct TerminalSequences {
     var clearScreen: [UInt8]
     /// el: the rest of the line blanked (empty: the terminal cannot).
     var clearToEndOfLine: [UInt8]
+    /// ed: the rest of the screen blanked from the cursor (empty: the terminal cannot).
+    var clearToEndOfScreen: [UInt8] = []
     /// bce: what is cleared or scrolled in takes the current background colour.
     var backgroundColorErase: Bool
     /// rmam and smam (DECAWM off and on); empty when the terminal has neither.
@@ -43,7 +45,11 @@ struct TerminalSequences {
     /// drag reporting off, mouse reporting off (XM with 0, the string ncurses switches it
     /// with; else xterm's normal tracking mode when the entry has a mouse key), keypad
     /// transmit off (rmkx), the cursor shown (cnorm) and the normal screen (rmcup).
-    var leave: [UInt8] = []
+    var leave: [UInt8] { leaveModes + exitAlternateScreen }
+    /// `leave` without the normal screen: all of it in inline mode, which never left it.
+    var leaveModes: [UInt8] = []
+    /// rmcup.
+    var exitAlternateScreen: [UInt8] = []
     /// xterm's button-event tracking (mode 1002) and SGR reports (1006) on and off, for a
     /// terminal with xterm's mouse (empty otherwise): motion is reported while a button is
     /// held, so that a row can be dragged, and reports reach any column. ncurses switches only
@@ -55,6 +61,25 @@ struct TerminalSequences {
     /// that does not know the mode ignores it, as fzf relies on.
     var synchronizedBegin: [UInt8] = []
     var synchronizedEnd: [UInt8] = []
+
+    /// Blanks `count` rows from row `top` down (and, with ed, the rest of the screen below:
+    /// inline mode's rows, under which there is nothing of the shell's), in the current style;
+    /// the cursor is left anywhere.
+    func clearRows(from top: Int, count: Int, width: Int, into bytes: inout [UInt8]) {
+        if !clearToEndOfScreen.isEmpty {
+            moveCursor(&bytes, top, 0)
+            bytes += clearToEndOfScreen
+            return
+        }
+        for row in top..<(top + max(0, count)) {
+            moveCursor(&bytes, row, 0)
+            if clearToEndOfLine.isEmpty {
+                bytes += autowrapOff + [UInt8](repeating: 0x20, count: width) + autowrapOn
+            } else {
+                bytes += clearToEndOfLine
+            }
+        }
+    }
 
     var canScrollRegions: Bool { scrollRegion != nil && scrollForward != nil && scrollReverse != nil }
 
@@ -100,13 +125,13 @@ struct TerminalSequences {
         // cannot carry, and a release that names its button.
         let dragOn = xtermMouse ? Array("\u{1B}[?1002h\u{1B}[?1006h".utf8) : [],
             dragOff = xtermMouse ? Array("\u{1B}[?1006l\u{1B}[?1002l".utf8) : []
-        var leave = dragOff
+        var leaveModes = dragOff
         if let xm = string("XM") {
-            leave += Parametrised(xm).bytes(0)
+            leaveModes += Parametrised(xm).bytes(0)
         } else if string("kmous") != nil && ansi {
-            leave += Array("\u{1B}[?1000l".utf8)
+            leaveModes += Array("\u{1B}[?1000l".utf8)
         }
-        leave += text("rmkx") + text("cnorm") + text("rmcup")
+        leaveModes += text("rmkx") + text("cnorm")
         var sequences = TerminalSequences(
             normal: text("sgr0"), bold: text("bold"), dim: text("dim"), reverse: text("rev"),
             underline: text("smul"), defaultColors: text("op"),
@@ -118,7 +143,10 @@ struct TerminalSequences {
             cornerScrolls: autowrapOff.isEmpty && flag("am") && !flag("xenl"),
             moveCursor: { bytes, row, column in moveCursor.append(to: &bytes, row, column) },
             scrollRegion: region.map { region in { bytes, top, bottom in region.append(to: &bytes, top, bottom) } },
-            scrollForward: repeated(ind, indn), scrollReverse: repeated(ri, rin), leave: leave)
+            scrollForward: repeated(ind, indn), scrollReverse: repeated(ri, rin))
+        sequences.clearToEndOfScreen = text("ed")
+        sequences.leaveModes = leaveModes
+        sequences.exitAlternateScreen = text("rmcup")
         sequences.dragReportingOn = dragOn
         sequences.dragReportingOff = dragOff
         if ansi {

@@ -64,46 +64,6 @@ public enum WidthProbe {
         }
     }
 
-    /// What a terminal's answers hold: the cursor columns reported (CSI row;col R), in order,
-    /// whether the DA1 answer (CSI ? ... c) came, the DECRPM answer for mode 2027 (CSI ? 2027 ;
-    /// Ps $ y), and whether Ctrl-C was typed.
-    struct Answers: Hashable {
-        var columns: [Int] = []
-        var deviceAttributes = 0
-        var clustering: Int?
-        var interrupted = false
-    }
-
-    /// Reads the answers in `bytes` (whatever else is there is skipped).
-    static func answers(in bytes: [UInt8]) -> Answers {
-        var answers = Answers()
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == 3 { answers.interrupted = true }
-            guard bytes[index] == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") else {
-                index += 1
-                continue
-            }
-            var end = index + 2
-            while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
-            guard end < bytes.count else { break }
-            let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
-            switch bytes[end] {
-            case UInt8(ascii: "R"):
-                let fields = parameters.split(separator: ";")
-                if fields.count == 2, let column = Int(fields[1]) { answers.columns.append(column) }
-            case UInt8(ascii: "c") where parameters.hasPrefix("?"):
-                answers.deviceAttributes += 1
-            case UInt8(ascii: "y") where parameters.hasPrefix("?2027;") && parameters.hasSuffix("$"):
-                answers.clustering = Int(parameters.dropFirst(6).dropLast())
-            default:
-                break
-            }
-            index = end + 1
-        }
-        return answers
-    }
-
     /// The bytes that measure `sequences`: each at the start of a cleared line, then a cursor
     /// report request; a DA1 request last.
     static func batch(_ sequences: [String]) -> [UInt8] {
@@ -142,7 +102,7 @@ public enum WidthProbe {
 
         // Mode 2027, then the widths, by batches.
         NcursesTerminalSession.writeAll(Array("\u{1B}[?2027$p\u{1B}[c".utf8), to: descriptor)
-        let first = read(descriptor, untilDeviceAttributes: 1)
+        let first = TerminalAnswers.read(descriptor, untilDeviceAttributes: 1)
         if first.interrupted { throw .interrupted }
         let clustering: ClusteringMode = first.clustering.map { .reported($0) } ?? .unanswered
         var findings: [Finding] = []
@@ -151,11 +111,11 @@ public enum WidthProbe {
         while done < sequences.count {
             let part = Array(sequences[done..<min(done + batchSize, sequences.count)])
             NcursesTerminalSession.writeAll(batch(part), to: descriptor)
-            let answers = read(descriptor, untilDeviceAttributes: 1)
+            let answers = TerminalAnswers.read(descriptor, untilDeviceAttributes: 1)
             if answers.interrupted { throw .interrupted }
-            guard answers.columns.count == part.count else { throw .noCursorReports }
-            for (sequence, column) in zip(part, answers.columns) {
-                let measured = column - 1, expected = model.width(of: sequence)
+            guard answers.positions.count == part.count else { throw .noCursorReports }
+            for (sequence, position) in zip(part, answers.positions) {
+                let measured = position.column, expected = model.width(of: sequence)
                 if measured != expected {
                     findings.append(Finding(sequence: sequence, expected: expected, measured: measured))
                 }
@@ -164,21 +124,5 @@ public enum WidthProbe {
             progress(done)
         }
         return Report(findings: findings, measured: sequences.count, clustering: clustering)
-    }
-
-    /// Reads answers until `count` DA1 answers came (or two seconds passed with nothing).
-    private static func read(_ descriptor: Int32, untilDeviceAttributes count: Int) -> Answers {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            if poll(&ready, 1, 2000) <= 0 { break }
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            bytes += buffer[0..<n]
-            let answers = answers(in: bytes)
-            if answers.deviceAttributes >= count || answers.interrupted { return answers }
-        }
-        return answers(in: bytes)
     }
 }

@@ -84,6 +84,7 @@ public enum ConfigLoader {
         var configuration = Configuration.defaults
         try reader.allowOnly([
             "layout", "item", "breakpoint", "theme", "widths", "emoji", "search", "recent", "row", "sections", "groups",
+            "screen",
         ])
 
         // Named groups first: [layout] and [sections."TITLE"] may name them.
@@ -195,6 +196,17 @@ public enum ConfigLoader {
                 configuration.recentSize = size
             }
         }
+        if let screen = try reader.table("screen") {
+            try screen.allowOnly(["height"])
+            if let value = screen.table["height"]?.node.value {
+                guard let height = Self.screenHeight(value) else {
+                    throw screen.error(
+                        key: "height",
+                        "expected \"full\" or \(InlineHeight.syntax), found \(screen.describe("height"))")
+                }
+                configuration.inlineHeight = height
+            }
+        }
         if let search = try reader.table("search") {
             try search.allowOnly(["best_matches", "fuzzy", "typing"])
             if let typing = try search.choice("typing", SearchOptions.Typing.self) {
@@ -206,5 +218,19 @@ public enum ConfigLoader {
             if let fuzzy = try search.bool("fuzzy") { configuration.search.fuzzy = fuzzy }
         }
         return configuration
+    }
+
+    /// `[screen] height`: .some(nil) for "full", nil for a value that is none of the forms.
+    private static func screenHeight(_ value: TOMLValue) -> InlineHeight?? {
+        switch value {
+        case .integer(let rows):
+            return rows >= 1 ? InlineHeight(parsing: String(rows)).map { .some($0) } : nil
+        case .string("full"):
+            return .some(nil)
+        case .string(let text):
+            return InlineHeight(parsing: text).map { .some($0) }
+        default:
+            return nil
+        }
     }
 }

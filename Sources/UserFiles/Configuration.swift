@@ -19,6 +19,8 @@ public struct Configuration: Hashable, Sendable {
     public var search = SearchOptions()
     /// What becomes of an emoji the terminal cannot draw (`[emoji] undrawable`).
     public var undrawable = UndrawableGlyphs.placeholder
+    /// Inline mode's height (`[screen] height`; nil: the whole screen, the alternate one).
+    public var inlineHeight: InlineHeight?
     /// How the Recent section is ordered, and how many emoji it keeps (`[recent]`).
     public var recentOrder = RecentOrder.frecency
     public var recentSize = RecentPicks.limit

@@ -71,6 +71,12 @@ struct BrowseCommand: ParsableCommand {
     )
     var copy = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Draw the browser in this many rows below the cursor, on the normal screen, as fzf's --height: N rows, N% of the terminal or -N (all rows but N; a share is at least 10 rows), cleared on exit; full uses the whole (alternate) screen. Default: [screen] height of the configuration, else full.",
+            valueName: "N|N%|-N|full"))
+    var height: String?
+
     @Flag(help: "Neither show a Recent section of the emoji picked last nor record this pick.")
     var noRecent = false
 
@@ -130,6 +136,9 @@ struct BrowseCommand: ParsableCommand {
                     "--expect: unknown key \"\(error.name)\" (ctrl-a ... ctrl-z, tab, btab, del, home, end, pgup, pgdn, left, right, up, down, esc, space, or a character)"
                 )
             }
+        }
+        if let height, height != "full", InlineHeight(parsing: height) == nil {
+            throw ValidationError("--height must be \"full\" or \(InlineHeight.syntax), got \"\(height)\"")
         }
         if let skinTone, SkinTone.parse(skinTone) == nil {
             throw ValidationError(
@@ -225,7 +234,8 @@ struct BrowseCommand: ParsableCommand {
             TerminalGuard.install()
             let screen: NcursesScreen
             do {
-                screen = try NcursesScreen(colorMode: noColor ? .none : .auto)
+                let inlineHeight = height.map { InlineHeight(parsing: $0) } ?? configuration.inlineHeight
+                screen = try NcursesScreen(colorMode: noColor ? .none : .auto, inlineHeight: inlineHeight)
             } catch {
                 throw InputError(message: "\(error)")
             }

@@ -110,6 +110,21 @@ import Testing
         #expect(error("[emoji]\nundrawable = \"skip\"\n")?.description.contains("emoji.undrawable") == true)
     }
 
+    @Test func screenHeightChoosesInlineMode() throws {
+        #expect(try parse("").inlineHeight == nil)
+        #expect(try parse("[screen]\nheight = 12\n").inlineHeight == .rows(12))
+        #expect(try parse("[screen]\nheight = \"40%\"\n").inlineHeight == .percent(40))
+        #expect(try parse("[screen]\nheight = \"-2\"\n").inlineHeight == .allBut(2))
+        #expect(try parse("[screen]\nheight = \"full\"\n").inlineHeight == nil)
+        #expect(
+            error("[screen]\nheight = 0\n")?.description
+                == "test.toml:2:1: screen.height: expected \"full\" or N rows (1 or more), N% of the terminal (1% to 100%) or -N (all rows but N), found 0"
+        )
+        #expect(error("[screen]\nheight = \"half\"\n")?.description.contains("screen.height") == true)
+        #expect(error("[screen]\nheight = 0.5\n") != nil)
+        #expect(error("[screen]\nrows = 5\n")?.description.contains("unknown key") == true)
+    }
+
     @Test func recentSetsTheOrderAndTheSize() throws {
         #expect(try parse("").recentOrder == .frecency && parse("").recentSize == 32)
         let configuration = try parse("[recent]\norder = \"recent\"\nsize = 0\n")
@@ -167,7 +182,7 @@ import Testing
         )
         #expect(
             error("[layuot]\nleft_ratio = 0.5\n")?.description
-                == "test.toml:1:2: layuot: unknown key at the top level (allowed: breakpoint, emoji, groups, item, layout, recent, row, search, sections, theme, widths)"
+                == "test.toml:1:2: layuot: unknown key at the top level (allowed: breakpoint, emoji, groups, item, layout, recent, row, screen, search, sections, theme, widths)"
         )
     }
 

@@ -16,12 +16,16 @@ import Testing
 @Suite struct ProbeWidthsTests {
     @Test func answersAreReadFromWhateverTheTerminalSends() {
         let bytes = Array("x\u{1B}[3;5R\u{1B}[?2027;3$y\u{1B}[1;3Rjunk\u{1B}[?62;22c".utf8)
-        let answers = WidthProbe.answers(in: bytes)
-        #expect(answers.columns == [5, 3])
+        let answers = TerminalAnswers(parsing: bytes)
+        #expect(answers.positions.map(\.column) == [4, 2])
+        #expect(answers.positions.map(\.row) == [2, 0])
         #expect(answers.clustering == 3)
         #expect(answers.deviceAttributes == 1)
         #expect(!answers.interrupted)
-        #expect(WidthProbe.answers(in: [3]).interrupted)  // Ctrl-C in raw mode
+        // What is no answer is kept, in order: keys typed meanwhile go back to the browser.
+        #expect(answers.others == Array("xjunk".utf8))
+        #expect(TerminalAnswers(parsing: Array("a\u{1B}[Ab\u{1B}[1;5R".utf8)).others == Array("a\u{1B}[Ab".utf8))
+        #expect(TerminalAnswers(parsing: [3]).interrupted)  // Ctrl-C in raw mode
         #expect(WidthProbe.batch(["😀"]) == Array("\r\u{1B}[2K😀\u{1B}[6n\u{1B}[c".utf8))
     }
 

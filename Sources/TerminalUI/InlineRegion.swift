@@ -1,0 +1,130 @@
+// Inline mode (`--height`, as fzf's): the browser drawn in rows below the cursor, on the normal
+// screen, with what the shell printed before it left in place. Here is the arithmetic of it,
+// kept apart from ncurses so that it can be tested: how many rows a height means on a terminal,
+// where the rows go, and how the terminal says where its cursor is.
+
+/// How tall the browser is in inline mode.
+public enum InlineHeight: Hashable, Sendable, CustomStringConvertible {
+    /// This many rows (fewer on a shorter terminal).
+    case rows(Int)
+    /// This share of the terminal's rows, 1 to 100.
+    case percent(Int)
+    /// All the terminal's rows but this many.
+    case allBut(Int)
+
+    /// The least a share of the terminal (`percent`, `allBut`) comes to, as fzf's
+    /// `--min-height`: 40% of a 12-row terminal would leave too little to browse. A terminal
+    /// shorter than this is taken whole; an explicit row count is taken as it is.
+    public static let leastRowsOfShare = 10
+
+    /// "N" (rows), "N%" (of the terminal) or "-N" (all but N rows); nil for anything else.
+    public init?(parsing text: String) {
+        let trimmed = text.trimmingWhitespace
+        if trimmed.hasSuffix("%") {
+            guard let value = Int(trimmed.dropLast()), (1...100).contains(value) else { return nil }
+            self = .percent(value)
+        } else if trimmed.hasPrefix("-") {
+            guard let value = Int(trimmed.dropFirst()), value >= 1, value <= 100_000,
+                trimmed.dropFirst().allSatisfy(\.isASCIIDigit)
+            else { return nil }
+            self = .allBut(value)
+        } else {
+            guard trimmed.allSatisfy(\.isASCIIDigit), let value = Int(trimmed), (1...100_000).contains(value) else {
+                return nil
+            }
+            self = .rows(value)
+        }
+    }
+
+    /// What `init(parsing:)` accepts, for messages.
+    public static let syntax = "N rows (1 or more), N% of the terminal (1% to 100%) or -N (all rows but N)"
+
+    /// The rows this height takes of a terminal `terminalHeight` rows tall: at least 1, at most
+    /// all of them.
+    public func rows(ofTerminal terminalHeight: Int) -> Int {
+        let all = max(1, terminalHeight)
+        let wanted: Int
+        switch self {
+        case .rows(let count):
+            wanted = count
+        case .percent(let share):
+            wanted = max(Self.leastRowsOfShare, all * share / 100)
+        case .allBut(let count):
+            wanted = max(Self.leastRowsOfShare, all - count)
+        }
+        return min(all, max(1, wanted))
+    }
+
+    public var description: String {
+        switch self {
+        case .rows(let count): "\(count)"
+        case .percent(let share): "\(share)%"
+        case .allBut(let count): "-\(count)"
+        }
+    }
+}
+
+/// Where the browser's rows are on the terminal in inline mode.
+struct InlineRegion: Equatable {
+    /// The terminal row of the browser's first row.
+    var top: Int
+    /// The browser's rows.
+    var height: Int
+    /// Lines the terminal must scroll up first to make room at the bottom (written as line
+    /// feeds on its last row): what was on the screen moves up, into the scrollback at the top.
+    var scroll: Int
+    /// The column the cursor was at when it was found after text (a prompt with no line break
+    /// after it): the browser starts on the next row, and the cursor goes back there at the end.
+    var textEndColumn: Int?
+
+    /// The rows below the cursor at (`cursorRow`, `cursorColumn`) of a terminal
+    /// `terminalHeight` rows tall, `height` of them: from the cursor's row (the next one when
+    /// the cursor is after text), the screen scrolled as far as needed to fit them. With the
+    /// cursor unknown (nil: the terminal did not answer), the bottom rows, after scrolling the
+    /// whole of them in: nothing on the screen is drawn over.
+    static func below(cursorRow: Int?, cursorColumn: Int, height: Int, terminalHeight: Int) -> InlineRegion {
+        let rows = min(max(1, height), max(1, terminalHeight))
+        guard let cursorRow else {
+            return InlineRegion(top: terminalHeight - rows, height: rows, scroll: rows, textEndColumn: nil)
+        }
+        let afterText = cursorColumn > 0
+        let first = min(cursorRow, terminalHeight - 1) + (afterText ? 1 : 0)
+        let overflow = max(0, first + rows - terminalHeight)
+        return InlineRegion(
+            top: first - overflow, height: rows, scroll: overflow, textEndColumn: afterText ? cursorColumn : nil)
+    }
+
+    /// The terminal row of the text the cursor was found after, once the region is placed; nil
+    /// when the cursor was at the start of a line, or the text scrolled off the screen.
+    var textEndRow: Int? {
+        guard textEndColumn != nil, top > 0 else { return nil }
+        return top - 1
+    }
+}
+
+extension String {
+    fileprivate var trimmingWhitespace: Substring {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? start
+        return self[start..<max(start, end)]
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension MouseEvent {
+    /// The event in the coordinates of the `count` rows from terminal row `top` (inline
+    /// mode's): nil for a press, a click or the wheel outside them, which are not the
+    /// browser's; a drag or a release outside is kept at the nearest row, so that a drag
+    /// begun inside follows the pointer and ends.
+    func inRows(from top: Int, count: Int) -> MouseEvent? {
+        var moved = self
+        moved.y = y - top
+        if moved.y >= 0 && moved.y < count { return moved }
+        guard action == .drag || action == .release else { return nil }
+        moved.y = min(max(0, moved.y), max(0, count - 1))
+        return moved
+    }
+}
