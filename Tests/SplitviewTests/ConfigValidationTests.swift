@@ -115,7 +115,7 @@ import Testing
     @Test func keysFromTheFileAreEscapedInMessages() {
         #expect(
             error("\"\\u001B[2J\" = 1\n")
-                == "test.toml:1:1: \"\\u001B[2J\": unknown key at the top level (allowed: breakpoint, emoji, groups, item, layout, recent, row, search, sections, theme, widths)"
+                == "test.toml:1:1: \"\\u001B[2J\": unknown key at the top level (allowed: breakpoint, emoji, groups, item, layout, recent, row, screen, search, sections, theme, widths)"
         )
     }
 

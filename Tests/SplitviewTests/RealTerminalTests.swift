@@ -112,13 +112,36 @@ import Testing
         }
     }
 
-    /// Runs splitview in `terminal` at `columns` x `rows` on `display`, and returns the
-    /// screenshot of its window (kept as `name`.png too) once the first frame is drawn.
+    /// Runs splitview (or the shell command line `command`) in `terminal` at `columns` x
+    /// `rows` on `display`, and returns the screenshot of its window (kept as `name`.png too)
+    /// once the first frame is drawn.
     static func screenshot(
-        _ terminal: String, columns: Int, rows: Int, display: Display, name: String
+        _ terminal: String, columns: Int, rows: Int, display: Display, name: String, command: String? = nil
     ) throws -> Image {
+        try running(terminal, columns: columns, rows: rows, display: display, name: name, command: command) {
+            window, environment in
+            try FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
+            let png = "\(screenshots)/\(name).png", ppm = "\(screenshots)/\(name).ppm"
+            let shot = try Support.spawn(path(of: "import")!, ["-window", window, png], environment: environment)
+            try #require(shot.status == 0, "import failed: \(shot.stderr)")
+            let convert = try Support.spawn(
+                path(of: "convert") ?? "/usr/bin/convert", [png, ppm], environment: environment)
+            try #require(convert.status == 0, "convert failed: \(convert.stderr)")
+            let image = try #require(Image(ppm: try Data(contentsOf: URL(fileURLWithPath: ppm))))
+            try? FileManager.default.removeItem(atPath: ppm)
+            return image
+        }
+    }
+
+    /// Runs splitview (or `command`) in `terminal` at `columns` x `rows` on `display`, and
+    /// `body` with its window's id and the environment of the display once the first frame is
+    /// drawn; then ends the terminal.
+    static func running<Result>(
+        _ terminal: String, columns: Int, rows: Int, display: Display, name: String, command: String? = nil,
+        _ body: (_ window: String, _ environment: [String: String]) throws -> Result
+    ) throws -> Result {
         let home = FileManagerHelper.temporaryDirectory()
-        let command = "\(binary) --no-recent"
+        let command = command ?? "\(binary) --no-recent"
         var arguments: [String]
         switch terminal {
         case "xterm":
@@ -127,7 +150,8 @@ import Testing
                 // reverse video, and there would be no colours to check.)
                 "-tn", "xterm-256color", "-geometry", "\(columns)x\(rows)", "-b", "0", "-fa", "DejaVu Sans Mono",
                 "-fs", "11",
-                "-xrm", "XTerm*scrollBar: false", "-title", name, "-e", "sh", "-c", command,
+                "-xrm", "XTerm*scrollBar: false", "-xrm", "XTerm*allowWindowOps: true",  // (OSC 52)
+                "-title", name, "-e", "sh", "-c", command,
             ]
         default:
             arguments = [
@@ -167,16 +191,7 @@ import Testing
         }
         try #require(!window.isEmpty, "no \(terminal) window")
         usleep(2_500_000)
-        try FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
-        let png = "\(screenshots)/\(name).png", ppm = "\(screenshots)/\(name).ppm"
-        let shot = try Support.spawn(path(of: "import")!, ["-window", window, png], environment: environment)
-        try #require(shot.status == 0, "import failed: \(shot.stderr)")
-        let convert = try Support.spawn(
-            path(of: "convert") ?? "/usr/bin/convert", [png, ppm], environment: environment)
-        try #require(convert.status == 0, "convert failed: \(convert.stderr)")
-        let image = try #require(Image(ppm: try Data(contentsOf: URL(fileURLWithPath: ppm))))
-        try? FileManager.default.removeItem(atPath: ppm)
-        return image
+        return try body(window, environment)
     }
 
     @Test(
@@ -187,7 +202,15 @@ import Testing
         let display = try Display()
         let name = "splitview-\(terminal)-\(columns)x\(rows)"
         let image = try Self.screenshot(terminal, columns: columns, rows: rows, display: display, name: name)
-        let cellWidth = Double(image.width) / Double(columns), cellHeight = Double(image.height) / Double(rows)
+        try Self.expectDrawnAsRendered(image, columns: columns, terminalRows: rows, rows: rows, top: 0, name: name)
+    }
+
+    /// Checks the screenshot `image` of a terminal `columns` x `terminalRows` cells against
+    /// what `render` and `layout` say of a browser `rows` rows tall drawn from row `top`.
+    static func expectDrawnAsRendered(
+        _ image: Image, columns: Int, terminalRows: Int, rows: Int, top: Int, name: String
+    ) throws {
+        let cellWidth = Double(image.width) / Double(columns), cellHeight = Double(image.height) / Double(terminalRows)
         #expect(cellWidth >= 5 && cellHeight >= 10, "\(image.width)x\(image.height)")
 
         // What splitview says the screen holds.
@@ -212,7 +235,8 @@ import Testing
                     } == true ? 2 : 1
                 if character == " " && column < columns {
                     blankCells += 1
-                    let cell = Self.cell(image, column: column, row: row, cellWidth: cellWidth, cellHeight: cellHeight)
+                    let cell = Self.cell(
+                        image, column: column, row: top + row, cellWidth: cellWidth, cellHeight: cellHeight)
                     if cell.stray > 0.06 { inked.append("(\(column),\(row)) \(Int(cell.stray * 100))%") }
                 }
                 column += width
@@ -231,11 +255,12 @@ import Testing
                 y < rows - 1
             else { continue }
             for column in [x, x + width - 1] {
-                let cell = Self.cell(image, column: column, row: y, cellWidth: cellWidth, cellHeight: cellHeight)
+                let cell = Self.cell(image, column: column, row: top + y, cellWidth: cellWidth, cellHeight: cellHeight)
                 #expect(isBlue(cell.dominant), "header cell (\(column),\(y)) of \(name) is \(cell.dominant)")
             }
             if columnsJSON.count == 2, let leftWidth = columnsJSON[0]["width"] as? Int {
-                let gap = Self.cell(image, column: leftWidth, row: y, cellWidth: cellWidth, cellHeight: cellHeight)
+                let gap = Self.cell(
+                    image, column: leftWidth, row: top + y, cellWidth: cellWidth, cellHeight: cellHeight)
                 #expect(!isBlue(gap.dominant), "the gap at (\(leftWidth),\(y)) of \(name) is header-coloured")
             }
         }
@@ -246,10 +271,11 @@ import Testing
             elements.first { $0["kind"] as? String == "item" && $0["section"] as? Int == 0 && $0["item"] as? Int == 0 })
         let fx = focused["x"] as? Int ?? 0, fy = focused["y"] as? Int ?? 0, fw = focused["width"] as? Int ?? 0
         for column in fx..<(fx + fw) {
-            let cell = Self.cell(image, column: column, row: fy, cellWidth: cellWidth, cellHeight: cellHeight)
+            let cell = Self.cell(image, column: column, row: top + fy, cellWidth: cellWidth, cellHeight: cellHeight)
             #expect(isYellow(cell.dominant), "focused cell (\(column),\(fy)) of \(name) is \(cell.dominant)")
         }
-        let next = Self.cell(image, column: fx + fw + 1, row: fy, cellWidth: cellWidth, cellHeight: cellHeight)
+        let next = Self.cell(
+            image, column: fx + fw + 1, row: top + fy, cellWidth: cellWidth, cellHeight: cellHeight)
         #expect(!isYellow(next.dominant), "the highlight spills past the focused slot in \(name)")
     }
 }
