@@ -138,7 +138,7 @@ import Testing
     /// drawn; then ends the terminal.
     static func running<Result>(
         _ terminal: String, columns: Int, rows: Int, display: Display, name: String, command: String? = nil,
-        _ body: (_ window: String, _ environment: [String: String]) throws -> Result
+        fontSize: Int = 11, _ body: (_ window: String, _ environment: [String: String]) throws -> Result
     ) throws -> Result {
         let home = FileManagerHelper.temporaryDirectory()
         let command = command ?? "\(binary) --no-recent"
@@ -149,7 +149,7 @@ import Testing
                 // (xterm-256color: with xterm's own 8-colour entry the theme falls back to
                 // reverse video, and there would be no colours to check.)
                 "-tn", "xterm-256color", "-geometry", "\(columns)x\(rows)", "-b", "0", "-fa", "DejaVu Sans Mono",
-                "-fs", "11",
+                "-fs", "\(fontSize)",
                 "-xrm", "XTerm*scrollBar: false", "-xrm", "XTerm*allowWindowOps: true",  // (OSC 52)
                 "-title", name, "-e", "sh", "-c", command,
             ]
@@ -157,7 +157,7 @@ import Testing
             arguments = [
                 "--title", name, "-o", "initial_window_width=\(columns)c", "-o", "initial_window_height=\(rows)c",
                 "-o", "remember_window_size=no", "-o", "window_padding_width=0", "-o", "placement_strategy=top-left",
-                "-o", "font_family=DejaVu Sans Mono", "-o", "font_size=11", "sh", "-c", command,
+                "-o", "font_family=DejaVu Sans Mono", "-o", "font_size=\(fontSize)", "sh", "-c", command,
             ]
         }
         let process = Process()
