@@ -17,6 +17,7 @@ let harnesses = [
     "FuzzRecentPicks",  // the recent-picks state file
     "FuzzSearch",  // the search query and its matching, against a reference
     "FuzzWidths",  // [widths] keys and the width measure
+    "FuzzTerminalAnswers",  // what the terminal answers (cursor reports, DA1), and --height
 ]
 
 let package = Package(

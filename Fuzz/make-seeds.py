@@ -88,3 +88,10 @@ write('FuzzSearch', 'unicode', '\u00e9co\n\u00c9cole|school\ncaf\u00e9\n\u212a|k
 
 for index, key in enumerate(['\u2764\ufe0f', 'U+2764 U+FE0F', '\U0001F468\u200d\U0001F469\u200d\U0001F467', 'U+1F1EB U+1F1F7', 'ab', '\x1b']):
     write('FuzzWidths', 'key-%d' % index, bytes([index]) + key.encode())
+
+# What terminals answer (tmux, xterm, kitty), with keys typed among them; and --height values.
+for index, answer in enumerate([
+    b'\x1b[5;1R\x1b[?62;22c', b'l\x1b[24;80R\x1b[?1;2c', b'\x1b[?2027;3$y\x1b[?65;4;6;18;22c',
+    b'\x1b[A\x1b[1;5R\x03', b'\x1b[?62c', b'40%', b'-3', b'12', b'full', b'100%',
+]):
+    write('FuzzTerminalAnswers', 'answer-%d' % index, answer)

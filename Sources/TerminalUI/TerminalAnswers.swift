@@ -1,4 +1,4 @@
-// What a terminal answers to the questions asked of it: cursor position reports (CSI 6n), the
+// What a terminal answers to the questions asked of it (public for the fuzzing harness): cursor position reports (CSI 6n), the
 // DA1 answer that ends a batch of questions (CSI c: every terminal answers it, so its answer
 // tells that the others have all come, or will not), and DECRPM for mode 2027. The width probe
 // and inline mode (where the browser's rows start) both ask.
@@ -9,30 +9,30 @@
     import Musl
 #endif
 
-struct TerminalAnswers: Hashable {
-    struct Position: Hashable {
+public struct TerminalAnswers: Hashable, Sendable {
+    public struct Position: Hashable, Sendable {
         /// Counted from 0.
-        var row: Int
-        var column: Int
+        public var row: Int
+        public var column: Int
     }
 
     /// The cursor positions reported (CSI row;col R), in order.
-    var positions: [Position] = []
+    public var positions: [Position] = []
     /// How many DA1 answers (CSI ? ... c) came.
-    var deviceAttributes = 0
+    public var deviceAttributes = 0
     /// The DECRPM answer for mode 2027 (CSI ? 2027 ; Ps $ y).
-    var clustering: Int?
+    public var clustering: Int?
     /// Whether Ctrl-C was typed.
-    var interrupted = false
+    public var interrupted = false
     /// The bytes that are no answer, in order: what was typed while the answers were on their way.
-    var others: [UInt8] = []
+    public var others: [UInt8] = []
 
     /// The cursor position request, and the DA1 request that ends a batch.
     static let positionRequest: [UInt8] = Array("\u{1B}[6n".utf8)
     static let deviceAttributesRequest: [UInt8] = Array("\u{1B}[c".utf8)
 
     /// Reads the answers in `bytes`.
-    init(parsing bytes: [UInt8]) {
+    public init(parsing bytes: [UInt8]) {
         var index = 0
         while index < bytes.count {
             if bytes[index] == 3 { interrupted = true }
