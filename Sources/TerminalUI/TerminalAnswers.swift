@@ -41,11 +41,18 @@ public struct TerminalAnswers: Hashable, Sendable {
                 index += 1
                 continue
             }
+            // Parameter and intermediate bytes, then the final byte. Any other byte (a control:
+            // Ctrl-C typed after a lone Esc) means this was no sequence: the ESC is a key.
             var end = index + 2
-            while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+            while end < bytes.count, (0x20...0x3F).contains(bytes[end]) { end += 1 }
             guard end < bytes.count else {
                 others += bytes[index...]
                 break
+            }
+            guard (0x40...0x7E).contains(bytes[end]) else {
+                others.append(bytes[index])
+                index += 1
+                continue
             }
             let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
             switch bytes[end] {

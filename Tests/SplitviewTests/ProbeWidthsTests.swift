@@ -26,6 +26,10 @@ import Testing
         #expect(answers.others == Array("xjunk".utf8))
         #expect(TerminalAnswers(parsing: Array("a\u{1B}[Ab\u{1B}[1;5R".utf8)).others == Array("a\u{1B}[Ab".utf8))
         #expect(TerminalAnswers(parsing: [3]).interrupted)  // Ctrl-C in raw mode
+        // A control before a sequence's final byte: no sequence, the ESC a key and Ctrl-C seen
+        // (FuzzTerminalAnswers found it taken as part of the sequence).
+        let broken = TerminalAnswers(parsing: Array("\u{1B}[\u{1E}?\u{03}".utf8))
+        #expect(broken.interrupted && broken.others == Array("\u{1B}[\u{1E}?\u{03}".utf8))
         #expect(WidthProbe.batch(["😀"]) == Array("\r\u{1B}[2K😀\u{1B}[6n\u{1B}[c".utf8))
     }
 
