@@ -201,6 +201,24 @@ public enum CatalogLoader {
         try readAll(0, sizeHint: 0, name: standardInputName)
     }
 
+    /// Appends what `fd` gives to `data` by chunks of `chunkSize` bytes, to its end;
+    /// `afterEach` sees `data` after each chunk. Returns the errno of a read that failed, else 0.
+    static func appendChunks(
+        from fd: Int32, to data: inout [UInt8], chunkSize: Int, afterEach: (_ data: [UInt8]) -> Void = { _ in }
+    ) -> Int32 {
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let n = chunk.withUnsafeMutableBufferPointer { readBytes(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if n == 0 { return 0 }
+            data.append(contentsOf: chunk[0..<n])
+            afterEach(data)
+        }
+    }
+
     public static func readAll(_ fd: Int32, sizeHint: Int, name: String) throws(DataError) -> [UInt8] {
         var failure: Int32 = 0
         // A regular file: one allocation of its size, filled by read() directly.
@@ -219,16 +237,7 @@ public enum CatalogLoader {
             initialized = filled
         }
         // Whatever is left (all of a pipe, or what a file gained since fstat) comes by chunks.
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while failure == 0 {
-            let n = chunk.withUnsafeMutableBufferPointer { readBytes(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno != EINTR { failure = errno }
-                continue
-            }
-            if n == 0 { break }
-            data.append(contentsOf: chunk[0..<n])
-        }
+        if failure == 0 { failure = appendChunks(from: fd, to: &data, chunkSize: 65_536) }
         if failure != 0 { throw DataError(file: name, message: "cannot read the file (\(problem(failure)))") }
         return data
     }

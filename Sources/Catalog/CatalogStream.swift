@@ -136,23 +136,12 @@ public struct CatalogStream: Sendable {
         // first part read and shown before the rest.
         var data = [UInt8](repeating: 0, count: 0)
         data.reserveCapacity(size)
-        var failure: Int32 = 0
         var published = false
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = chunk.withUnsafeMutableBufferPointer { read(descriptor, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
-            }
-            if n == 0 { break }
-            data.append(contentsOf: chunk[0..<n])
-            if !published && data.count >= Self.firstPrefix {
-                published = true
-                let cut = wholeLines(data, end: min(data.count, Self.firstPrefix), floor: 0)
-                if let first = snapshot(data, count: cut) { publish(.partial(first)) }
-            }
+        let failure = CatalogLoader.appendChunks(from: descriptor, to: &data, chunkSize: 1 << 20) { data in
+            guard !published && data.count >= Self.firstPrefix else { return }
+            published = true
+            let cut = wholeLines(data, end: min(data.count, Self.firstPrefix), floor: 0)
+            if let first = snapshot(data, count: cut) { publish(.partial(first)) }
         }
         if failure != 0 {
             publish(.failed(DataError(file: name, message: "cannot read the file (\(CatalogLoader.problem(failure)))")))

@@ -172,26 +172,39 @@ extension SearchBytes {
             let kind = starts && ends ? 3 : starts ? 2 : 1
             return kind * 2 + (isLabel ? 1 : 0)
         }
-        switch anchor {
-        case .labelStart, .wholeLabel:
-            return labelMatch(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack) ? points(at: 0) : 0
-        case .labelEnd:
-            return labelMatch(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack)
-                ? points(at: haystack.count - pattern.count) : 0
-        case .fuzzy:
+        if anchor == .fuzzy {
             let score = fuzzyScore(of: pattern, foldingCase: foldingCase, in: haystack)
             return isLabel ? score * 2 : score
+        }
+        var best = 0
+        occurrences(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack) { found in
+            best = max(best, points(at: found))
+            return best < 7  // a whole word in the label: nothing later beats it
+        }
+        return best
+    }
+
+    /// Calls `body` with the start of each occurrence of `pattern` in `haystack` that `anchor`
+    /// (an exact one: not fuzzy) accepts, in order, while it returns true.
+    @inline(__always)
+    static func occurrences(
+        of pattern: UnsafeBufferPointer<UInt8>, anchor: SearchQuery.Term.Anchor, foldingCase: Bool,
+        in haystack: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool
+    ) {
+        switch anchor {
+        case .labelStart, .wholeLabel, .labelEnd:
+            guard labelMatch(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack) else { return }
+            _ = body(anchor == .labelEnd ? haystack.count - pattern.count : 0)
         case .wordStart, .anywhere:
-            var best = 0
             var start = 0
             while let found = firstMatch(
-                of: pattern, atWordStart: anchor == .wordStart, foldingCase: foldingCase, in: haystack, from: start)
+                of: pattern, atWordStart: anchor == .wordStart, foldingCase: foldingCase, in: haystack, from: start),
+                body(found)
             {
-                best = max(best, points(at: found))
-                if best >= 7 { break }  // a whole word in the label: nothing later beats it
                 start = found + 1
             }
-            return best
+        case .fuzzy:
+            return
         }
     }
 
@@ -199,27 +212,16 @@ extension SearchBytes {
     /// term, each character matched for a fuzzy one.
     static func spans(of needle: SearchNeedle, in haystack: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         needle.bytes.withUnsafeBufferPointer { pattern in
-            switch needle.anchor {
-            case .labelStart, .labelEnd, .wholeLabel:
-                guard labelMatch(of: pattern, anchor: needle.anchor, foldingCase: needle.foldsCase, in: haystack)
-                else { return [] }
-                let start = needle.anchor == .labelEnd ? haystack.count - pattern.count : 0
-                return [start..<start + pattern.count]
-            case .fuzzy:
+            if needle.anchor == .fuzzy {
                 let positions = fuzzyPositions(of: pattern, foldingCase: needle.foldsCase, in: haystack) ?? []
                 return positions.map { $0..<$0 + sequenceLength(haystack[$0]) }
-            case .wordStart, .anywhere:
-                var ranges: [Range<Int>] = []
-                var start = 0
-                while let found = firstMatch(
-                    of: pattern, atWordStart: needle.anchor == .wordStart, foldingCase: needle.foldsCase,
-                    in: haystack, from: start)
-                {
-                    ranges.append(found..<found + pattern.count)
-                    start = found + 1
-                }
-                return ranges
             }
+            var ranges: [Range<Int>] = []
+            occurrences(of: pattern, anchor: needle.anchor, foldingCase: needle.foldsCase, in: haystack) { found in
+                ranges.append(found..<found + pattern.count)
+                return true
+            }
+            return ranges
         }
     }
 }

@@ -39,14 +39,21 @@ public enum ConfigLoader {
     /// `~/.config/splitview/config.toml`; nil when no file is named and none exists.
     public static func locate(explicitPath: String?, environment: [String: String]) -> String? {
         if let explicitPath { return explicitPath }
+        return candidatePaths(environment: environment).first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Where the configuration file is looked for, in order: under $XDG_CONFIG_HOME, then
+    /// ~/.config. A relative $XDG_CONFIG_HOME is ignored, as the XDG Base Directory
+    /// specification asks. The first is where a new file goes (probe-widths).
+    public static func candidatePaths(environment: [String: String]) -> [String] {
         var candidates: [String] = []
-        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             candidates.append(xdg + "/splitview/config.toml")
         }
         if let home = environment["HOME"], !home.isEmpty {
             candidates.append(home + "/.config/splitview/config.toml")
         }
-        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+        return candidates
     }
 
     /// The defaults overridden by the file at `path` (or the defaults alone for nil).

@@ -82,11 +82,10 @@ struct ProbeWidthsCommand: ParsableCommand {
     static func configurationPath(explicit: String?, environment: [String: String]) throws(InputError) -> String {
         if let explicit { return explicit }
         if let found = ConfigLoader.locate(explicitPath: nil, environment: environment) { return found }
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/splitview/config.toml" }
-        guard let home = environment["HOME"], !home.isEmpty else {
+        guard let first = ConfigLoader.candidatePaths(environment: environment).first else {
             throw InputError(message: "probe-widths: no configuration file to write (no HOME); use --config or --print")
         }
-        return home + "/.config/splitview/config.toml"
+        return first
     }
 
     /// Adds `lines` (a comment, then `key = width` lines) to the [widths] table of the file at

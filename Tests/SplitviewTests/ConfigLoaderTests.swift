@@ -268,5 +268,13 @@ import Testing
                 == xdg + "/splitview/config.toml")
         #expect(ConfigLoader.locate(explicitPath: "/x.toml", environment: ["XDG_CONFIG_HOME": xdg]) == "/x.toml")
         #expect(ConfigLoader.locate(explicitPath: nil, environment: [:]) == nil)
+        // A relative $XDG_CONFIG_HOME is ignored (XDG Base Directory specification), by the
+        // loader and by probe-widths' choice of a file to write alike.
+        #expect(
+            ConfigLoader.candidatePaths(environment: ["XDG_CONFIG_HOME": "xdg", "HOME": home])
+                == [home + "/.config/splitview/config.toml"])
+        #expect(
+            ConfigLoader.candidatePaths(environment: ["XDG_CONFIG_HOME": xdg, "HOME": home]).first
+                == xdg + "/splitview/config.toml")
     }
 }
