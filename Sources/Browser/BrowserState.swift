@@ -206,6 +206,12 @@ public struct BrowserState: Sendable {
             header + max(0, settings.parameters.sectionInset.top) + line + 1 + headerLines.count)
     }
     public var maximumOffset: Int { max(0, layout.contentHeight - viewHeight) }
+    /// The rows that show everything at this width: the sections, the status line, the
+    /// header lines and a detail panel below; at least `requiredHeight`. A screen whose height
+    /// follows its content (`--height ~N`) takes this many.
+    public var contentRows: Int {
+        max(requiredHeight, layout.contentHeight + 1 + detailRows + headerLines.count)
+    }
     public var itemCount: Int { itemsBefore.last.map { $0 + catalog.sections.last!.items.count } ?? 0 }
 
     public func item(at path: ItemPath) -> Item? {

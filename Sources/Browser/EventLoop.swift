@@ -123,6 +123,16 @@ extension Browser {
         }
     }
 
+    /// Draws a frame of `state` on `screen`, after telling the screen the rows the content
+    /// needs: one whose height follows its content (`--height ~N`) may change its height, and
+    /// the state is then laid out again at the new one first.
+    static func show(_ state: inout BrowserState, on screen: Screen) {
+        if screen.fit(contentRows: state.contentRows) {
+            state.resize(width: screen.width, height: screen.height)
+        }
+        screen.show(render(state))
+    }
+
     /// Runs a session on a screen until it ends (or, for an in-memory screen, until its
     /// queued events run out and nothing moves). Waits for input no longer than the state's
     /// next wake-up (then it ticks) and, while `inbox` is open, than a frame (then it takes
@@ -132,7 +142,7 @@ extension Browser {
         if state.width != screen.width || state.height != screen.height {
             state.resize(width: screen.width, height: screen.height)
         }
-        screen.show(render(state))
+        show(&state, on: screen)
         while state.outcome == nil {
             // Open before taking: a post and close after this look are seen by the next one.
             let inboxOpen = inbox?.isOpen ?? false
@@ -141,7 +151,7 @@ extension Browser {
                 for event in posted where state.outcome == nil { take(event, &state) }
                 state.applyStaleFilter()
                 sendClipboard(&state, to: screen)
-                if state.outcome == nil { screen.show(render(state)) }
+                if state.outcome == nil { show(&state, on: screen) }
                 continue
             }
             var wait = state.nextWakeUp.map { max(0, $0 - screen.now) }
@@ -165,7 +175,7 @@ extension Browser {
             }
             state.applyStaleFilter()
             sendClipboard(&state, to: screen)
-            if changed && state.outcome == nil { screen.show(render(state)) }
+            if changed && state.outcome == nil { show(&state, on: screen) }
         }
         return state.outcome
     }

@@ -4,47 +4,69 @@
 // where the rows go, and how the terminal says where its cursor is.
 
 /// How tall the browser is in inline mode.
-public enum InlineHeight: Hashable, Sendable, CustomStringConvertible {
-    /// This many rows (fewer on a shorter terminal).
-    case rows(Int)
-    /// This share of the terminal's rows, 1 to 100.
-    case percent(Int)
-    /// All the terminal's rows but this many.
-    case allBut(Int)
+public struct InlineHeight: Hashable, Sendable, CustomStringConvertible {
+    /// The rows it may take of a terminal.
+    public enum Limit: Hashable, Sendable {
+        /// This many rows (fewer on a shorter terminal).
+        case rows(Int)
+        /// This share of the terminal's rows, 1 to 100.
+        case percent(Int)
+        /// All the terminal's rows but this many.
+        case allBut(Int)
+    }
+
+    public var limit: Limit
+    /// `~` (fzf's adaptive height): only as many rows as the content needs, up to the limit.
+    public var adaptive: Bool
+
+    public init(_ limit: Limit, adaptive: Bool = false) {
+        self.limit = limit
+        self.adaptive = adaptive
+    }
+
+    public static func rows(_ count: Int) -> InlineHeight { InlineHeight(.rows(count)) }
+    public static func percent(_ share: Int) -> InlineHeight { InlineHeight(.percent(share)) }
+    public static func allBut(_ count: Int) -> InlineHeight { InlineHeight(.allBut(count)) }
 
     /// The least a share of the terminal (`percent`, `allBut`) comes to, as fzf's
     /// `--min-height`: 40% of a 12-row terminal would leave too little to browse. A terminal
     /// shorter than this is taken whole; an explicit row count is taken as it is.
     public static let leastRowsOfShare = 10
 
-    /// "N" (rows), "N%" (of the terminal) or "-N" (all but N rows); nil for anything else.
+    /// "N" (rows), "N%" (of the terminal) or "-N" (all rows but N), each after a "~" for an
+    /// adaptive height; nil for anything else.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingWhitespace
+        var trimmed = text.trimmingWhitespace
+        adaptive = trimmed.hasPrefix("~")
+        if adaptive { trimmed = trimmed.dropFirst() }
         if trimmed.hasSuffix("%") {
-            guard let value = Int(trimmed.dropLast()), (1...100).contains(value) else { return nil }
-            self = .percent(value)
-        } else if trimmed.hasPrefix("-") {
-            guard let value = Int(trimmed.dropFirst()), value >= 1, value <= 100_000,
-                trimmed.dropFirst().allSatisfy(\.isASCIIDigit)
+            guard trimmed.dropLast().allSatisfy(\.isASCIIDigit), let value = Int(trimmed.dropLast()),
+                (1...100).contains(value)
             else { return nil }
-            self = .allBut(value)
+            limit = .percent(value)
+        } else if trimmed.hasPrefix("-") {
+            guard trimmed.dropFirst().allSatisfy(\.isASCIIDigit), let value = Int(trimmed.dropFirst()), value >= 1,
+                value <= 100_000
+            else { return nil }
+            limit = .allBut(value)
         } else {
             guard trimmed.allSatisfy(\.isASCIIDigit), let value = Int(trimmed), (1...100_000).contains(value) else {
                 return nil
             }
-            self = .rows(value)
+            limit = .rows(value)
         }
     }
 
     /// What `init(parsing:)` accepts, for messages.
-    public static let syntax = "N rows (1 or more), N% of the terminal (1% to 100%) or -N (all rows but N)"
+    public static let syntax =
+        "N rows (1 or more), N% of the terminal (1% to 100%) or -N (all rows but N), with ~ before for only the rows the content needs"
 
-    /// The rows this height takes of a terminal `terminalHeight` rows tall: at least 1, at most
-    /// all of them.
+    /// The most rows this height takes of a terminal `terminalHeight` rows tall: at least 1,
+    /// at most all of them.
     public func rows(ofTerminal terminalHeight: Int) -> Int {
         let all = max(1, terminalHeight)
         let wanted: Int
-        switch self {
+        switch limit {
         case .rows(let count):
             wanted = count
         case .percent(let share):
@@ -56,10 +78,11 @@ public enum InlineHeight: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        switch self {
-        case .rows(let count): "\(count)"
-        case .percent(let share): "\(share)%"
-        case .allBut(let count): "-\(count)"
+        let prefix = adaptive ? "~" : ""
+        switch limit {
+        case .rows(let count): return "\(prefix)\(count)"
+        case .percent(let share): return "\(prefix)\(share)%"
+        case .allBut(let count): return "\(prefix)-\(count)"
         }
     }
 }

@@ -86,6 +86,14 @@ public final class NcursesScreen: Screen {
             encoder.screenCleared(width: width, height: height)
             let cursor = session.region.map { ($0.top, 0) } ?? (max(0, rows - 1), 0)
             TerminalGuard.setReset(encoder.resetBytes(screenHeight: rows, cursor: cursor))
+        } else if let region = session.region, region.height != height {
+            // An adaptive height that grew: the rows made room for and drawn again whole.
+            synchronized = true
+            placement = sequences.synchronizedBegin + session.refitRegion()
+            let rows = session.terminalHeight, top = session.region?.top ?? 0
+            encoder.placement = FrameEncoder.Placement(top: top, terminalHeight: rows)
+            encoder.screenCleared(width: width, height: height)
+            TerminalGuard.setReset(encoder.resetBytes(screenHeight: rows, cursor: (top, 0)))
         }
         let bytes = encoder.encode(frame, screenWidth: width, screenHeight: height, cursorAfter: session.cursor)
         guard synchronized || !bytes.isEmpty else { return }
@@ -100,6 +108,12 @@ public final class NcursesScreen: Screen {
             // Inline mode: the terminal counts rows from its top, the browser from its own.
             if let inside = mouse.inRows(from: region.top, count: region.height) { return .mouse(inside) }
         }
+    }
+
+    public func fit(contentRows: Int) -> Bool {
+        let before = height
+        session.fit(contentRows: contentRows)
+        return height != before
     }
 
     public func copyToClipboard(_ text: String) {

@@ -43,6 +43,8 @@ final class NcursesTerminalSession {
     let inlineHeight: InlineHeight?
     /// Where the browser's rows are in inline mode, from the last takeover.
     private(set) var region: InlineRegion?
+    /// With an adaptive height, the most rows the content has needed (nil: not told yet).
+    private var contentRows: Int?
     private var screen: OpaquePointer?
     private var input: UnsafeMutablePointer<FILE>?
     private var output: UnsafeMutablePointer<FILE>?
@@ -149,8 +151,21 @@ final class NcursesTerminalSession {
     /// The terminal's size as ncurses last learnt it.
     var width: Int { screen == nil ? 0 : Int(cnc_cols()) }
     var terminalHeight: Int { screen == nil ? 0 : Int(cnc_lines()) }
-    /// The rows the browser has: the terminal's, or in inline mode the height's share of them.
-    var height: Int { inlineHeight.map { $0.rows(ofTerminal: terminalHeight) } ?? terminalHeight }
+    /// The rows the browser has: the terminal's, or in inline mode the height's share of them
+    /// (with an adaptive height, no more than the content has needed).
+    var height: Int {
+        guard let inlineHeight else { return terminalHeight }
+        let limit = inlineHeight.rows(ofTerminal: terminalHeight)
+        guard inlineHeight.adaptive, let contentRows else { return limit }
+        return min(limit, max(1, contentRows))
+    }
+
+    /// With an adaptive height: the content needs `rows` rows. The height only grows (rows
+    /// that come and go as a search narrows would make the browser jump).
+    func fit(contentRows rows: Int) {
+        guard inlineHeight?.adaptive == true else { return }
+        contentRows = max(contentRows ?? 0, rows)
+    }
 
     /// Where ncurses believes the terminal's cursor is (its curscr): frames leave it there, as
     /// endwin moves it from there.
@@ -179,7 +194,7 @@ final class NcursesTerminalSession {
             reset_prog_mode()
         }
         var placement: [UInt8] = []
-        if let inlineHeight { placement = placeRegion(inlineHeight, window: window, afterStop: afterStop) }
+        if inlineHeight != nil { placement = placeRegion(window: window, afterStop: afterStop) }
         TerminalGuard.willWriteToScreen()
         clearok(cnc_curscr(), true)
         wrefresh(window)
@@ -190,31 +205,20 @@ final class NcursesTerminalSession {
     }
 
     /// Inline mode: places the browser's rows below the cursor (asked of the terminal), and
-    /// returns the bytes that make room for them and clear them. ncurses' next refresh moves
-    /// the cursor to their top (stdscr's cursor), where it believes it is from then on, and
-    /// where each frame leaves it. Its emptied clear makes it believe the cursor is home
-    /// first: the cursor is put there, so that its move is right whichever way it goes.
-    private func placeRegion(_ inlineHeight: InlineHeight, window: UnsafeMutablePointer<WINDOW>, afterStop: Bool)
-        -> [UInt8]
-    {
+    /// returns the bytes that make room for them and clear them. The takeover's refresh moves
+    /// the cursor to their top (`moveBelievedCursor`).
+    private func placeRegion(window: UnsafeMutablePointer<WINDOW>, afterStop: Bool) -> [UInt8] {
         let lines = terminalHeight
         let cursor = askCursorPosition()
         var placed = InlineRegion.below(
-            cursorRow: cursor?.row, cursorColumn: cursor?.column ?? 0,
-            height: inlineHeight.rows(ofTerminal: lines), terminalHeight: lines)
+            cursorRow: cursor?.row, cursorColumn: cursor?.column ?? 0, height: height, terminalHeight: lines)
         // After a resize the cursor is at the rows' top, where the last frame left it: the
         // text the browser started after is still on the line above.
         if !afterStop, placed.textEndColumn == nil, let earlier = region?.textEndColumn {
             placed.textEndColumn = earlier
         }
         region = placed
-        if let output {
-            fflush(output)
-            var home: [UInt8] = []
-            sequences.moveCursor(&home, 0, 0)
-            Self.writeAll(home, to: fileno(output))
-        }
-        wmove(window, Int32(placed.top), 0)
+        moveBelievedCursor(window, toRow: placed.top)
         var bytes: [UInt8] = []
         if placed.scroll > 0 {
             sequences.moveCursor(&bytes, lines - 1, 0)
@@ -223,6 +227,43 @@ final class NcursesTerminalSession {
         sequences.clearRows(from: placed.top, count: placed.height, width: width, into: &bytes)
         sequences.moveCursor(&bytes, placed.top, 0)
         return bytes
+    }
+
+    /// Inline mode, with the rows placed: makes them `height` rows from the same top, scrolled
+    /// up as far as the screen needs to fit them, and returns the bytes that do so and clear
+    /// them (to be written before the frame).
+    func refitRegion() -> [UInt8] {
+        guard var placed = region, let window else { return [] }
+        let lines = terminalHeight
+        placed.height = height
+        let overflow = max(0, placed.top + placed.height - lines)
+        var bytes: [UInt8] = []
+        if overflow > 0 {
+            sequences.moveCursor(&bytes, lines - 1, 0)
+            bytes += [UInt8](repeating: 0x0A, count: overflow)
+            placed.top -= overflow
+        }
+        region = placed
+        moveBelievedCursor(window, toRow: placed.top)
+        clearok(cnc_curscr(), true)
+        wrefresh(window)
+        sequences.clearRows(from: placed.top, count: placed.height, width: width, into: &bytes)
+        sequences.moveCursor(&bytes, placed.top, 0)
+        return bytes
+    }
+
+    /// Has ncurses' next refresh (with the clear flag: its clear string is emptied, and it
+    /// then believes the cursor is home) move the cursor to the start of `row`, where it
+    /// believes it is from then on and each frame leaves it. The cursor is put home first, so
+    /// that its move is right whichever way it goes.
+    private func moveBelievedCursor(_ window: UnsafeMutablePointer<WINDOW>, toRow row: Int) {
+        if let output {
+            fflush(output)
+            var home: [UInt8] = []
+            sequences.moveCursor(&home, 0, 0)
+            Self.writeAll(home, to: fileno(output))
+        }
+        wmove(window, Int32(row), 0)
     }
 
     /// Where the terminal's cursor is, as it answers a cursor position request (nil when it

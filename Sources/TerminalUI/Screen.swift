@@ -88,11 +88,16 @@ public protocol Screen: AnyObject {
     /// Puts `text` on the terminal's clipboard (OSC 52: it works over ssh, and through tmux
     /// with `set-clipboard on`).
     func copyToClipboard(_ text: String)
+    /// Says how many rows the content needs to show whole. A screen whose height follows its
+    /// content (inline mode's adaptive height, `--height ~N`) grows to them, within its
+    /// limit; returns whether `height` changed. Others keep their height.
+    func fit(contentRows: Int) -> Bool
 }
 
 extension Screen {
     public var now: Moment { .now }
     public var inputHasEnded: Bool { false }
+    public func fit(contentRows: Int) -> Bool { false }
 }
 
 /// The OSC 52 sequence that sets the clipboard (`c`) to `text`, base64-encoded; BEL ends it,
@@ -137,6 +142,9 @@ public final class MemoryScreen: Screen {
     public private(set) var now = Moment(milliseconds: 0)
     /// The timeout of every wait for an event, in order (nil: wait until one comes).
     public private(set) var waits: [Int?] = []
+    /// Set, the screen's height follows its content up to this many rows, growing only, as an
+    /// adaptive inline height does (`--height ~N`).
+    public var adaptiveLimit: Int?
 
     /// The queued events that have no time of their own.
     public var pendingEvents: [InputEvent] {
@@ -161,6 +169,13 @@ public final class MemoryScreen: Screen {
     public func show(_ frame: CellBuffer) { frames.append(frame) }
 
     public func copyToClipboard(_ text: String) { copied.append(text) }
+
+    public func fit(contentRows: Int) -> Bool {
+        guard let adaptiveLimit else { return false }
+        let fitted = min(adaptiveLimit, max(frames.isEmpty ? 1 : height, contentRows))
+        defer { height = fitted }
+        return fitted != height
+    }
 
     /// Queues a resize; the size changes when the event is read, as with a real terminal.
     public func resize(width: Int, height: Int) { queue.append((.resize(width: width, height: height), nil)) }

@@ -73,8 +73,8 @@ struct BrowseCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Draw the browser in this many rows below the cursor, on the normal screen, as fzf's --height: N rows, N% of the terminal or -N (all rows but N; a share is at least 10 rows), cleared on exit; full uses the whole (alternate) screen. Default: [screen] height of the configuration, else full.",
-            valueName: "N|N%|-N|full"))
+            "Draw the browser in this many rows below the cursor, on the normal screen, as fzf's --height: N rows, N% of the terminal or -N (all rows but N; a share is at least 10 rows), cleared on exit; with ~ before, only as many as the content needs, up to that; full uses the whole (alternate) screen. Default: [screen] height of the configuration, else full.",
+            valueName: "[~]N[%]|-N|full"))
     var height: String?
 
     @Flag(help: "Neither show a Recent section of the emoji picked last nor record this pick.")

@@ -4,6 +4,7 @@ import Catalog
 import SplitLayout
 import Testing
 @testable import splitview
+import TerminalUI
 @testable import UserFiles
 
 @Suite struct ConfigLoaderTests {
@@ -116,9 +117,10 @@ import Testing
         #expect(try parse("[screen]\nheight = \"40%\"\n").inlineHeight == .percent(40))
         #expect(try parse("[screen]\nheight = \"-2\"\n").inlineHeight == .allBut(2))
         #expect(try parse("[screen]\nheight = \"full\"\n").inlineHeight == nil)
+        #expect(try parse("[screen]\nheight = \"~40%\"\n").inlineHeight == InlineHeight(.percent(40), adaptive: true))
         #expect(
             error("[screen]\nheight = 0\n")?.description
-                == "test.toml:2:1: screen.height: expected \"full\" or N rows (1 or more), N% of the terminal (1% to 100%) or -N (all rows but N), found 0"
+                == "test.toml:2:1: screen.height: expected \"full\" or N rows (1 or more), N% of the terminal (1% to 100%) or -N (all rows but N), with ~ before for only the rows the content needs, found 0"
         )
         #expect(error("[screen]\nheight = \"half\"\n")?.description.contains("screen.height") == true)
         #expect(error("[screen]\nheight = 0.5\n") != nil)

@@ -13,10 +13,16 @@ import Testing
         #expect(InlineHeight(parsing: "10") == .rows(10))
         #expect(InlineHeight(parsing: " 40% ") == .percent(40))
         #expect(InlineHeight(parsing: "-3") == .allBut(3))
-        for bad in ["", "0", "0%", "101%", "-0", "--3", "+5", "5.5", "ten", "%", "-", "40 %", "1e3", "100001"] {
+        #expect(InlineHeight(parsing: "~40%") == InlineHeight(.percent(40), adaptive: true))
+        #expect(InlineHeight(parsing: "~12") == InlineHeight(.rows(12), adaptive: true))
+        #expect(InlineHeight(parsing: "~-3") == InlineHeight(.allBut(3), adaptive: true))
+        for bad in [
+            "", "0", "0%", "101%", "-0", "--3", "+5", "5.5", "ten", "%", "-", "40 %", "1e3", "100001", "~", "~~5",
+            "5~", "~ 5", "~%", "+5%",
+        ] {
             #expect(InlineHeight(parsing: bad) == nil, "\(bad) parsed")
         }
-        for height in [InlineHeight.rows(7), .percent(40), .allBut(2)] {
+        for height in [InlineHeight.rows(7), .percent(40), .allBut(2), InlineHeight(.percent(30), adaptive: true)] {
             #expect(InlineHeight(parsing: height.description) == height)
         }
     }
