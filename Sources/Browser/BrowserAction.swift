@@ -39,6 +39,9 @@ public enum BrowserAction: Hashable, Sendable {
     case quit
     /// Ends the session as Ctrl-C does (exit 130).
     case interrupt
+    /// Stops the program as Ctrl-Z does in a shell (fzf's ctrl-z): the terminal given back,
+    /// the browser drawn again when the job goes on (`fg`).
+    case suspend
 
     // MARK: Search prompt
     case insertText(String)
@@ -160,6 +163,7 @@ extension Browser {
         case .quit: state.outcome = .cancelled
         case .clearFilter: state.applyFilter("")
         case .interrupt: state.outcome = .interrupted
+        case .suspend: state.suspendRequested = true
         case .insertText, .deleteBackward, .clearText, .deleteWord, .acceptSearch, .cancelSearch, .moveQueryCursor,
             .queryCursorToStart, .queryCursorToEnd:
             performSearchEdit(action, &state)

@@ -50,10 +50,17 @@ public final class EventInbox: Sendable {
 
 extension Browser {
     /// Sends what `y` copied to the screen's clipboard.
-    static func sendClipboard(_ state: inout BrowserState, to screen: Screen) {
-        guard let text = state.pendingCopy else { return }
-        state.pendingCopy = nil
-        screen.copyToClipboard(text)
+    /// Hands the screen what the state asked of it: a text for the clipboard (`y`), a stop
+    /// (Ctrl-Z).
+    static func sendEffects(_ state: inout BrowserState, to screen: Screen) {
+        if let text = state.pendingCopy {
+            state.pendingCopy = nil
+            screen.copyToClipboard(text)
+        }
+        if state.suspendRequested {
+            state.suspendRequested = false
+            screen.suspend()
+        }
     }
 
     /// Applies one event.
@@ -150,7 +157,7 @@ extension Browser {
             if !posted.isEmpty {
                 for event in posted where state.outcome == nil { take(event, &state) }
                 state.applyStaleFilter()
-                sendClipboard(&state, to: screen)
+                sendEffects(&state, to: screen)
                 if state.outcome == nil { show(&state, on: screen) }
                 continue
             }
@@ -174,7 +181,7 @@ extension Browser {
                 changed = true
             }
             state.applyStaleFilter()
-            sendClipboard(&state, to: screen)
+            sendEffects(&state, to: screen)
             if changed && state.outcome == nil { show(&state, on: screen) }
         }
         return state.outcome

@@ -13,6 +13,8 @@ extension KeyMap {
 
     /// Ctrl-C ends the session in every mode.
     static let interrupt = KeyGroup([.control("c")], .interrupt, "interrupt: exit 130, no output")
+    /// Ctrl-Z stops it in every mode but the too-small screen, as in a shell (and fzf).
+    static let suspend = KeyGroup([.control("z")], .suspend, "suspend: back to the shell, fg to return")
 
     static let browse = KeyMap(
         .browse, helpTitle: "Browsing", isActive: { _ in true },
@@ -58,6 +60,7 @@ extension KeyMap {
             KeyGroup([.escape], .clearFilter, "drop the filter, everything shown again", when: .filtered),
             KeyGroup([.character("q"), .escape], .quit, "quit without output"),
             interrupt,
+            suspend,
             KeyGroup([.character("?")], .openHelp, "this help"),
         ],
         mouseHelp: ("click  wheel", "focus (click again to pick) / scroll"))
@@ -142,6 +145,7 @@ extension KeyMap {
             KeyGroup([.enter], .acceptTone, "mark the emoji in this tone", when: .multiSelect),
             KeyGroup([.escape, .character("s"), .character("q")], .closeToneChooser, "close, no tone chosen"),
             interrupt,
+            suspend,
         ])
 
     /// While the help is open it scrolls; any other key only closes it (q and Esc too: they
@@ -163,6 +167,7 @@ extension KeyMap {
                 [KeyBinding([.home], .scrollHelp(.top)), KeyBinding([.end], .scrollHelp(.bottom))],
                 "top / end of the help"),
             interrupt,
+            suspend,
         ],
         otherKeys: .perform(.closeHelp, help: "close the help"))
 

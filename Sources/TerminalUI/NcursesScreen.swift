@@ -3,6 +3,12 @@
 // not by ncurses' doupdate: see there), with write(2) to the same /dev/tty after ncurses' own
 // output has been flushed. /dev/tty, not standard output: that belongs to the picked result.
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 public final class NcursesScreen: Screen {
     /// `.none` draws attributes only, never a colour (NO_COLOR; the caller reads the
     /// environment). `.auto` uses colours when the terminal has them.
@@ -114,6 +120,14 @@ public final class NcursesScreen: Screen {
         let before = height
         session.fit(contentRows: contentRows)
         return height != before
+    }
+
+    /// SIGTSTP to itself: the guard's handler asks for the stop, which the next wait for input
+    /// carries out (the terminal given back, the process stopped, the screen taken again when
+    /// it goes on), as for a `kill -TSTP` from outside.
+    public func suspend() {
+        guard session.isOpen else { return }
+        kill(getpid(), SIGTSTP)
     }
 
     public func copyToClipboard(_ text: String) {

@@ -92,12 +92,16 @@ public protocol Screen: AnyObject {
     /// content (inline mode's adaptive height, `--height ~N`) grows to them, within its
     /// limit; returns whether `height` changed. Others keep their height.
     func fit(contentRows: Int) -> Bool
+    /// Stops the program as Ctrl-Z would in a shell: the terminal given back until the job
+    /// goes on, then a resize event to draw again. Screens with no terminal do nothing.
+    func suspend()
 }
 
 extension Screen {
     public var now: Moment { .now }
     public var inputHasEnded: Bool { false }
     public func fit(contentRows: Int) -> Bool { false }
+    public func suspend() {}
 }
 
 /// The OSC 52 sequence that sets the clipboard (`c`) to `text`, base64-encoded; BEL ends it,
@@ -169,6 +173,11 @@ public final class MemoryScreen: Screen {
     public func show(_ frame: CellBuffer) { frames.append(frame) }
 
     public func copyToClipboard(_ text: String) { copied.append(text) }
+
+    /// How many times the program was asked to stop (Ctrl-Z).
+    public private(set) var suspensions = 0
+
+    public func suspend() { suspensions += 1 }
 
     public func fit(contentRows: Int) -> Bool {
         guard let adaptiveLimit else { return false }

@@ -193,3 +193,31 @@ struct AdaptiveHeightTests {
         #expect(screen.frames.allSatisfy { $0.height == 12 })
     }
 }
+
+@Suite("Ctrl-Z")
+struct SuspendKeyTests {
+    @Test("asks the screen to stop the program, in the browser, the prompt and the help")
+    func suspendsInEveryMode() {
+        for opening in [[], [Key.character("/")], [Key.character("?")]] as [[Key]] {
+            var state = fixtureState()
+            let screen = MemoryScreen(width: 44, height: 8)
+            screen.pendingEvents = (opening + [.control("z"), .character("q")]).map { .key($0) }
+            if opening == [.character("/")] { screen.pendingEvents += [.key(.escape), .key(.character("q"))] }
+            if opening == [.character("?")] { screen.pendingEvents += [.key(.character("q"))] }
+            _ = Browser.run(&state, on: screen)
+            #expect(screen.suspensions == 1, "after \(opening)")
+            #expect(!state.suspendRequested)
+        }
+    }
+
+    @Test("with --expect ctrl-z it picks instead, as the user asked")
+    func expectedCtrlZPicks() throws {
+        var state = fixtureState()
+        state.expectedKeys = try ExpectedKeys(parsing: "ctrl-z")
+        let screen = MemoryScreen(width: 44, height: 8)
+        screen.pendingEvents = [.key(.control("z"))]
+        let outcome = Browser.run(&state, on: screen)
+        #expect(screen.suspensions == 0)
+        #expect(outcome == .chosen(path(0, 0)) && state.endingKey == "ctrl-z")
+    }
+}

@@ -229,6 +229,23 @@ struct InlineModeTmuxTests {
         #expect(lines(after)[8] == "20" && lines(after)[9] == "READY$", "\(after)")
     }
 
+    @Test("Ctrl-Z stops it as a shell's Ctrl-Z (and fzf's) does; fg brings it back below the shell's lines")
+    func controlZSuspends() throws {
+        let session = try start(before: "echo top", arguments: "--height 8")
+        try session.send("C-z")
+        let stopped = try session.waitFor("the shell, the job stopped") {
+            $0.contains("Stopped") && $0.contains("READY$")
+        }
+        #expect(!stopped.contains("of 360"))
+        try session.send("fg", "Enter")
+        let back = try session.waitFor("the browser again") { $0.contains("of 360") }
+        #expect(back.contains("Stopped") && lines(back)[0] == "top")
+        try session.send("l")
+        try session.waitFor("a key taken") { $0.contains("2 of 360") }
+        try session.send("q")
+        try session.waitFor("the prompt again") { !$0.contains("of 360") }
+    }
+
     @Test("[screen] height sets inline mode; --height full goes back to the whole screen")
     func configurationAndFull() throws {
         let session = try TmuxSession(width: 80, height: 24, command: "exec bash --norc --noprofile")
