@@ -269,30 +269,29 @@ struct GroupPlacer {
             let main: Int
             let cross: Int
             let content: (width: Int, height: Int) = member.isItem ? measure.size(item) : (0, 0)
+            // A member's length along the group and across it, as `resolve` gives a group's
+            // (its content measured for an estimated one); fractions along share the length
+            // as above, and one across takes a cell at least.
+            func contentLength(along: Bool) -> Int {
+                let width = along == horizontal
+                return member.isItem
+                    ? (width ? content.width : content.height)
+                    : measuredLength(of: member, first: item, horizontal: width, containerWidth: inner.width)
+            }
             switch mainDimensions[index] {
             case .fraction:
                 // Past the repetitions the fractions make room for, the group is full.
                 guard position < fractionPositions else { return item }
                 main = fractionCells[position]
-            case .cells(let cells): main = min(max(0, cells), length)
-            case .estimated(let padding):
-                let measuredMain =
-                    member.isItem
-                    ? (horizontal ? content.width : content.height)
-                    : measuredLength(of: member, first: item, horizontal: horizontal, containerWidth: inner.width)
-                main = min(max(0, measuredMain + max(0, padding)), length)
+            case let dimension:
+                main = resolve(dimension, container: length) { contentLength(along: true) }
             }
             let crossDimension = horizontal ? member.height : member.width
-            switch crossDimension {
-            case .fraction(let share):
-                cross = max(min(1, crossLength), largestRemainderSplit(crossLength, shares: [min(max(share, 0), 1)])[0])
-            case .cells(let cells): cross = min(max(0, cells), crossLength)
-            case .estimated(let padding):
-                let measuredCross =
-                    member.isItem
-                    ? (horizontal ? content.height : content.width)
-                    : measuredLength(of: member, first: item, horizontal: !horizontal, containerWidth: inner.width)
-                cross = min(max(0, measuredCross + max(0, padding)), crossLength)
+            let resolvedCross = resolve(crossDimension, container: crossLength) { contentLength(along: false) }
+            if case .fraction = crossDimension {
+                cross = max(min(1, crossLength), resolvedCross)
+            } else {
+                cross = resolvedCross
             }
             let start = cursor + (position > 0 ? spacing : 0)
             // The first member always goes in (clamped); a later one only where it fits.
