@@ -2,6 +2,7 @@
 // lines or a row of cards, and a row's options. Every option is optional: one left out keeps the
 // value of the level below (the configuration's [row] defaults, then the built-in ones).
 
+import SafeText
 import SplitLayout
 
 /// A section's style.
@@ -87,7 +88,8 @@ public struct RowHint: Hashable, Sendable {
         guard let effect else { return nil }
         guard CardEffects.names.contains(effect) else {
             let names = CardEffects.names.map { "\"\($0)\"" }.joined(separator: ", ")
-            return RowOptionProblem(.effect, "expected an effect: one of \(names), found \"\(effect)\"")
+            // (What the data or the file says is quoted escaped: it may hold controls.)
+            return RowOptionProblem(.effect, "expected an effect: one of \(names), found \(MessageText.quoted(effect))")
         }
         if let preset, CardEffects.named(effect, preset: preset) == nil {
             let presets = CardEffects.presets(of: effect)
@@ -95,12 +97,13 @@ public struct RowHint: Hashable, Sendable {
             return RowOptionProblem(
                 .preset,
                 presets.isEmpty
-                    ? "the \"\(effect)\" effect has no presets (only \"scale\" does), found \"\(preset)\""
-                    : "expected a preset of the \(effect) effect: one of \(names), found \"\(preset)\"")
+                    ? "the \"\(effect)\" effect has no presets (only \"scale\" does), found \(MessageText.quoted(preset))"
+                    : "expected a preset of the \(effect) effect: one of \(names), found \(MessageText.quoted(preset))")
         }
         let declared = CardEffects.options(of: effect)
         func spelled(_ name: String) -> String {
-            configSpelling ? (CardEffects.allOptions.first { $0.name == name }?.configKey ?? name) : name
+            MessageText.escaped(
+                configSpelling ? (CardEffects.allOptions.first { $0.name == name }?.configKey ?? name) : name)
         }
         for (name, value) in options.sorted(by: { $0.key < $1.key }) {
             guard let option = declared.first(where: { $0.name == name }) else {

@@ -117,6 +117,12 @@ import Testing
             error("\"\\u001B[2J\" = 1\n")
                 == "test.toml:1:1: \"\\u001B[2J\": unknown key at the top level (allowed: breakpoint, emoji, groups, item, layout, recent, row, screen, search, sections, theme, widths)"
         )
+        // A row effect, preset or option that is none of the known ones (FuzzConfig found the
+        // tab of an effect's name quoted as it was).
+        #expect(error("[row]\neffect = \"ca\\trousel\"\n")?.hasSuffix("found \"ca\\trousel\"") == true)
+        #expect(
+            error("[row]\neffect = \"scale\"\npreset = \"x\\u001B[2J\"\n")?.hasSuffix("found \"x\\u001B[2J\"")
+                == true)
     }
 
     /// The documents that crashed TOMLKit with an assertion (issue 11), and their relatives.
