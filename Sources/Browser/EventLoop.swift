@@ -49,7 +49,6 @@ public final class EventInbox: Sendable {
 }
 
 extension Browser {
-    /// Sends what `y` copied to the screen's clipboard.
     /// Hands the screen what the state asked of it: a text for the clipboard (`y`), a stop
     /// (Ctrl-Z).
     static func sendEffects(_ state: inout BrowserState, to screen: Screen) {

@@ -57,6 +57,15 @@ public struct InlineHeight: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A height as the command line and the configuration give it: "full" (the whole screen:
+    /// .some(nil)) or what `init(parsing:)` reads; nil for anything else.
+    public static func setting(_ text: String) -> InlineHeight?? {
+        text == "full" ? .some(nil) : InlineHeight(parsing: text).map { .some($0) }
+    }
+
+    /// What `setting` accepts, for messages.
+    public static let settingSyntax = "\"full\" or \(syntax)"
+
     /// What `init(parsing:)` accepts, for messages.
     public static let syntax =
         "N rows (1 or more), N% of the terminal (1% to 100%) or -N (all rows but N), with ~ before for only the rows the content needs"
@@ -112,9 +121,18 @@ struct InlineRegion: Equatable {
         }
         let afterText = cursorColumn > 0
         let first = min(cursorRow, terminalHeight - 1) + (afterText ? 1 : 0)
-        let overflow = max(0, first + rows - terminalHeight)
-        return InlineRegion(
-            top: first - overflow, height: rows, scroll: overflow, textEndColumn: afterText ? cursorColumn : nil)
+        return InlineRegion(top: first, height: rows, scroll: 0, textEndColumn: afterText ? cursorColumn : nil)
+            .resized(to: rows, terminalHeight: terminalHeight)
+    }
+
+    /// These rows made `height` rows from the same top (at least 1, at most the terminal's),
+    /// moved up as far as the terminal needs to fit them: `scroll` says how far.
+    func resized(to height: Int, terminalHeight: Int) -> InlineRegion {
+        var resized = self
+        resized.height = min(max(1, height), max(1, terminalHeight))
+        resized.scroll = max(0, top + resized.height - terminalHeight)
+        resized.top = top - resized.scroll
+        return resized
     }
 
     /// The terminal row of the text the cursor was found after, once the region is placed; nil

@@ -87,24 +87,28 @@ public final class NcursesScreen: Screen {
                 // (Inline: the terminal is asked where its cursor is first, outside the update.)
                 placement = sequences.synchronizedBegin + session.takeOver()
             }
-            let rows = session.terminalHeight
-            encoder.placement = session.region.map { FrameEncoder.Placement(top: $0.top, terminalHeight: rows) }
-            encoder.screenCleared(width: width, height: height)
-            let cursor = session.region.map { ($0.top, 0) } ?? (max(0, rows - 1), 0)
-            TerminalGuard.setReset(encoder.resetBytes(screenHeight: rows, cursor: cursor))
+            screenPlaced()
         } else if let region = session.region, region.height != height {
             // An adaptive height that grew: the rows made room for and drawn again whole.
             synchronized = true
             placement = sequences.synchronizedBegin + session.refitRegion()
-            let rows = session.terminalHeight, top = session.region?.top ?? 0
-            encoder.placement = FrameEncoder.Placement(top: top, terminalHeight: rows)
-            encoder.screenCleared(width: width, height: height)
-            TerminalGuard.setReset(encoder.resetBytes(screenHeight: rows, cursor: (top, 0)))
+            screenPlaced()
         }
         let bytes = encoder.encode(frame, screenWidth: width, screenHeight: height, cursorAfter: session.cursor)
         guard synchronized || !bytes.isEmpty else { return }
         let begin = synchronized ? placement : sequences.synchronizedBegin
         session.writeFrame(begin + bytes + sequences.synchronizedEnd)
+    }
+
+    /// After a takeover or the rows placed anew: the next frame is written whole, where the
+    /// rows are, and a signal's reset leaves the cursor at their top (at the last row's start
+    /// without them).
+    private func screenPlaced() {
+        let rows = session.terminalHeight
+        encoder.placement = session.region.map { FrameEncoder.Placement(top: $0.top, terminalHeight: rows) }
+        encoder.screenCleared(width: width, height: height)
+        let cursor = session.region.map { ($0.top, 0) } ?? (max(0, rows - 1), 0)
+        TerminalGuard.setReset(encoder.resetBytes(screenHeight: rows, cursor: cursor))
     }
 
     public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent? {

@@ -219,13 +219,19 @@ final class NcursesTerminalSession {
         }
         region = placed
         moveBelievedCursor(window, toRow: placed.top)
+        return bytesPlacing(placed)
+    }
+
+    /// The bytes that make room for `region` (line feeds on the last row, as far as it
+    /// scrolls), clear its rows and leave the cursor at its top.
+    private func bytesPlacing(_ region: InlineRegion) -> [UInt8] {
         var bytes: [UInt8] = []
-        if placed.scroll > 0 {
-            sequences.moveCursor(&bytes, lines - 1, 0)
-            bytes += [UInt8](repeating: 0x0A, count: placed.scroll)
+        if region.scroll > 0 {
+            sequences.moveCursor(&bytes, terminalHeight - 1, 0)
+            bytes += [UInt8](repeating: 0x0A, count: region.scroll)
         }
-        sequences.clearRows(from: placed.top, count: placed.height, width: width, into: &bytes)
-        sequences.moveCursor(&bytes, placed.top, 0)
+        sequences.clearRows(from: region.top, count: region.height, width: width, into: &bytes)
+        sequences.moveCursor(&bytes, region.top, 0)
         return bytes
     }
 
@@ -233,23 +239,13 @@ final class NcursesTerminalSession {
     /// up as far as the screen needs to fit them, and returns the bytes that do so and clear
     /// them (to be written before the frame).
     func refitRegion() -> [UInt8] {
-        guard var placed = region, let window else { return [] }
-        let lines = terminalHeight
-        placed.height = height
-        let overflow = max(0, placed.top + placed.height - lines)
-        var bytes: [UInt8] = []
-        if overflow > 0 {
-            sequences.moveCursor(&bytes, lines - 1, 0)
-            bytes += [UInt8](repeating: 0x0A, count: overflow)
-            placed.top -= overflow
-        }
+        guard let current = region, let window else { return [] }
+        let placed = current.resized(to: height, terminalHeight: terminalHeight)
         region = placed
         moveBelievedCursor(window, toRow: placed.top)
         clearok(cnc_curscr(), true)
         wrefresh(window)
-        sequences.clearRows(from: placed.top, count: placed.height, width: width, into: &bytes)
-        sequences.moveCursor(&bytes, placed.top, 0)
-        return bytes
+        return bytesPlacing(placed)
     }
 
     /// Has ncurses' next refresh (with the clear flag: its clear string is emptied, and it

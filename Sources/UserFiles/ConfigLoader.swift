@@ -209,7 +209,7 @@ public enum ConfigLoader {
                 guard let height = Self.screenHeight(value) else {
                     throw screen.error(
                         key: "height",
-                        "expected \"full\" or \(InlineHeight.syntax), found \(screen.describe("height"))")
+                        "expected \(InlineHeight.settingSyntax), found \(screen.describe("height"))")
                 }
                 configuration.inlineHeight = height
             }
@@ -231,11 +231,10 @@ public enum ConfigLoader {
     private static func screenHeight(_ value: TOMLValue) -> InlineHeight?? {
         switch value {
         case .integer(let rows):
-            return rows >= 1 ? InlineHeight(parsing: String(rows)).map { .some($0) } : nil
-        case .string("full"):
-            return .some(nil)
+            // (Not through the text: -3 there means all rows but 3.)
+            return rows >= 1 ? InlineHeight.setting(String(rows)) : nil
         case .string(let text):
-            return InlineHeight(parsing: text).map { .some($0) }
+            return InlineHeight.setting(text)
         default:
             return nil
         }

@@ -137,8 +137,8 @@ struct BrowseCommand: ParsableCommand {
                 )
             }
         }
-        if let height, height != "full", InlineHeight(parsing: height) == nil {
-            throw ValidationError("--height must be \"full\" or \(InlineHeight.syntax), got \"\(height)\"")
+        if let height, InlineHeight.setting(height) == nil {
+            throw ValidationError("--height must be \(InlineHeight.settingSyntax), got \"\(height)\"")
         }
         if let skinTone, SkinTone.parse(skinTone) == nil {
             throw ValidationError(
@@ -234,7 +234,7 @@ struct BrowseCommand: ParsableCommand {
             TerminalGuard.install()
             let screen: NcursesScreen
             do {
-                let inlineHeight = height.map { InlineHeight(parsing: $0) } ?? configuration.inlineHeight
+                let inlineHeight = height.flatMap(InlineHeight.setting) ?? configuration.inlineHeight
                 screen = try NcursesScreen(colorMode: noColor ? .none : .auto, inlineHeight: inlineHeight)
             } catch {
                 throw InputError(message: "\(error)")

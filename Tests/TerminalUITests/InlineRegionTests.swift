@@ -61,6 +61,16 @@ import Testing
         #expect(
             InlineRegion.below(cursorRow: nil, cursorColumn: 0, height: 8, terminalHeight: 24)
                 == InlineRegion(top: 16, height: 8, scroll: 8, textEndColumn: nil))
+        // Grown (an adaptive height): from the same top while there is room, then moved up.
+        let placed = InlineRegion(top: 16, height: 5, scroll: 0, textEndColumn: 4)
+        #expect(
+            placed.resized(to: 8, terminalHeight: 24) == InlineRegion(top: 16, height: 8, scroll: 0, textEndColumn: 4))
+        #expect(
+            placed.resized(to: 12, terminalHeight: 24) == InlineRegion(top: 12, height: 12, scroll: 4, textEndColumn: 4)
+        )
+        #expect(
+            placed.resized(to: 40, terminalHeight: 24) == InlineRegion(top: 0, height: 24, scroll: 16, textEndColumn: 4)
+        )
         // Text scrolled off the top: nowhere to go back to.
         #expect(InlineRegion.below(cursorRow: 23, cursorColumn: 9, height: 24, terminalHeight: 24).textEndRow == nil)
     }
