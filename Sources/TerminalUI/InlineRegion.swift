@@ -39,21 +39,20 @@ public struct InlineHeight: Hashable, Sendable, CustomStringConvertible {
         var trimmed = text.trimmingWhitespace
         adaptive = trimmed.hasPrefix("~")
         if adaptive { trimmed = trimmed.dropFirst() }
+        // Digits only (Int alone would take "+5"), in `range`.
+        func number(_ digits: Substring, in range: ClosedRange<Int>) -> Int? {
+            guard digits.allSatisfy(\.isASCIIDigit), let value = Int(digits), range.contains(value) else { return nil }
+            return value
+        }
         if trimmed.hasSuffix("%") {
-            guard trimmed.dropLast().allSatisfy(\.isASCIIDigit), let value = Int(trimmed.dropLast()),
-                (1...100).contains(value)
-            else { return nil }
-            limit = .percent(value)
+            guard let share = number(trimmed.dropLast(), in: 1...100) else { return nil }
+            limit = .percent(share)
         } else if trimmed.hasPrefix("-") {
-            guard trimmed.dropFirst().allSatisfy(\.isASCIIDigit), let value = Int(trimmed.dropFirst()), value >= 1,
-                value <= 100_000
-            else { return nil }
-            limit = .allBut(value)
+            guard let count = number(trimmed.dropFirst(), in: 1...100_000) else { return nil }
+            limit = .allBut(count)
         } else {
-            guard trimmed.allSatisfy(\.isASCIIDigit), let value = Int(trimmed), (1...100_000).contains(value) else {
-                return nil
-            }
-            limit = .rows(value)
+            guard let count = number(trimmed, in: 1...100_000) else { return nil }
+            limit = .rows(count)
         }
     }
 
