@@ -13,12 +13,14 @@ struct SearchNeedle: Sendable {
     let bytes: [UInt8]
     let anchor: SearchQuery.Term.Anchor
     let negated: Bool
+    let codePoint: Bool
     let foldsCase: Bool
 
     init(_ term: SearchQuery.Term, caseSensitive: Bool) {
         bytes = Array(term.text.utf8)
         anchor = term.anchor
         negated = term.negated
+        codePoint = term.codePoint
         foldsCase = !caseSensitive
     }
 }

@@ -19,6 +19,8 @@ struct SearchMatcher: ~Copyable {
         /// The clause the term belongs to, and whether it counts by being absent.
         var clause: Int
         var negated: Bool
+        /// A code point's alternative to its word's text: it scores nothing (see `score`).
+        var codePoint: Bool
     }
 
     private let bytes: UnsafeMutableBufferPointer<UInt8>
@@ -58,7 +60,7 @@ struct SearchMatcher: ~Copyable {
                 at: index,
                 to: Term(
                     start: offset, count: needle.bytes.count, anchor: needle.anchor, clause: clause,
-                    negated: needle.negated))
+                    negated: needle.negated, codePoint: needle.codePoint))
             offset += needle.bytes.count
         }
         termCount = flat.count
@@ -172,8 +174,8 @@ struct SearchMatcher: ~Copyable {
     }
 
     /// How well the item matches, for ranking (0 when it does not): for each clause, the best
-    /// `SearchBytes.points` of its terms over the item's strings, added up. Negated terms score
-    /// nothing.
+    /// `SearchBytes.points` of its terms over the item's strings, added up. Negated terms and
+    /// code points score nothing.
     mutating func score(_ store: ItemStoreReader, _ item: Int) -> Int {
         let strings = store.searchableStrings(of: item)
         var total = 0
@@ -187,7 +189,11 @@ struct SearchMatcher: ~Copyable {
                 clauseBest = 0
                 clause = term.clause
             }
-            if term.negated { continue }
+            // A code point alone scores nothing, below any match of text (at least 1 point): in
+            // the user's data "1234" ranks the items holding that text above a glyph holding
+            // U+1234. (In the emoji, whose names hold few numbers, the glyphs are all there is,
+            // shortest name first.)
+            if term.negated || term.codePoint { continue }
             for string in strings {
                 let isLabel = string == strings.lowerBound
                 if term.anchor.labelOnly && !isLabel { break }

@@ -12,8 +12,10 @@
 /// - `'term` matches anywhere, inside words too. `^term` matches at the start of the label,
 ///   `term$` at its end, `^term$` the whole label. `!term` excludes the items the term would
 ///   match (`!'term`, `!^term` and `!term$` likewise). `a | b` matches either.
-/// - A code point, `U+1F600` or `1F600` (4 to 6 hex digits with a decimal digit among them, so
-///   that "face" and "cafe" stay words), finds the glyphs that hold it.
+/// - A word that could name a code point, `U+1F600` or `1F600` (4 to 6 hex digits with a decimal
+///   digit among them, so that "face" and "cafe" stay plain words), is its text *and* that code
+///   point: `1234` finds "1234" and "12340" as any word would, and also the glyphs that hold
+///   U+1234. A match of the text ranks above a match of the code point only.
 /// - Smart case, as in fzf and vim: the query is case-insensitive unless it has a capital letter
 ///   (any character that lowercasing changes); then every term is case-sensitive. Insensitive
 ///   matching lowercases Unicode, not only ASCII: "é" finds "École", "k" finds the Kelvin sign.
@@ -45,11 +47,16 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
         public let anchor: Anchor
         /// Whether the term excludes what it matches (`!term`).
         public let negated: Bool
+        /// Whether the term is the code point a word of the query named (`1F600` is also 😀):
+        /// it stands beside that word's own term, as an alternative that ranks below any
+        /// match of the text.
+        public let codePoint: Bool
 
-        public init(_ text: String, _ anchor: Anchor = .wordStart, negated: Bool = false) {
+        public init(_ text: String, _ anchor: Anchor = .wordStart, negated: Bool = false, codePoint: Bool = false) {
             self.text = text
             self.anchor = anchor
             self.negated = negated
+            self.codePoint = codePoint
         }
     }
 
@@ -69,35 +76,49 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ text: String, fuzzy: Bool = false) {
         self.fuzzy = fuzzy
-        var typed: [Substring] = []
-        var clauses: [[Term]] = []
-        var joinNext = false
+        // (At most `maximumTermCount` terms, a code point's alternative counted.)
+        var words: [Substring] = []
         var count = 0
         for word in text.split(whereSeparator: \.isWhitespace) {
+            if word != "|" {
+                count += Self.codePoint(word) == nil ? 1 : 2
+                guard count <= Self.maximumTermCount else { break }
+            }
+            words.append(word)
+        }
+        // Smart case looks at the words that are only text: a code point's capitals (U+1F600)
+        // do not make the rest case-sensitive.
+        let caseSensitive = words.contains { word in
+            Self.codePoint(word) == nil && word.unicodeScalars.contains { $0.properties.changesWhenLowercased }
+        }
+        var clauses: [[Term]] = []
+        var joinNext = false
+        for word in words {
             if word == "|" {
                 joinNext = !clauses.isEmpty
                 continue
             }
-            guard count < Self.maximumTermCount else { break }
-            count += 1
-            let term: Term
-            // A code point (U+1F600, or 1F600) finds the glyphs that hold it.
+            var alternatives = [Self.term(word, fuzzy: fuzzy)]
+            // A word that could be a code point (U+1F600, 1F600, but also 1234, 2024, beef1)
+            // is its text first and, besides, the glyphs that hold that code point.
+            // (Lowercased when the query ignores case, as every term's text then is.)
             if let scalar = Self.codePoint(word) {
-                term = Term(String(Character(scalar)), .anywhere)
-            } else {
-                term = Self.term(word, fuzzy: fuzzy)
-                typed.append(word)
+                let text = alternatives[0]
+                let glyph = String(Character(scalar))
+                alternatives = [
+                    Term(caseSensitive ? text.text : text.text.lowercased(), text.anchor, negated: text.negated),
+                    Term(caseSensitive ? glyph : glyph.lowercased(), .anywhere, codePoint: true),
+                ]
             }
             if joinNext {
-                clauses[clauses.count - 1].append(term)
+                clauses[clauses.count - 1] += alternatives
             } else {
-                clauses.append([term])
+                clauses.append(alternatives)
             }
             joinNext = false
         }
         self.clauses = clauses
-        // (A code point's capitals, U+1F600, do not make the rest case-sensitive.)
-        caseSensitive = typed.contains { $0.unicodeScalars.contains { $0.properties.changesWhenLowercased } }
+        self.caseSensitive = caseSensitive
     }
 
     /// One word of the query with its marks read: `!`, then `'` or `^`, then `$` at the end.
@@ -159,8 +180,10 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The query as it would be typed (a code point's term is implied by its word: left out).
     public var description: String {
-        clauses.map { $0.map(\.description).joined(separator: " | ") }.joined(separator: " ")
+        clauses.map { $0.filter { !$0.codePoint }.map(\.description).joined(separator: " | ") }.joined(
+            separator: " ")
     }
 }
 

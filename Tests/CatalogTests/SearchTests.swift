@@ -24,12 +24,24 @@ struct SearchTests {
         #expect(SearchQuery("  cat   face ").description == "cat face")
     }
 
-    @Test("a code point (U+1F600 or 1F600) or the emoji itself finds the glyphs that hold it; hex words stay words")
+    @Test("a word that could be a code point (U+1F600, 1F600) is its text and that code point; other words stay words")
     func codePointsAndGlyphs() {
-        #expect(SearchQuery("U+1F600").terms == [SearchQuery.Term("😀", .anywhere)])
-        #expect(SearchQuery("1f600").terms == [SearchQuery.Term("😀", .anywhere)])
-        #expect(SearchQuery("u+2764 face").terms == [SearchQuery.Term("❤", .anywhere), SearchQuery.Term("face")])
+        func point(_ text: String) -> SearchQuery.Term { SearchQuery.Term(text, .anywhere, codePoint: true) }
+        #expect(SearchQuery("U+1F600").clauses == [[.init("u+1f600"), point("😀")]])
+        #expect(SearchQuery("1f600").clauses == [[.init("1f600"), point("😀")]])
+        #expect(SearchQuery("u+2764 face").clauses == [[.init("u+2764"), point("❤")], [.init("face")]])
+        #expect(SearchQuery("1234").clauses == [[.init("1234"), point("\u{1234}")]])
+        #expect(SearchQuery("1234", fuzzy: true).clauses == [[.init("1234", .fuzzy), point("\u{1234}")]])
+        // A code point joins a | clause as one more alternative; it is left out of the query's text.
+        #expect(SearchQuery("cat | beef1").clauses == [[.init("cat"), .init("beef1"), point("\u{BEEF1}")]])
+        #expect(SearchQuery("cat | 2024 face").description == "cat | 2024 face")
+        // Its capitals do not make the query case-sensitive; another word's do, and then its
+        // text is matched as typed.
         #expect(!SearchQuery("U+1F600 face").caseSensitive)
+        #expect(SearchQuery("1F600 Face").clauses == [[.init("1F600"), point("😀")], [.init("Face")]])
+        // (A code point's letter is folded as the text is.)
+        #expect(SearchQuery("0041").clauses == [[.init("0041"), point("a")]])
+        #expect(SearchQuery("0041 A").clauses == [[.init("0041"), point("A")], [.init("A")]])
         for word in ["face", "cafe", "added", "12", "1F6000", "U+D800", "U+0007"] {
             #expect(SearchQuery(word).terms == [SearchQuery.Term(word)], "\(word)")
         }
@@ -45,6 +57,31 @@ struct SearchTests {
         #expect(labels("😀") == ["grinning face"])
         #expect(labels("2764").contains("red heart"))
         #expect(labels("U+1F468 U+1F467").contains("family: man, woman, girl"))
+    }
+
+    @Test("numbers and hex-looking words in the user's data are found as text, text matches ranked first")
+    func numbersAreText() {
+        func found(_ query: String, in labels: [String], glyphs: [String: String] = [:]) -> [String] {
+            let items = labels.map { Item(label: $0, glyph: glyphs[$0]) }
+            let catalog = Catalog(sections: [Section(title: "-", items: items)], source: "-")
+            let result = Search.run(SearchQuery(query), in: catalog)
+            return result.sections.flatMap { match in match.items.map { labels[$0] } }
+        }
+        let numbers = (1...20000).map(String.init)
+        #expect(found("1234", in: numbers) == ["1234"] + (12340...12349).map(String.init))
+        #expect(found("2024", in: numbers) == ["2024"])
+        #expect(found("8080", in: ["port 8080 open", "port 80 open", "18080"]) == ["port 8080 open"])
+        #expect(found("item 5000", in: ["item 5000", "item 500", "item 50000"]) == ["item 5000", "item 50000"])
+        let process = "root      4242  0.0  0.1  18936  3480 ?        Ss   10:01   0:00 /usr/sbin/cron -f"
+        #expect(found("4242", in: [process, "root 42 cron"]) == [process])
+        #expect(found("beef1", in: ["beef1 stew", "beef stew"]) == ["beef1 stew"])
+        #expect(found("add2", in: ["add2 numbers", "add numbers", "ADD2"]) == ["ADD2", "add2 numbers"])
+        #expect(found("'eef1", in: ["beef1"]) == ["beef1"])
+        // The code point still finds the glyph that holds it, after every match of the text.
+        let labels = ["ethiopic see", "order 1234", "1234"]
+        #expect(
+            found("1234", in: labels, glyphs: ["ethiopic see": "\u{1234}"]) == ["1234", "order 1234", "ethiopic see"])
+        #expect(found("!1234", in: labels, glyphs: ["ethiopic see": "\u{1234}"]) == ["ethiopic see"])
     }
 
     @Test func smartCase() {

@@ -92,6 +92,41 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         }
     }
 
+    // A word that could be a code point (1234, 2024, beef1, U+1F600) is its text first: its
+    // clause holds the word's own term, and an item matched only through the code point ranks
+    // after every item the text matched (for ASCII text, by the rules above).
+    let words = queryText.split(whereSeparator: \.isWhitespace).filter { $0 != "|" }
+    for clause in query.clauses where clause.contains(where: \.codePoint) {
+        Fuzz.check(clause.contains { !$0.codePoint }, "a code point without its word's text in \(query)")
+    }
+    if words.count == 1, let word = words.first, query.clauses.count == 1, query.clauses[0].contains(where: \.codePoint)
+    {
+        let textTerms = query.clauses[0].filter { !$0.codePoint }
+        Fuzz.check(
+            textTerms.map(\.description) == [query.caseSensitive ? String(word) : word.lowercased()],
+            "the code point word \(word.debugDescription) lost its text: \(query.clauses)")
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            for match in result.sections {
+                let items = catalog.sections[match.section].items
+                var codePointOnlySeen = false
+                for index in match.items {
+                    let item = items[index]
+                    let strings = [item.label] + item.keywords + item.fields.map(\.value)
+                    let byText = textTerms.contains { term in
+                        strings.enumerated().contains {
+                            ASCIIRules.contains($0.element, term, query.caseSensitive, isLabel: $0.offset == 0)
+                        }
+                    }
+                    Fuzz.check(
+                        !(byText && codePointOnlySeen),
+                        "\(item.label.debugDescription) matches \(word.debugDescription) as text, ranked after a code point's match"
+                    )
+                    if !byText { codePointOnlySeen = true }
+                }
+            }
+        }
+    }
+
     // Highlights: sorted, merged character ranges inside the label.
     for section in catalog.sections {
         for index in section.items.indices {
