@@ -17,6 +17,9 @@ public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
     /// The value of one of the item's fields.
     case field(String)
 
+    /// The formats that are not a field's name, as `--print` takes them.
+    public static let names = ["glyph", "label", "section", "keywords", "json"]
+
     /// `glyph`, `label`, `section`, `keywords`, `json`, or any other word as a field name.
     public init(parsing text: String) {
         switch text {
@@ -54,7 +57,7 @@ public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
         case .keywords:
             return item.keywords.joined(separator: ", ")
         case .field(let name):
-            return item.fields.first { $0.name == name }?.value ?? ""
+            return Self.field(named: name, in: item.fields)?.value ?? ""
         case .json:
             var members = ["\"section\":" + Self.jsonString(section), "\"label\":" + Self.jsonString(item.label)]
             if let glyph { members.append("\"glyph\":" + Self.jsonString(glyph)) }
@@ -89,6 +92,17 @@ public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
         return result + "\""
     }
 
+    /// The field `name` names: the one of that name, else one whose name differs only in
+    /// case (`--print email` prints a column headed "Email", as columns are found).
+    static func field(named name: String, in fields: [Item.Field]) -> Item.Field? {
+        if let exact = fields.first(where: { $0.name == name }) { return exact }
+        return fields.first { Self.sameIgnoringCase($0.name, name) }
+    }
+
+    static func sameIgnoringCase(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+    }
+
     /// Why this format cannot print anything for `catalog`: a field name that no item has
     /// (most likely a typo), with the names that exist; nil when it can.
     public func problem(for catalog: Catalog) -> String? {
@@ -97,12 +111,12 @@ public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
         var seen = Set<String>()
         for section in catalog.sections {
             for field in section.items.fieldNames where seen.insert(field).inserted {
-                if field == name { return nil }
+                if Self.sameIgnoringCase(field, name) { return nil }
                 names.append(field)
             }
         }
         // The field names come from the data: escaped, as every message quoting data is.
-        let known = (["glyph", "label", "json"] + names.map { MessageText.escaped($0) }).joined(separator: ", ")
+        let known = (Self.names + names.map { MessageText.escaped($0) }).joined(separator: ", ")
         return
             "--print \(MessageText.escaped(name)): no item has a field \(MessageText.quoted(name)) (choose from: \(known))"
     }

@@ -98,9 +98,17 @@ struct PickingTests {
         let catalog = Catalog(sections: [Section(title: "Hands", items: [item])], source: "test")
         #expect(PrintFormat(parsing: "code").problem(for: catalog) == nil)
         #expect(PrintFormat(parsing: "json").problem(for: catalog) == nil)
+        // A field is named ignoring case, as a column is (a CSV column headed "Email" is
+        // printed by --print email); an exact name goes first.
+        #expect(PrintFormat(parsing: "CODE").problem(for: catalog) == nil)
+        #expect(PrintFormat(parsing: "Code").line(for: item, section: "Hands") == "U+1F44D")
+        let both = Item(label: "x", fields: [.init(name: "Email", value: "A"), .init(name: "email", value: "b")])
+        #expect(PrintFormat(parsing: "email").line(for: both, section: "S") == "b")
+        #expect(PrintFormat(parsing: "EMAIL").line(for: both, section: "S") == "A")
         #expect(
             PrintFormat(parsing: "cdoe").problem(for: catalog)
-                == #"--print cdoe: no item has a field "cdoe" (choose from: glyph, label, json, code, note)"#)
+                == #"--print cdoe: no item has a field "cdoe" (choose from: glyph, label, section, keywords, json, code, note)"#
+        )
     }
 }
 

@@ -331,7 +331,8 @@ struct EndToEndTests {
         #expect(result.status == 2)
         #expect(
             result.stderr.hasPrefix(
-                #"splitview: --print lable: no item has a field "lable" (choose from: glyph, label, json"#))
+                #"splitview: --print lable: no item has a field "lable" (choose from: glyph, label, section, keywords, json"#
+            ))
     }
 
     @Test func keysMoveAndHelpShows() throws {

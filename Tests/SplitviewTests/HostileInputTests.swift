@@ -201,7 +201,7 @@ import Testing
         #expect(print.status == 2)
         #expect(
             print.stderr
-                == "splitview: --print nope: no item has a field \"nope\" (choose from: glyph, label, json, \\u001B[2J)\n"
+                == "splitview: --print nope: no item has a field \"nope\" (choose from: glyph, label, section, keywords, json, \\u001B[2J)\n"
         )
     }
 
