@@ -20,35 +20,75 @@ public struct ExpectedKeys: Hashable, Sendable {
 
     public var isEmpty: Bool { names.isEmpty }
 
-    /// The key called `name` as fzf writes keys: `ctrl-a` ... `ctrl-z`, `tab`, `btab`
-    /// (Shift-Tab), `del`, `home`, `end`, `pgup`, `pgdn`, `left`, `right`, `up`, `down`, `esc`,
-    /// `enter`, `space`, or a single printable character.
+    /// The key called `name` as fzf writes keys (case aside; a single character keeps its
+    /// case): `ctrl-a` ... `ctrl-z`, `ctrl-alt-a` ..., `alt-a` (any character), `alt-enter`,
+    /// `alt-space`, `alt-bspace`, `ctrl-space`, `ctrl-\\`, `ctrl-]`, `ctrl-^`, `ctrl-/`, `tab`,
+    /// `btab` (Shift-Tab), `enter`, `esc`, `space`, `bspace`, `insert`, `f1` ... `f12`, the
+    /// editing keys `up`, `down`, `left`, `right`, `home`, `end`, `del`, `pgup`, `pgdn` alone
+    /// or after `ctrl-`, `alt-` and `shift-` in any mix (`shift-up`, `alt-shift-left`), or a
+    /// single printable character. Only keys a terminal can send are named.
     static func key(named name: String) -> Key? {
         let lowered = name.lowercased()
-        if lowered.hasPrefix("ctrl-"), lowered.count == 6, let letter = lowered.last, letter.isLetter, letter.isASCII {
-            return .control(letter)
-        }
         switch lowered {
         case "tab": return .tab
         case "btab", "shift-tab": return .backTab
-        case "del", "delete": return .delete
-        case "home": return .home
-        case "end": return .end
-        case "pgup", "page-up": return .pageUp
-        case "pgdn", "page-down": return .pageDown
-        case "left": return .left
-        case "right": return .right
-        case "up": return .up
-        case "down": return .down
         case "esc": return .escape
         case "enter", "return": return .enter
-        case "bspace", "backspace": return .backspace
+        case "bspace", "bs", "backspace": return .backspace
         case "space": return .character(" ")
-        default:
+        case "insert": return .insert
+        case "ctrl-space": return .control(" ")
+        case "ctrl-\\": return .control("\\")
+        case "ctrl-]": return .control("]")
+        case "ctrl-^", "ctrl-6": return .control("^")
+        case "ctrl-/", "ctrl-_": return .control("/")
+        case "alt-enter", "alt-return": return Key.enter.with(.alt)
+        case "alt-space": return Key.character(" ").with(.alt)
+        case "alt-bspace", "alt-bs", "alt-backspace": return Key.backspace.with(.alt)
+        default: break
+        }
+        if lowered.count >= 2, lowered.hasPrefix("f"), let number = Int(lowered.dropFirst()), (1...12).contains(number),
+            lowered.dropFirst().first != "0"
+        {
+            return .function(number)
+        }
+        // Modifiers before an editing key, a letter or a character.
+        var rest = Substring(lowered)
+        var modifiers = KeyModifiers()
+        reading: while true {
+            for (prefix, modifier) in [("ctrl-", KeyModifiers.ctrl), ("alt-", .alt), ("shift-", .shift)]
+            where rest.hasPrefix(prefix) && rest.count > prefix.count && !modifiers.contains(modifier) {
+                rest = rest.dropFirst(prefix.count)
+                modifiers.insert(modifier)
+                continue reading
+            }
+            break
+        }
+        if let key = editingKeys[String(rest)] { return key.with(modifiers) }
+        let letter = rest.count == 1 ? rest.first! : nil
+        switch modifiers {
+        case [.ctrl] where letter?.isASCII == true && letter!.isLetter:
+            return .control(letter!)
+        case [.ctrl, .alt] where letter?.isASCII == true && letter!.isLetter:
+            return Key.control(letter!).with(.alt)
+        case [.alt] where lowered.hasPrefix("alt-") && name.dropFirst(4).count == 1:
+            // (As written: alt-A is Alt with Shift and a.)
+            guard let character = name.last, !character.isWhitespace else { return nil }
+            return Key.character(character).with(.alt)
+        case []:
             guard name.count == 1, let character = name.first, !character.isWhitespace else { return nil }
             return .character(character)
+        default:
+            return nil
         }
     }
+
+    /// The keys that take any of Ctrl, Alt and Shift, by their names.
+    static let editingKeys: [String: Key] = [
+        "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
+        "del": .delete, "delete": .delete, "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown,
+        "page-down": .pageDown,
+    ]
 }
 
 /// A name --expect does not know.

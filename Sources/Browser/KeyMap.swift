@@ -218,6 +218,11 @@ extension Key {
         case .escape: "Esc"
         case .backspace: "Backspace"
         case .delete: "Del"
+        case .insert: "Ins"
+        case .function(let number): "F\(number)"
+        case .modified(let key, let modifiers):
+            (modifiers.contains(.ctrl) ? "Ctrl-" : "") + (modifiers.contains(.alt) ? "Alt-" : "")
+                + (modifiers.contains(.shift) ? "Shift-" : "") + key.helpName
         }
     }
 }

@@ -133,3 +133,17 @@ static inline int cnc_key_c3(void) { return KEY_C3; }
 static inline int cnc_key_find(void) { return KEY_FIND; }
 static inline int cnc_key_select(void) { return KEY_SELECT; }
 static inline int cnc_key_f0(void) { return KEY_F0; }
+static inline int cnc_key_ic(void) { return KEY_IC; }
+/// The shifted keys terminfo names (xterm's Shift+Up is kri, KEY_SR; Shift+Down kind, KEY_SF).
+static inline int cnc_key_sr(void) { return KEY_SR; }
+static inline int cnc_key_sf(void) { return KEY_SF; }
+static inline int cnc_key_sleft(void) { return KEY_SLEFT; }
+static inline int cnc_key_sright(void) { return KEY_SRIGHT; }
+static inline int cnc_key_shome(void) { return KEY_SHOME; }
+static inline int cnc_key_send(void) { return KEY_SEND; }
+static inline int cnc_key_sdc(void) { return KEY_SDC; }
+static inline int cnc_key_sprevious(void) { return KEY_SPREVIOUS; }
+static inline int cnc_key_snext(void) { return KEY_SNEXT; }
+/// Past this, a key code is one ncurses made for an extended terminfo capability (kUP5 is
+/// Ctrl+Up); keyname gives that capability's name.
+static inline int cnc_key_max(void) { return KEY_MAX; }

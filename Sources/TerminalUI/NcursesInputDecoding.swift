@@ -26,16 +26,28 @@ extension NcursesScreen {
             return decodeFunctionKey(Int32(bitPattern: value))
         }
         guard status == cnc_ok() else { return .nothing }
+        return controlKey(value).map { .key($0) }
+            ?? {
+                guard !(0x80..<0xA0).contains(value), let scalar = Unicode.Scalar(value) else { return .ignored }
+                return .key(.character(Character(scalar)))
+            }()
+    }
+
+    /// The key a control character (below 0x20, or DEL) stands for; nil for any other value.
+    /// Ctrl+Space sends NUL, Ctrl+\ 0x1C, Ctrl+] 0x1D, Ctrl+^ 0x1E and Ctrl+/ 0x1F.
+    static func controlKey(_ value: UInt32) -> Key? {
         switch value {
-        case 9: return .key(.tab)
-        case 10, 13: return .key(.enter)
-        case 27: return .key(.escape)
-        case 8, 127: return .key(.backspace)
-        case 1...26: return .key(.control(Character(Unicode.Scalar(UInt8(value) + 0x60))))
-        case 0..<0x20, 0x80..<0xA0: return .ignored
-        default:
-            guard let scalar = Unicode.Scalar(value) else { return .ignored }
-            return .key(.character(Character(scalar)))
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return .control(Character(Unicode.Scalar(UInt8(value) + 0x60)))
+        case 0: return .control(" ")
+        case 28: return .control("\\")
+        case 29: return .control("]")
+        case 30: return .control("^")
+        case 31: return .control("/")
+        default: return nil
         }
     }
 
@@ -51,21 +63,54 @@ extension NcursesScreen {
             return decodeControlSequence(following.dropFirst(), ended: ended)
         case ss3:
             guard following.count >= 2 else { return ended ? .ignored : nil }
-            switch following[1] {
-            case ascii("H"): return .key(.home)
-            case ascii("F"): return .key(.end)
-            case ascii("A"): return .key(.up)
-            case ascii("B"): return .key(.down)
-            case ascii("C"): return .key(.right)
-            case ascii("D"): return .key(.left)
-            default: return .ignored
-            }
+            let final = following[1]
+            return finalKey(final).map { .key($0) } ?? .ignored
         case escape:
             // Two Esc presses within ESCDELAY still mean Esc; ESC before a sequence is Alt with it.
             if following.count == 1 && ended { return .key(.escape) }
-            return decodeEscapeSequence(Array(following.dropFirst()), ended: ended).map { _ in .ignored }
+            return decodeEscapeSequence(Array(following.dropFirst()), ended: ended).map { decoded in
+                if case .key(let key) = decoded { return .key(key.with(.alt)) }
+                return .ignored
+            }
         default:
-            return .ignored  // Alt+key
+            // Alt with a key: ESC, then the key's character (Alt+Enter is ESC CR, Ctrl+Alt+a ESC ^A).
+            if let control = controlKey(first) { return .key(control.with(.alt)) }
+            guard !(0x80..<0xA0).contains(first), let scalar = Unicode.Scalar(first) else { return .ignored }
+            return .key(Key.character(Character(scalar)).with(.alt))
+        }
+    }
+
+    /// The key a CSI or SS3 sequence's final byte names by itself: the arrows, Home and End,
+    /// and F1 to F4 (`\eOP`, or `\e[1;2P` with a modifier).
+    private static func finalKey(_ final: UInt32) -> Key? {
+        switch Unicode.Scalar(final).map(Character.init) {
+        case "A": .up
+        case "B": .down
+        case "C": .right
+        case "D": .left
+        case "H": .home
+        case "F": .end
+        case "P": .function(1)
+        case "Q": .function(2)
+        case "R": .function(3)
+        case "S": .function(4)
+        default: nil
+        }
+    }
+
+    /// The key of `\e[N~`: N as the VT220 and xterm number their editing and function keys.
+    private static func tildeKey(_ number: Int) -> Key? {
+        switch number {
+        case 1, 7: .home
+        case 2: .insert
+        case 3: .delete
+        case 4, 8: .end
+        case 5: .pageUp
+        case 6: .pageDown
+        case 11...15: .function(number - 10)
+        case 17...21: .function(number - 11)
+        case 23, 24: .function(number - 12)
+        default: nil
         }
     }
 
@@ -91,22 +136,24 @@ extension NcursesScreen {
             if sequence.endIndex - finalIndex - 1 < 3 { return ended ? .ignored : nil }
             return .ignored
         }
-        let unmodified = parameters.isEmpty || parameters == "1"
-        switch (Character(Unicode.Scalar(UInt8(final))), parameters) {
-        case ("H", _) where unmodified: return .key(.home)
-        case ("F", _) where unmodified: return .key(.end)
-        case ("A", _) where unmodified: return .key(.up)
-        case ("B", _) where unmodified: return .key(.down)
-        case ("C", _) where unmodified: return .key(.right)
-        case ("D", _) where unmodified: return .key(.left)
-        case ("Z", ""): return .key(.backTab)
-        case ("~", "1"), ("~", "7"): return .key(.home)
-        case ("~", "4"), ("~", "8"): return .key(.end)
-        case ("~", "5"): return .key(.pageUp)
-        case ("~", "6"): return .key(.pageDown)
-        case ("~", "3"): return .key(.delete)
-        default: return .ignored
+        if final == ascii("Z") && parameters.isEmpty { return .key(.backTab) }
+        // Numbers separated by ";": a key's number (for ~), then xterm's modifier parameter.
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        guard numbers.count <= 2, numbers.allSatisfy({ $0 != nil }) || parameters.isEmpty else { return .ignored }
+        let values = parameters.isEmpty ? [] : numbers.map { $0! }
+        var modifiers = KeyModifiers()
+        if values.count == 2 {
+            guard let held = KeyModifiers(xtermParameter: values[1]) else { return .ignored }
+            modifiers = held
         }
+        let key: Key?
+        if final == ascii("~") {
+            key = values.first.flatMap(tildeKey)
+        } else {
+            // (The first number of a key named by its final byte is 1, or left out.)
+            key = values.first.map { $0 == 1 } ?? true ? finalKey(final) : nil
+        }
+        return key.map { .key($0.with(modifiers)) } ?? .ignored
     }
 
     private static func decodeFunctionKey(_ code: Int32) -> DecodedInput {
@@ -123,10 +170,41 @@ extension NcursesScreen {
         case cnc_key_enter(): return .key(.enter)
         case cnc_key_backspace(): return .key(.backspace)
         case cnc_key_dc(): return .key(.delete)
+        case cnc_key_ic(): return .key(.insert)
+        case cnc_key_sr(): return .key(Key.up.with(.shift))
+        case cnc_key_sf(): return .key(Key.down.with(.shift))
+        case cnc_key_sleft(): return .key(Key.left.with(.shift))
+        case cnc_key_sright(): return .key(Key.right.with(.shift))
+        case cnc_key_shome(): return .key(Key.home.with(.shift))
+        case cnc_key_send(): return .key(Key.end.with(.shift))
+        case cnc_key_sdc(): return .key(Key.delete.with(.shift))
+        case cnc_key_sprevious(): return .key(Key.pageUp.with(.shift))
+        case cnc_key_snext(): return .key(Key.pageDown.with(.shift))
         case cnc_key_resize(): return .resize
         case cnc_key_mouse(): return .mouse
+        // F1 to F12, and F13 to F24 as xterm's Shift+F1 to Shift+F12.
+        case cnc_key_f0() + 1...cnc_key_f0() + 12: return .key(.function(Int(code - cnc_key_f0())))
+        case cnc_key_f0() + 13...cnc_key_f0() + 24:
+            return .key(Key.function(Int(code - cnc_key_f0() - 12)).with(.shift))
+        case (cnc_key_max() + 1)...: return keyname(code).map { extendedKey(String(cString: $0)) } ?? .ignored
         default: return .ignored
         }
+    }
+
+    /// A key ncurses decoded from an extended terminfo capability, by the capability's name:
+    /// xterm's modified editing keys, kUP3 (Alt+Up), kLFT5 (Ctrl+Left), kDC2 (Shift+Delete), ...,
+    /// the digit being xterm's modifier parameter.
+    static func extendedKey(_ name: String) -> DecodedInput {
+        let bases: [(String, Key)] = [
+            ("kUP", .up), ("kDN", .down), ("kLFT", .left), ("kRIT", .right), ("kHOM", .home), ("kEND", .end),
+            ("kDC", .delete), ("kIC", .insert), ("kPRV", .pageUp), ("kNXT", .pageDown),
+        ]
+        for (prefix, key) in bases where name.hasPrefix(prefix) {
+            guard let number = Int(name.dropFirst(prefix.count)), let modifiers = KeyModifiers(xtermParameter: number)
+            else { return .ignored }
+            return .key(key.with(modifiers))
+        }
+        return .ignored
     }
 
     /// The mouse event ncurses reported at (`x`, `y`) with button state `state`, nil for one the

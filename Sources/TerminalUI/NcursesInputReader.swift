@@ -141,9 +141,10 @@ final class NcursesInputReader {
             var value: wint_t = 0
             let status = wget_wch(window, &value)
             if status == cnc_key_code_yes() {
-                // A key ncurses decoded right after the ESC: Alt with a function key, which the
-                // browser has no use for; a resize or a mouse event comes next.
+                // A key ncurses decoded right after the ESC: Alt with that key (Alt+Up sent as
+                // ESC, then Up); a resize or a mouse event comes next.
                 let decoded = NcursesScreen.decode(status: status, value: UInt32(value))
+                if following.isEmpty, case .key(let key) = decoded { return .key(key.with(.alt)) }
                 guard decoded == .resize || decoded == .mouse else { return .ignored }
                 inputAfterEscape = decoded
                 return NcursesScreen.decodeEscapeSequence(following, ended: true) ?? .ignored

@@ -9,11 +9,43 @@
 /// A key the browser understands, decoded from the terminal's input.
 public enum Key: Hashable, Sendable {
     case character(Character)
-    /// Ctrl with a letter, lower-case ("c" for Ctrl-C).
+    /// Ctrl with a letter, lower-case ("c" for Ctrl-C), or with one of the symbols a terminal
+    /// sends as a control character of its own: " " (NUL), "\\", "]", "^" and "/".
     case control(Character)
     case up, down, left, right
     case pageUp, pageDown, home, end
-    case tab, backTab, enter, escape, backspace, delete
+    case tab, backTab, enter, escape, backspace, delete, insert
+    /// F1 to F12.
+    case function(Int)
+    /// A key with modifiers beyond what the key itself carries: Alt+a is `.character("a")`
+    /// with `.alt`, Ctrl+Alt+a `.control("a")` with `.alt`, Shift+Up `.up` with `.shift`.
+    /// Never nested, never with no modifier (`with(_:)` keeps it so).
+    indirect case modified(Key, KeyModifiers)
+
+    /// This key with `modifiers` held as well.
+    public func with(_ modifiers: KeyModifiers) -> Key {
+        if modifiers.isEmpty { return self }
+        if case .modified(let key, let held) = self { return .modified(key, held.union(modifiers)) }
+        return .modified(self, modifiers)
+    }
+}
+
+/// Shift, Alt and Ctrl, as a terminal reports them with a key.
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let shift = KeyModifiers(rawValue: 1)
+    public static let alt = KeyModifiers(rawValue: 2)
+    public static let ctrl = KeyModifiers(rawValue: 4)
+
+    /// xterm's modifier parameter (`\e[1;3A` is Alt+Up): 1 plus Shift 1, Alt 2, Ctrl 4 and
+    /// Meta 8 (taken as Alt); nil for one that is no such number.
+    public init?(xtermParameter: Int) {
+        guard (2...16).contains(xtermParameter) else { return nil }
+        let bits = UInt8(xtermParameter - 1)
+        self.init(rawValue: bits & 7 | (bits & 8 != 0 ? 2 : 0))
+    }
 }
 
 /// A mouse action at a screen cell.

@@ -204,8 +204,37 @@ struct ExpectedKeysTests {
         #expect(keys.names[.control("d")] == "ctrl-d" && keys.names[.tab] == "tab")
         #expect(keys.names[.backTab] == "btab" && keys.names[.pageDown] == "pgdn")
         #expect(keys.names[.character("x")] == "x" && keys.names[.character(" ")] == "space")
-        #expect(throws: UnknownKeyName(name: "alt-x")) { try ExpectedKeys(parsing: "ctrl-d,alt-x") }
-        #expect(throws: UnknownKeyName(name: "ctrl-1")) { try ExpectedKeys(parsing: "ctrl-1") }
+        #expect(throws: UnknownKeyName(name: "ctrl-1")) { try ExpectedKeys(parsing: "ctrl-d,ctrl-1") }
+    }
+
+    @Test("function keys, Alt and the modified editing keys, by fzf's names, as the terminal sends them")
+    func functionAndAltKeys() throws {
+        let cases: [(String, Key)] = [
+            ("f1", .function(1)), ("F12", .function(12)), ("insert", .insert),
+            ("alt-a", .modified(.character("a"), .alt)), ("alt-A", .modified(.character("A"), .alt)),
+            ("alt--", .modified(.character("-"), .alt)), ("alt-enter", .modified(.enter, .alt)),
+            ("alt-return", .modified(.enter, .alt)), ("alt-space", .modified(.character(" "), .alt)),
+            ("alt-bspace", .modified(.backspace, .alt)), ("ctrl-alt-a", .modified(.control("a"), .alt)),
+            ("alt-ctrl-b", .modified(.control("b"), .alt)), ("shift-up", .modified(.up, .shift)),
+            ("shift-tab", .backTab), ("ctrl-left", .modified(.left, .ctrl)),
+            ("alt-shift-right", .modified(.right, [.alt, .shift])),
+            ("shift-alt-right", .modified(.right, [.alt, .shift])),
+            ("ctrl-alt-shift-page-down", .modified(.pageDown, [.ctrl, .alt, .shift])),
+            ("shift-delete", .modified(.delete, .shift)), ("alt-home", .modified(.home, .alt)),
+            ("ctrl-space", .control(" ")), ("ctrl-\\", .control("\\")), ("ctrl-]", .control("]")),
+            ("ctrl-^", .control("^")), ("ctrl-6", .control("^")), ("ctrl-/", .control("/")),
+            ("ctrl-_", .control("/")), ("CTRL-D", .control("d")),
+        ]
+        for (name, key) in cases {
+            let keys = try ExpectedKeys(parsing: name)
+            #expect(keys.names == [key: name], "\(name)")
+        }
+        // Names of keys no terminal sends apart, or no key at all.
+        for name in [
+            "f0", "f13", "f01", "ctrl-shift-a", "shift-a", "alt-", "alt-ab", "ctrl-alt-1", "meta-a", "ctrl-f1",
+        ] {
+            #expect(throws: UnknownKeyName(name: name)) { try ExpectedKeys(parsing: name) }
+        }
     }
 
     @Test("an expected key picks the focus and is kept as the ending key; not while the help is open")

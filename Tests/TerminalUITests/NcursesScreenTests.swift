@@ -157,10 +157,17 @@ extension NcursesScreenTests {
         }
 
         @Test func unusableCharactersAreIgnored() {
-            #expect(key(0) == .ignored)
-            #expect(key(28) == .ignored)
             #expect(key(0x9B) == .ignored)  // C1 CSI
             #expect(key(0xD800) == .ignored)  // a surrogate is no scalar
+        }
+
+        @Test("Ctrl with Space, \\, ], ^ and / sends control characters of their own")
+        func controlSymbols() {
+            #expect(key(0) == .key(.control(" ")))
+            #expect(key(28) == .key(.control("\\")))
+            #expect(key(29) == .key(.control("]")))
+            #expect(key(30) == .key(.control("^")))
+            #expect(key(31) == .key(.control("/")))
         }
 
         @Test func functionKeys() {
@@ -178,7 +185,29 @@ extension NcursesScreenTests {
             #expect(functionKey(cnc_key_dc()) == .key(.delete))
             #expect(functionKey(cnc_key_resize()) == .resize)
             #expect(functionKey(cnc_key_mouse()) == .mouse)
-            #expect(functionKey(cnc_key_f0() + 1) == .ignored)  // F1
+            #expect(functionKey(cnc_key_f0() + 1) == .key(.function(1)))
+            #expect(functionKey(cnc_key_f0() + 12) == .key(.function(12)))
+            #expect(functionKey(cnc_key_f0() + 14) == .key(.modified(.function(2), .shift)))  // xterm's F14
+            #expect(functionKey(cnc_key_f0() + 30) == .ignored)
+            #expect(functionKey(cnc_key_ic()) == .key(.insert))
+            #expect(functionKey(cnc_key_sr()) == .key(.modified(.up, .shift)))
+            #expect(functionKey(cnc_key_sf()) == .key(.modified(.down, .shift)))
+            #expect(functionKey(cnc_key_sleft()) == .key(.modified(.left, .shift)))
+            #expect(functionKey(cnc_key_sright()) == .key(.modified(.right, .shift)))
+            #expect(functionKey(cnc_key_sdc()) == .key(.modified(.delete, .shift)))
+        }
+
+        @Test("keys of extended terminfo capabilities are read by their names: kUP3 is Alt+Up")
+        func extendedCapabilities() {
+            #expect(NcursesScreen.extendedKey("kUP3") == .key(.modified(.up, .alt)))
+            #expect(NcursesScreen.extendedKey("kLFT5") == .key(.modified(.left, .ctrl)))
+            #expect(NcursesScreen.extendedKey("kRIT6") == .key(.modified(.right, [.ctrl, .shift])))
+            #expect(NcursesScreen.extendedKey("kDC2") == .key(.modified(.delete, .shift)))
+            #expect(NcursesScreen.extendedKey("kNXT7") == .key(.modified(.pageDown, [.ctrl, .alt])))
+            #expect(NcursesScreen.extendedKey("kHOM8") == .key(.modified(.home, [.ctrl, .alt, .shift])))
+            for name in ["kUP", "kUP1", "kUP17", "kxIN", "kDN3x", "Mouse"] {
+                #expect(NcursesScreen.extendedKey(name) == .ignored, "\(name)")
+            }
         }
 
         @Test func errorIsNothing() {
@@ -253,9 +282,27 @@ extension NcursesScreenTests {
             }
         }
 
+        @Test("function keys, Insert and xterm's modified keys, as a terminal sends them")
+        func functionAndModifiedKeys() {
+            #expect(decode("OP") == .key(.function(1)))
+            #expect(decode("OS") == .key(.function(4)))
+            #expect(decode("[11~") == .key(.function(1)))
+            #expect(decode("[15~") == .key(.function(5)))
+            #expect(decode("[17~") == .key(.function(6)))
+            #expect(decode("[24~") == .key(.function(12)))
+            #expect(decode("[2~") == .key(.insert))
+            #expect(decode("[1;5A") == .key(.modified(.up, .ctrl)))
+            #expect(decode("[1;2H") == .key(.modified(.home, .shift)))
+            #expect(decode("[1;3D") == .key(.modified(.left, .alt)))
+            #expect(decode("[1;9C") == .key(.modified(.right, .alt)))  // Meta, taken as Alt
+            #expect(decode("[3;5~") == .key(.modified(.delete, .ctrl)))
+            #expect(decode("[15;2~") == .key(.modified(.function(5), .shift)))
+            #expect(decode("[1;2P") == .key(.modified(.function(1), .shift)))
+        }
+
         @Test func otherSequencesAreIgnoredNotEscape() {
             for sequence in [
-                "[2~", "[15~", "[1;5A", "[1;2H", "[3;5~", "[?1;2c", "OP", "Ox", "[200~",
+                "[16~", "[2;1A", "[1;1A", "[1;17A", "[1;2;3A", "[;5A", "[x~", "[?1;2c", "Ox", "[200~",
                 // SGR mouse reports of buttons and moves the browser has no use for.
                 "[<1;60;10M", "[<2;60;10m", "[<35;60;10M", "[<66;60;10M", "[<0;0;10M", "[<0;60M", "[<x;1;1M",
             ] {
@@ -287,13 +334,21 @@ extension NcursesScreenTests {
             #expect(decode("[M !!") == .ignored)
         }
 
-        @Test func altKeysAreIgnored() {
-            #expect(decode("j") == .ignored)
-            #expect(decode("q") == .ignored)
-            #expect(decode("\u{7F}") == .ignored)
-            // Alt with a sequence (some terminals' Alt+Up) is read whole, then ignored.
-            #expect(decode("\u{1B}[A") == .ignored)
-            #expect(decode("\u{1B}OH") == .ignored)
+        @Test("Alt with a key is ESC, then the key: Alt+a, Alt+Enter, Ctrl+Alt+a, Alt+Up")
+        func altKeys() {
+            #expect(decode("j") == .key(.modified(.character("j"), .alt)))
+            #expect(decode("Q") == .key(.modified(.character("Q"), .alt)))
+            #expect(decode("é") == .key(.modified(.character("é"), .alt)))
+            #expect(decode("\u{7F}") == .key(.modified(.backspace, .alt)))
+            #expect(decode("\r") == .key(.modified(.enter, .alt)))
+            #expect(decode(" ") == .key(.modified(.character(" "), .alt)))
+            #expect(decode("\u{1}") == .key(.modified(.control("a"), .alt)))
+            // Alt with a sequence (some terminals' Alt+Up) is read whole.
+            #expect(decode("\u{1B}[A") == .key(.modified(.up, .alt)))
+            #expect(decode("\u{1B}OH") == .key(.modified(.home, .alt)))
+            #expect(decode("\u{1B}[1;5A") == .key(.modified(.up, [.ctrl, .alt])))
+            #expect(decode("\u{1B}[?1;2c") == .ignored)
+            #expect(decode("\u{9B}") == .ignored)
         }
 
         @Test func twoQuickEscPressesAreEsc() {
