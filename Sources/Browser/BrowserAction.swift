@@ -152,13 +152,13 @@ extension Browser {
             if let next = state.nextItem(after: focus) { state.setFocus(next) }
         case .pick:
             // Nothing to pick (a search with no match, no marks): Enter ends as fzf's does, with
-            // no output and status 1.
+            // no item printed and status 1.
             if let focus = state.focus {
                 state.outcome = .chosen(focus)
             } else if let marked = state.marked.first {
                 state.outcome = .chosen(marked)
             } else {
-                state.outcome = .cancelled
+                state.outcome = .pickedNothing
             }
         case .quit: state.outcome = .cancelled
         case .clearFilter: state.applyFilter("")

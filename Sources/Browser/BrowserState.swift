@@ -9,6 +9,9 @@ import TerminalUI
 public enum Outcome: Hashable, Sendable {
     /// Enter (or a click on the focused item): print it.
     case chosen(ItemPath)
+    /// Enter with nothing to pick (a search with no match, no marks): as fzf's, the query
+    /// (--print-query) and the key (--expect) are printed, no item, and the status is 1.
+    case pickedNothing
     /// q or Esc: no output.
     case cancelled
     /// Ctrl-C.

@@ -146,6 +146,18 @@ public struct LoadedCatalog: Sendable {
         self.format = format
         self.warnings = warnings
     }
+
+    /// What an empty standard input gives when no data was named: no items, as fzf's (Enter
+    /// and --filter exit 1), and a warning that says so, with the way to the bundled emoji
+    /// (a script run from cron or an editor has a standard input that is not a terminal).
+    public static func emptyStandardInput(source: String) -> LoadedCatalog {
+        LoadedCatalog(
+            catalog: Catalog(sections: [], source: source), format: .lines,
+            warnings: [DataWarning(file: CatalogLoader.standardInputName, message: emptyStandardInputMessage)])
+    }
+
+    public static let emptyStandardInputMessage =
+        "no items: standard input is empty (name a data FILE, or give --emoji for the bundled emoji)"
 }
 
 public enum CatalogLoader {
@@ -299,8 +311,10 @@ public enum CatalogLoader {
             throw DataError(file: name, message: "no items (\(what) has only blank lines)")
         }
 
+        // (--header-lines does not choose the format: a CSV or JSON file given it is refused
+        // below, as with --format csv, rather than read as lines.)
         var format =
-            options.readZero || (options.headerLines > 0 && options.format == nil)
+            options.readZero
             ? .lines
             : options.format ?? (isStandardInput ? nil : DataFormat(fileName: name)) ?? DataFormat.sniff(text.bytes)
         // Piped lines that happen to hold as many commas or tabs as each other ("Smith, John",
@@ -322,7 +336,9 @@ public enum CatalogLoader {
 
         if options.headerLines > 0 && format != .lines {
             throw DataError(
-                file: name, message: "--header-lines applies to plain lines; \(what) is read as \(format.displayName)")
+                file: name,
+                message: "--header-lines applies to plain lines; \(what) is read as \(format.displayName)"
+                    + (options.format == nil ? " (--format lines reads it as lines)" : ""))
         }
         var headerLines: [String] = []
         var warnings: [DataWarning] = []

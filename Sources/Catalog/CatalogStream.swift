@@ -100,9 +100,7 @@ public struct CatalogStream: Sendable {
 
     /// The whole input's update: its catalog, or its error.
     func finish(_ data: [UInt8], count: Int) -> Update {
-        if count == 0 && emptyIsNoItems {
-            return .complete(LoadedCatalog(catalog: Catalog(sections: [], source: source), format: .lines))
-        }
+        if count == 0 && emptyIsNoItems { return .complete(.emptyStandardInput(source: source)) }
         do throws(DataError) {
             return .complete(try CatalogLoader.parse(data, count: count, name: name, source: source, options: options))
         } catch {

@@ -15,9 +15,11 @@ struct BrowseCommand: ParsableCommand {
         abstract: "Browse and pick an item (the default command).",
         discussion: """
             Enter prints the focused item (its glyph, else its label; see --print) and exits 0; with \
-            --multi, Space marks items and Enter prints them all, one per line. q or Esc (or Enter \
-            with nothing to pick) exits 1 with no output; Ctrl-C exits 130; bad input exits 2, a bad \
-            command line 64. Press ? in the browser for every key.
+            --multi, Space marks items and Enter prints them all, one per line. q or Esc exits 1 with \
+            no output, and so does Enter with nothing to pick (which prints the query with \
+            --print-query); Ctrl-C exits 130; bad input, or a standard output that takes nothing (a \
+            full disk), exits 2, a bad command line 64; a reader that went away (| head -1), 141. Press \
+            ? in the browser for every key.
             """)
 
     @OptionGroup var options: DataOptions
@@ -71,7 +73,9 @@ struct BrowseCommand: ParsableCommand {
     )
     var copy = false
 
+    // (.unconditional: the value may start with a dash, `--height -30`, as fzf takes it.)
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Draw the browser in this many rows below the cursor, on the normal screen, as fzf's --height: N rows, N% of the terminal or -N (all rows but N; a share is at least 10 rows), cleared on exit; with ~ before, only as many as the content needs, up to that; full uses the whole (alternate) screen. Default: [screen] height of the configuration, else full.",
             valueName: "[~]N[%]|-N|full"))
@@ -96,35 +100,36 @@ struct BrowseCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Keys that also pick the focused item, comma-separated (ctrl-a ... ctrl-z, tab, btab, del, home, end, pgup, pgdn, arrows, or a character); the key's name is printed on the first line of the output (an empty line for Enter).",
+            "Keys that also pick the focused item, comma-separated, by fzf's names (ctrl-a, alt-a, ctrl-alt-a, f1 ... f12, alt-enter, tab, btab, esc, del, home, end, pgup, pgdn, up, down, left, right, shift-up, ctrl-left, alt-shift-right, ..., or a character); the key's name is printed on the first line of the output (an empty line for Enter).",
             valueName: "KEYS"))
     var expect: String?
 
     /// Writes `lines` to standard output, each ended by a line break (NUL with --print0), the
     /// query first with --print-query, then with --expect the key that ended the browser
     /// (`key`; nil where no key ends anything, as for --filter: no line).
-    func emit(_ lines: [String], query: String, key: String?) {
-        emit(count: lines.count, query: query, key: key) { lines[$0] }
+    func emit(_ lines: [String], query: String, key: String?) throws(StandardStreams.WriteFailure) {
+        try emit(count: lines.count, query: query, key: key) { lines[$0] }
     }
 
     /// `emit` for `count` lines made one at a time by `line`, written in blocks of about 64 KB:
-    /// a filter that prints a million lines never holds them all.
-    func emit(count: Int, query: String, key: String?, line: (Int) -> String) {
+    /// a filter that prints a million lines never holds them all. Stops at the first block
+    /// standard output does not take.
+    func emit(count: Int, query: String, key: String?, line: (Int) -> String) throws(StandardStreams.WriteFailure) {
         let end = UInt8(ascii: printZero ? "\0" : "\n")
         var block: [UInt8] = []
         block.reserveCapacity(1 << 16)
-        func add(_ text: String) {
+        func add(_ text: String) throws(StandardStreams.WriteFailure) {
             block.append(contentsOf: text.utf8)
             block.append(end)
             if block.count >= 1 << 16 {
-                FileHandle.standardOutput.write(Data(block))
+                try StandardStreams.output(block)
                 block.removeAll(keepingCapacity: true)
             }
         }
-        if printQuery { add(query) }
-        if expect != nil, let key { add(key) }
-        for index in 0..<count { add(line(index)) }
-        if !block.isEmpty { FileHandle.standardOutput.write(Data(block)) }
+        if printQuery { try add(query) }
+        if expect != nil, let key { try add(key) }
+        for index in 0..<count { try add(line(index)) }
+        if !block.isEmpty { try StandardStreams.output(block) }
     }
 
     func validate() throws {
@@ -133,7 +138,7 @@ struct BrowseCommand: ParsableCommand {
                 _ = try ExpectedKeys(parsing: expect)
             } catch {
                 throw ValidationError(
-                    "--expect: unknown key \"\(error.name)\" (ctrl-a ... ctrl-z, tab, btab, del, home, end, pgup, pgdn, left, right, up, down, esc, space, or a character)"
+                    "--expect: unknown key \"\(error.name)\" (fzf's names: ctrl-a, alt-a, ctrl-alt-a, f1 ... f12, alt-enter, tab, btab, esc, space, del, home, end, pgup, pgdn, up, down, left, right with ctrl-, alt- or shift- before them, or a character)"
                 )
             }
         }
@@ -195,7 +200,7 @@ struct BrowseCommand: ParsableCommand {
             if let filter {
                 let found = locations(filter)
                 // (No key ends a filter: no key line, as fzf's --filter.)
-                emit(count: found.count, query: filter, key: nil) { line(found[$0]) }
+                try emit(count: found.count, query: filter, key: nil) { line(found[$0]) }
                 throw ExitCode(found.isEmpty ? 1 : 0)
             }
             // --select-1 and --exit-0 decide before any screen, as fzf does (on the whole input:
@@ -205,7 +210,7 @@ struct BrowseCommand: ParsableCommand {
                 if exitZero && lines.isEmpty { throw ExitCode(1) }
                 if selectOne && lines.count == 1 {
                     // (No key ended it: Enter's empty line.)
-                    emit(lines, query: query ?? "", key: "")
+                    try emit(lines, query: query ?? "", key: "")
                     throw ExitCode(0)
                 }
             }
@@ -291,12 +296,15 @@ struct BrowseCommand: ParsableCommand {
             TerminalGuard.restore()
             // (A stream's warnings are shown in the status line while the screen is up.)
             for warning in relay.warnings {
-                FileHandle.standardError.write(Data("splitview: \(warning)\n".utf8))
+                StandardStreams.error("splitview: \(warning)\n")
             }
 
-            if picked {
+            // Enter with nothing to pick prints the query and the key as fzf's does (a script's
+            // "create it if nothing matches"), no item.
+            let accepted = picked || outcome == .pickedNothing
+            if accepted {
                 let typed = state.searchPrompt?.text ?? state.filter?.query.description ?? ""
-                emit(printed, query: typed, key: state.endingKey ?? "")
+                try emit(printed, query: typed, key: state.endingKey ?? "")
             }
             // The picks and the forgotten recent ones into the recent file, merged with what
             // another instance wrote meanwhile.
@@ -307,8 +315,7 @@ struct BrowseCommand: ParsableCommand {
                         forgotten: state.forgottenRecent, now: Int(Date().timeIntervalSince1970))
                 } catch {
                     // A recent list that cannot be kept is only a warning.
-                    FileHandle.standardError.write(
-                        Data("splitview: warning: recent picks not kept: \(error.localizedDescription)\n".utf8))
+                    StandardStreams.error("splitview: warning: recent picks not kept: \(error.localizedDescription)\n")
                 }
             }
             switch outcome {
@@ -318,7 +325,7 @@ struct BrowseCommand: ParsableCommand {
                 throw ExitCode(130)
             case .failed(let message):
                 throw InputError(message: message)
-            case .cancelled, nil:
+            case .cancelled, .pickedNothing, nil:
                 throw ExitCode(1)
             }
         }

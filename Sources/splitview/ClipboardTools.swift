@@ -36,7 +36,11 @@ enum ClipboardTools {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return false }
-        input.fileHandleForWriting.write(Data(text.utf8))
+        // (A tool that ends before it reads, as xclip with no display does, must cost the pick
+        // nothing: neither SIGPIPE nor FileHandle.write's crash on EPIPE.)
+        let previous = signal(SIGPIPE, SIG_IGN)
+        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        signal(SIGPIPE, previous)
         try? input.fileHandleForWriting.close()
         let deadline = Date().addingTimeInterval(2)
         while process.isRunning && Date() < deadline { usleep(10_000) }

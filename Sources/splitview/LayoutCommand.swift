@@ -62,7 +62,7 @@ struct LayoutCommand: ParsableCommand {
                 layout, viewport: Rect(x: 0, y: offset, width: width, height: height),
                 visibleOnly: visible, rows: looks)
             output.append("\n")
-            FileHandle.standardOutput.write(Data(output.utf8))
+            try StandardStreams.output(output)
         }
     }
 }

@@ -54,15 +54,14 @@ struct ProbeWidthsCommand: ParsableCommand {
             ]
             lines += report.findings.map(Self.line)
             if printOnly {
-                print(lines.joined(separator: "\n"))
+                try StandardStreams.output(lines.joined(separator: "\n") + "\n")
                 return
             }
             let path = try Self.configurationPath(explicit: config, environment: environment)
             let written = try Self.merge(lines, intoFileAt: path)
-            FileHandle.standardError.write(
-                Data(
-                    "splitview: \(report.findings.count) of \(report.measured) emoji sequences differ in \(terminal) (mode 2027: \(report.clustering)); \(written) written to [widths] of \(path)\n"
-                        .utf8))
+            StandardStreams.error(
+                "splitview: \(report.findings.count) of \(report.measured) emoji sequences differ in \(terminal) (mode 2027: \(report.clustering)); \(written) written to [widths] of \(path)\n"
+            )
         }
     }
 

@@ -78,7 +78,7 @@ struct RenderCommand: ParsableCommand {
                 if requested == nil { Browser.keepFocusInView(&state) }
             }
             let frame = Browser.render(state)
-            FileHandle.standardOutput.write(Data((frame.lines.joined(separator: "\n") + "\n").utf8))
+            try StandardStreams.output(frame.lines.joined(separator: "\n") + "\n")
         }
     }
 }

@@ -23,9 +23,10 @@ struct Splitview: ParsableCommand {
     /// browser's handlers (TerminalGuard) take it again to give the terminal back first.
     static func main() {
         signal(SIGQUIT, SIG_DFL)
+        StandardStreams.guardDescriptors()
         do {
             var command = try parseAsRoot()
-            try command.run()
+            try StandardStreams.reportingWriteFailures { try command.run() }
         } catch {
             // ArgumentParser's messages quote the arguments as they were typed (an unknown
             // option, a bad --focus), and its exit(withError:) prints them as they are: an
@@ -38,8 +39,16 @@ struct Splitview: ParsableCommand {
                 .map { MessageText.escaped(String($0)) }
                 .joined(separator: "\n")
             if !message.isEmpty {
-                let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
-                stream.write(Data((message + "\n").utf8))
+                // (--help, --version and the completion scripts go to standard output.)
+                if code == .success {
+                    do {
+                        try StandardStreams.reportingWriteFailures { try StandardStreams.output(message + "\n") }
+                    } catch {
+                        Foundation.exit(exitCode(for: error).rawValue)
+                    }
+                } else {
+                    StandardStreams.error(message + "\n")
+                }
             }
             Foundation.exit(code.rawValue)
         }
@@ -51,7 +60,7 @@ struct DataOptions: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
             "The data file: sectioned JSON, JSON Lines, CSV, TSV or plain lines; - for standard input "
-                + "(default: standard input when it is not a terminal, else the bundled emoji).",
+                + "(default: standard input when it is not a terminal, else the bundled emoji; see --emoji).",
             valueName: "FILE"))
     var file: String?
 
@@ -151,7 +160,19 @@ struct DataOptions: ParsableArguments {
             throw ValidationError(
                 "give the data file once, as FILE or as --data (got \"\(file)\" and --data \"\(data)\")")
         }
+        if emoji, let named = data ?? file {
+            throw ValidationError("--emoji browses the bundled emoji: give no data file as well (got \"\(named)\")")
+        }
+        if emoji && asksForData {
+            throw ValidationError("--format and the column options need a data file, not --emoji")
+        }
     }
+
+    @Flag(
+        help:
+            "Browse the bundled emoji even when standard input is not a terminal (from a script, cron, an editor or a key binding), where standard input would be the data."
+    )
+    var emoji = false
 
     /// Whether the options only make sense for a data file.
     var asksForData: Bool { format != nil || sectionColumn != nil || labelColumn != nil || glyphColumn != nil }
@@ -183,7 +204,7 @@ struct DataOptions: ParsableArguments {
 
     /// The data's sections: from FILE or --data ("-" is standard input), else from standard
     /// input when it is not a terminal (the browser reads keys from /dev/tty; an empty input is
-    /// no items), else the bundled emoji. Warnings about the data go to stderr here, before any screen starts.
+    /// no items, with a warning), else (or with --emoji) the bundled emoji. Warnings about the data go to stderr here, before any screen starts.
     func loadCatalog(_ configuration: Configuration) throws(InputError) -> Catalog {
         try loadData(configuration).catalog
     }
@@ -197,7 +218,7 @@ struct DataOptions: ParsableArguments {
         do {
             if let path = data ?? file, path != "-" {
                 loaded = try CatalogLoader.load(path: path, options: loadOptions)
-            } else if data ?? file == "-" || isatty(0) == 0 {
+            } else if !emoji && (data ?? file == "-" || isatty(0) == 0) {
                 // Standard input ("-", or any that is not a terminal) is the data, even when
                 // empty, as fzf's: `ls /nonexistent | splitview` shows no items (and Enter and
                 // --filter exit 1), not the emoji. (With --format or a column option an empty
@@ -205,7 +226,7 @@ struct DataOptions: ParsableArguments {
                 let input = try CatalogLoader.readStandardInput()
                 loaded =
                     input.isEmpty && !asksForData
-                    ? LoadedCatalog(catalog: Catalog(sections: [], source: "-"), format: .lines)
+                    ? .emptyStandardInput(source: "-")
                     : try CatalogLoader.parse(
                         input, name: CatalogLoader.standardInputName, source: "-", options: loadOptions)
             } else {
@@ -234,7 +255,7 @@ struct DataOptions: ParsableArguments {
             throw InputError(message: problem)
         }
         for warning in loaded.warnings {
-            FileHandle.standardError.write(Data("splitview: \(warning)\n".utf8))
+            StandardStreams.error("splitview: \(warning)\n")
         }
         return (loaded.catalog, loaded.warnings, loaded.headerLines)
     }
@@ -259,7 +280,7 @@ extension ParsableCommand {
             // Escaped here, where every such line leaves, whatever built it (a message quoting
             // the data, a file name, an option's value): each error type escapes what it
             // quotes too, and escaping is idempotent.
-            FileHandle.standardError.write(Data("splitview: \(MessageText.escaped(error.message))\n".utf8))
+            StandardStreams.error("splitview: \(MessageText.escaped(error.message))\n")
             throw ExitCode(2)
         }
     }

@@ -243,7 +243,7 @@ struct NavigationTests {
         // Enter with nothing to choose ends the session with no pick (status 1), as fzf's.
         state = fixtureState(width: 30, height: 8, catalog: Catalog(sections: [], source: "test"))
         state.send(.enter)
-        #expect(state.outcome == .cancelled)
+        #expect(state.outcome == .pickedNothing)
     }
 
     @Test("keys that mean nothing change nothing")

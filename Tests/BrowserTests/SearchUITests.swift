@@ -104,7 +104,7 @@ struct SearchUITests {
         #expect(render(none).contains { $0.contains("no matches for \"zzz\"") })
         var enter = none
         enter.send(.enter)
-        #expect(enter.outcome == .cancelled)
+        #expect(enter.outcome == .pickedNothing)
         none.send(.escape)
         #expect(none.filter == nil && none.focus != nil && none.outcome == nil)
     }

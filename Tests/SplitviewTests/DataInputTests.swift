@@ -131,15 +131,19 @@ import Testing
     @Test func emptyStandardInputIsNoItems() throws {
         // Input that is not a terminal is the data, even when empty, as fzf's: no items, not
         // the emoji (`ls /nonexistent | splitview`, `splitview < /dev/null`).
+        // It says so, in one line with the way to the emoji (--emoji), on stderr and in the
+        // status line.
+        let hint = "stdin: no items: standard input is empty (name a data FILE, or give --emoji for the bundled emoji)"
         let (lines, result) = try render([], stdin: "")
         #expect(result.status == 0)
-        #expect(lines.last?.hasPrefix(" no items") == true, "\(lines)")
+        #expect(result.stderr == "splitview: \(hint)\n")
+        #expect(lines.last?.hasPrefix(" warning: stdin: no items: standard input is empty") == true, "\(lines)")
         #expect(!lines.contains { $0.contains("Smileys") })
         let (dash, _) = try render(["-"], stdin: "")
         #expect(dash == lines)
         // --filter finds nothing there: exit 1, as fzf's.
         let filter = try Support.run(["--filter", "heart"], stdin: "")
-        #expect(filter.status == 1 && filter.stdout.isEmpty && filter.stderr.isEmpty)
+        #expect(filter.status == 1 && filter.stdout.isEmpty && filter.stderr == "splitview: \(hint)\n")
         // A table was promised: an empty input is an error.
         let csv = try Support.run(["--filter", "x", "--format", "csv"], stdin: "")
         #expect(csv.status == 2)

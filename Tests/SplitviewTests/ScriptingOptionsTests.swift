@@ -39,6 +39,54 @@ import Testing
         #expect(csv.status == 2 && csv.stderr.contains("--header-lines applies to plain lines"))
     }
 
+    @Test("--header-lines on a CSV, TSV, JSON or JSON Lines file is refused as with --format, not read as lines")
+    func headerLinesOnlyForLines() throws {
+        for (file, format) in [
+            ("fruits.csv", "CSV"), ("fruits.tsv", "TSV"), ("basic.json", "sectioned JSON"),
+            ("fruits.jsonl", "JSON Lines"),
+        ] {
+            let result = try Support.run(["--header-lines", "1", "--filter", "", Support.fixture("data/" + file)])
+            #expect(result.status == 2, "\(file)")
+            #expect(
+                result.stderr.hasSuffix(
+                    ": --header-lines applies to plain lines; the file is read as \(format) (--format lines reads it as lines)\n"
+                ), "\(file): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        let lines = try Support.run([
+            "--header-lines", "1", "--format", "lines", "--filter", "", Support.fixture("data/fruits.csv"),
+        ])
+        #expect(lines.status == 0 && lines.stdout.hasPrefix("🍎,apple") == false && !lines.stdout.contains("section,"))
+    }
+
+    @Test("--height takes -N as written, as fzf's")
+    func heightTakesANegativeNumber() throws {
+        let result = try Support.run(["--height", "-30", "--filter", "heart", "--emoji"], stdin: "")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("❤️\n"))
+        let bad = try Support.run(["--height", "-x", "--filter", "heart", "--emoji"], stdin: "")
+        #expect(bad.status == 64 && bad.stderr.contains("--height must be"), "\(bad.stderr)")
+    }
+
+    @Test("--emoji names the bundled emoji where standard input is not a terminal; an empty one says so")
+    func emojiFromScripts() throws {
+        // As from cron, an editor's :r !splitview, a window manager's key binding.
+        for stdin in ["", "apple\n"] {
+            let result = try Support.run(["--filter", "grinning cat", "--emoji"], stdin: stdin)
+            #expect(result.status == 0 && result.stdout.hasPrefix("😺\n"), "\(result.stdout) \(result.stderr)")
+        }
+        let render = try Support.run(["render", "--width", "60", "--height", "6", "--emoji"], stdin: "")
+        #expect(render.stdout.contains("Smileys & Emotion"), "\(render.stdout)")
+        let empty = try Support.run(["--filter", "heart"], stdin: "")
+        #expect(empty.status == 1 && empty.stdout.isEmpty)
+        #expect(
+            empty.stderr
+                == "splitview: stdin: no items: standard input is empty (name a data FILE, or give --emoji for the bundled emoji)\n"
+        )
+        let both = try Support.run(["--emoji", Support.fixture("data/fruits.csv")])
+        #expect(both.status == 64 && both.stderr.contains("--emoji browses the bundled emoji"))
+    }
+
     @Test func printQueryComesFirst() throws {
         let result = try Support.run(["--filter", "U+1F600", "--print-query"])
         #expect(result.stdout == "U+1F600\n😀\n")
@@ -66,6 +114,39 @@ struct ScriptingKeysEndToEndTests {
         try enter.waitFor("the emoji") { $0.contains("1 of 1898") }
         try enter.send("Enter")
         #expect(enter.waitForFile(enterOut, containing: "EXIT:") == "\n😀\nEXIT:0\n")
+    }
+
+    @Test("Enter with no match prints the query (--print-query) and the key (--expect), and exits 1, as fzf's")
+    func enterWithNoMatchPrintsTheQuery() throws {
+        for (arguments, printed) in [
+            ("--print-query", "zz\n"), ("--print-query --expect ctrl-x", "zz\n\n"), ("", ""),
+        ] {
+            let out = FileManagerHelper.temporaryDirectory() + "/out.txt"
+            let session = try TmuxSession(
+                width: 60, height: 10,
+                command:
+                    "printf \"apple\\nbanana\\n\" | \(Support.binary) \(arguments) > \(out); echo EXIT:$? >> \(out)")
+            try session.waitFor("the lines") { $0.contains("of 2") }
+            try session.send("z", "z")
+            try session.waitFor("no match") { $0.contains("no matches") }
+            try session.send("Enter")
+            #expect(session.waitForFile(out, containing: "EXIT:") == printed + "EXIT:1\n", "\(arguments)")
+        }
+    }
+
+    @Test("--expect takes function keys, Alt and modified arrows as the terminal (tmux) sends them")
+    func functionAndAltKeysEndTheBrowser() throws {
+        let names = "f1,f12,alt-a,alt-enter,ctrl-alt-x,shift-up,ctrl-left,alt-right,alt-shift-down,insert"
+        for (tmuxKey, name) in [
+            ("F1", "f1"), ("F12", "f12"), ("M-a", "alt-a"), ("M-Enter", "alt-enter"), ("C-M-x", "ctrl-alt-x"),
+            ("S-Up", "shift-up"), ("C-Left", "ctrl-left"), ("M-Right", "alt-right"), ("M-S-Down", "alt-shift-down"),
+            ("IC", "insert"),
+        ] {
+            let (session, out) = try start("--expect \(names)")
+            try session.waitFor("the emoji") { $0.contains("1 of 1898") }
+            try session.send(tmuxKey)
+            #expect(session.waitForFile(out, containing: "EXIT:") == "\(name)\n😀\nEXIT:0\n", "\(tmuxKey)")
+        }
     }
 
     @Test func withAQueryEnterPicksAtOnce() throws {
