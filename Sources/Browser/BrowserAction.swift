@@ -33,6 +33,9 @@ public enum BrowserAction: Hashable, Sendable {
     case openSearch
     /// With --multi: marks or unmarks the focused item, then focuses the next one.
     case toggleMark
+    /// With --multi: marks or unmarks the focused item, then focuses the one before (fzf's
+    /// Shift-Tab).
+    case toggleMarkThenPrevious
     /// Ends the session with the focused item (the marked ones, with --multi).
     case pick
     /// Ends the session with no output (q, Esc).
@@ -150,6 +153,10 @@ extension Browser {
             guard state.multiSelect, let focus = state.focus else { return }
             state.toggleMark(focus)
             if let next = state.nextItem(after: focus) { state.setFocus(next) }
+        case .toggleMarkThenPrevious:
+            guard state.multiSelect, let focus = state.focus else { return }
+            state.toggleMark(focus)
+            if let previous = state.previousItem(before: focus) { state.setFocus(previous) }
         case .pick:
             // Nothing to pick (a search with no match, no marks): Enter ends as fzf's does, with
             // no item printed and status 1.

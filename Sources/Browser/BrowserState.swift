@@ -435,6 +435,21 @@ public struct BrowserState: Sendable {
         return nil
     }
 
+    /// The drawn item before `path` in section order, nil before the first.
+    func previousItem(before path: ItemPath) -> ItemPath? {
+        var section = path.section, item = path.item - 1
+        while section >= 0 && layout.sections.indices.contains(section) {
+            while item >= 0 {
+                let candidate = ItemPath(section: section, item: item)
+                if layout.frame(of: candidate) != nil { return candidate }
+                item -= 1
+            }
+            section -= 1
+            if section >= 0 { item = layout.sections[section].itemCount - 1 }
+        }
+        return nil
+    }
+
     /// The last drawn item in section order.
     func lastItem() -> ItemPath? {
         for index in layout.sections.indices.reversed() {

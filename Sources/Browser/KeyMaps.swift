@@ -92,10 +92,12 @@ extension KeyMap {
     static let searchPrompt: KeyMap = {
         let own = [
             KeyGroup([.enter], .acceptSearch, "keep the filter, close the prompt"),
-            // As in fzf, Tab marks while typing with --multi (then on to the next item); Shift-Tab
-            // and, without --multi, Tab go through the sections as while browsing.
-            KeyGroup([.tab], .toggleMark, "mark / unmark, then the next item", when: .multiSelect),
-            KeyGroup([.backTab], .previousSection, "previous section", when: .multiSelect),
+            // As in fzf, Tab marks while typing with --multi, then on to the next item, and
+            // Shift-Tab marks, then back to the item before; without --multi they go through the
+            // sections as while browsing.
+            KeyGroup(
+                [KeyBinding([.tab], .toggleMark), KeyBinding([.backTab], .toggleMarkThenPrevious)],
+                "mark / unmark, then the next / previous item", when: .multiSelect),
             KeyGroup(
                 [KeyBinding([.tab], .nextSection), KeyBinding([.backTab], .previousSection)],
                 "next / previous section", when: .singleSelect),

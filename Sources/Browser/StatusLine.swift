@@ -17,10 +17,11 @@ struct StatusLine: Widget {
         var left = ""
         // The right side, fullest first; parts drop from the right end while the left side
         // (the focused glyph and name) would get fewer than `leftMinimum` cells.
-        var rightChoices = [" ? help ", ""]
+        // The marks are counted whatever else the line shows: Enter prints them, seen or not.
+        let marks = state.markedCount
+        var rightChoices = [marks + " ? help ", marks, ""]
         var leftMinimum = 0
         if let focus = state.focus, let item = state.item(at: focus) {
-            let markedCount = state.marked.isEmpty ? "" : " \(state.marked.count) marked "
             let filter = state.filter.map { " /\(VisibleText.standalone($0.query.description)) " } ?? ""
             let page = state.focusedRowPage.map { " \($0) ·" } ?? ""
             let section = state.catalog.sections[focus.section]
@@ -30,7 +31,7 @@ struct StatusLine: Widget {
                 ? "\(state.ordinal(of: focus)) of \(section.items.count) \(VisibleText.standalone(section.title).lowercased())"
                 : "\(state.ordinal(of: focus)) of \(state.distinctItemCount)\(state.loadingMark)"
                     + (state.hiddenItems > 0 ? " (\(state.hiddenItems) hidden)" : "")
-            let position = markedCount + filter + page + " \(count) "
+            let position = marks + filter + page + " \(count) "
             rightChoices = [position + " ? help ", position, ""]
             var parts: [String] = []
             // While a tone is chosen: its glyph, named with its tones.
@@ -60,7 +61,7 @@ struct StatusLine: Widget {
         if let notice = state.notice {
             // The whole line, bold (cut with "…" when longer: it is on standard error whole).
             left = " " + notice
-            rightChoices = [""]
+            rightChoices = [marks, ""]
             leftStyle.bold = true
         }
         leftMinimum = state.textWidth.width(of: left, upTo: leftMinimum)
@@ -95,9 +96,10 @@ struct SearchPromptLine: Widget {
         let count = state.filter?.count ?? state.itemCount
         let total = state.source.itemCount
         let right =
-            total == 0
-            ? (state.isLoading ? " loading… " : " no items ")
-            : count == 0 ? " no matches\(state.loadingMark) " : " \(count) of \(total)\(state.loadingMark) "
+            state.markedCount
+            + (total == 0
+                ? (state.isLoading ? " loading… " : " no items ")
+                : count == 0 ? " no matches\(state.loadingMark) " : " \(count) of \(total)\(state.loadingMark) ")
         let rightWidth = state.textWidth.width(of: right)
         let room = max(0, area.width - rightWidth - 1)
         // The text up to the cursor stays visible (its end, for a long query): that is where
@@ -124,6 +126,12 @@ struct SearchPromptLine: Widget {
             buffer.put(right, x: area.maxX - rightWidth, y: row, style: style, measure: state.textWidth)
         }
     }
+}
+
+extension BrowserState {
+    /// " 3 marked " while items are marked, else nothing: the status line and the search
+    /// prompt both show it, as fzf's prompt shows "(3)".
+    var markedCount: String { marked.isEmpty ? "" : " \(marked.count) marked " }
 }
 
 extension String {

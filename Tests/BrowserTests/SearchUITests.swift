@@ -127,6 +127,41 @@ struct SearchUITests {
         #expect(single.marked.isEmpty && single.focus!.section != section)
     }
 
+    @Test("the marks are counted while typing, and Shift-Tab marks and goes back, as fzf's")
+    func marksAreCountedWhileTyping() {
+        // seq 5 | splitview --multi: Tab three times, then 4 typed.
+        let lines = Catalog(
+            sections: [Section(title: "stdin", items: (1...5).map { Item(label: "\($0)") })], source: "-")
+        var state = BrowserState(
+            catalog: lines, settings: fixtureSettings(), theme: .standard, width: 44, height: 8, multiSelect: true)
+        state.typingQueries = true
+        state.send(.tab, .tab, .tab)
+        state.type("4")
+        let status = render(state).last ?? ""
+        #expect(status.contains(" 3 marked ") && status.contains("1 of 5"), "\(status)")
+        // Enter prints the marks (as fzf's), not the one item shown: the line said so.
+        state.send(.escape)
+        var browsing = BrowserState(
+            catalog: lines, settings: fixtureSettings(), theme: .standard, width: 44, height: 8, multiSelect: true)
+        browsing.send(.character(" "), .character(" "))
+        #expect(render(browsing).last?.contains(" 2 marked ") == true)
+        // A notice in the status line leaves the count in place.
+        browsing.notice = "warning: something about the data"
+        #expect(render(browsing).last?.contains(" 2 marked ") == true)
+        // Shift-Tab in the prompt: mark, then the item before.
+        var back = BrowserState(
+            catalog: lines, settings: fixtureSettings(), theme: .standard, width: 44, height: 8, multiSelect: true)
+        back.typingQueries = true
+        back.send(.tab, .tab)
+        #expect(back.item(at: back.focus!)?.label == "3")
+        back.send(.backTab)
+        #expect(back.marked.compactMap { back.item(atSource: $0)?.label } == ["1", "2", "3"])
+        #expect(back.item(at: back.focus!)?.label == "2")
+        back.send(.backTab)
+        #expect(back.marked.compactMap { back.item(atSource: $0)?.label } == ["1", "3"])
+        #expect(back.item(at: back.focus!)?.label == "1")
+    }
+
     @Test("Esc closes the prompt, shows everything, and puts the focus and view back")
     func escapeRestores() {
         var state = fixtureState(width: 44, height: 8, focus: path(3, 7))
