@@ -29,7 +29,9 @@ extension Browser {
                     height: state.headerLines.count)
                 layers.add(HeaderLines(state: state), in: rows, z: Layer.status)
             }
-            if let prompt = state.searchPrompt {
+            // (While a tone is chosen, the status line names it, whether the chooser was
+            // opened from the prompt, Ctrl-T, or while browsing, s.)
+            if let prompt = state.searchPrompt, state.toneChooser == nil {
                 layers.add(SearchPromptLine(prompt: prompt, state: state), in: statusRow, z: Layer.status)
             } else {
                 layers.add(StatusLine(state: state), in: statusRow, z: Layer.status)

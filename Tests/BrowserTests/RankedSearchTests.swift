@@ -189,7 +189,12 @@ struct QueryModeTests {
         #expect(state.focus == first)
         state.send(.control("t"))
         #expect(state.toneChooser != nil, "\(state.item(at: state.focus!)!.label)")
+        // The status line names the tone chosen, as after s; the prompt comes back after.
+        state.send(.right)
+        let status = render(state).last ?? ""
+        #expect(status.contains(": light skin tone"), "\(status)")
         state.send(.escape)
+        #expect(render(state).last?.hasPrefix(" /hand") == true)
         #expect(state.toneChooser == nil && state.outcome == nil)
         state.send(.control("o"))
         #expect(state.showingDetails)
