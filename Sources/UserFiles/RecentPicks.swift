@@ -36,6 +36,19 @@ public enum RecentOrder: String, Hashable, Sendable, CaseIterable {
     case frecency
 }
 
+/// Why the recent picks could not be kept: what was done, on which path, and why, in words
+/// ("cannot make the folder /x/splitview: /x is not a folder").
+public struct RecentPicksError: Error, CustomStringConvertible {
+    public var description: String
+
+    init(_ description: String) { self.description = description }
+
+    /// `message`, then the reason errno gives.
+    static func failure(_ message: String) -> RecentPicksError {
+        RecentPicksError(message + ": " + String(cString: strerror(errno)))
+    }
+}
+
 public struct RecentPicks: Sendable {
     /// The default of `[recent] size`: two lines of a wide two-column grid.
     public static let limit = 32
@@ -139,60 +152,90 @@ public struct RecentPicks: Sendable {
     /// Records picks and forgotten emoji in the file, merged with what is there now: under an
     /// exclusive lock (flock on a file beside it), the file is read again, updated and written
     /// (atomically, see `save`), so two instances picking at once both keep their picks.
-    public func record(picked: [String], forgotten: [String] = [], now: Int) throws {
+    public func record(picked: [String], forgotten: [String] = [], now: Int) throws(RecentPicksError) {
         guard !picked.isEmpty || !forgotten.isEmpty else { return }
         try makeDirectory()
         let lockPath = path + ".lock"
         let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw Self.failure("cannot open \(lockPath)") }
+        guard lock >= 0 else { throw .failure("cannot open \(lockPath)") }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw Self.failure("cannot lock \(lockPath)") }
+            guard errno == EINTR else { throw .failure("cannot lock \(lockPath)") }
         }
         defer { flock(lock, LOCK_UN) }
         try save(Self.updated(load(), picked: picked, forgotten: forgotten, now: now, size: size))
     }
 
-    private func makeDirectory() throws {
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
+    /// The file's folder and the folders above it, made where missing (0700), as `mkdir -p`.
+    /// Not FileManager's createDirectory: its error names neither the folder nor the reason
+    /// ("The operation could not be completed. (NSCocoaErrorDomain error 512.)").
+    private func makeDirectory() throws(RecentPicksError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        var made = ""
+        for part in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            made += "/" + part
+            if mkdir(made, 0o700) == 0 || errno == EEXIST {
+                var status = stat()
+                if stat(made, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR { continue }
+                throw RecentPicksError("cannot make the folder \(directory): \(made) is not a folder")
+            }
+            throw .failure("cannot make the folder \(made)")
+        }
     }
 
     /// Writes the list so that a kill at any moment leaves the old file or the new one, never
     /// a mix: a temporary file in the same directory, written, flushed to disk, then renamed
-    /// over the old one (rename is atomic within a file system).
-    public func save(_ entries: [RecentEntry]) throws {
+    /// over the old one (rename is atomic within a file system). Temporary files a killed run
+    /// left behind are removed first.
+    public func save(_ entries: [RecentEntry]) throws(RecentPicksError) {
         try makeDirectory()
         let directory = (path as NSString).deletingLastPathComponent
-        let temporary = directory + "/.recent.\(getpid()).tmp"
+        removeStaleTemporaryFiles(in: directory)
+        let temporary = directory + "/" + Self.temporaryName(pid: getpid())
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Self.failure("cannot create \(temporary)") }
+        guard descriptor >= 0 else { throw .failure("cannot create \(temporary)") }
         let bytes = Self.format(entries)
         var written = 0
         while written < bytes.count {
             let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
             if result < 0 {
                 if errno == EINTR { continue }
+                let failure = RecentPicksError.failure("cannot write \(temporary)")
                 close(descriptor)
                 unlink(temporary)
-                throw Self.failure("cannot write \(temporary)")
+                throw failure
             }
             written += result
         }
         let synced = fsync(descriptor) == 0
+        let syncFailure = RecentPicksError.failure("cannot write \(temporary)")
         close(descriptor)
-        guard synced, rename(temporary, path) == 0 else {
+        guard synced else {
             unlink(temporary)
-            throw Self.failure("cannot replace \(path)")
+            throw syncFailure
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = RecentPicksError.failure("cannot replace \(path)")
+            unlink(temporary)
+            throw failure
         }
     }
 
-    private static func failure(_ message: String) -> Error {
-        CocoaError(
-            .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: message + ": " + String(cString: strerror(errno))])
-    }
+    /// The temporary file of the writer `pid`: `.recent.PID.tmp` beside the file.
+    static func temporaryName(pid: pid_t) -> String { ".recent.\(pid).tmp" }
 
+    /// Removes the temporary files of writers that are gone (a run killed while it wrote):
+    /// those whose process no longer exists. (A writer holds the lock while it writes, so the
+    /// others' files are left only by killed ones; a live process's is never touched.)
+    func removeStaleTemporaryFiles(in directory: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(".recent.") && name.hasSuffix(".tmp") {
+            guard let pid = pid_t(name.dropFirst(".recent.".count).dropLast(".tmp".count)), pid > 0,
+                pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            unlink(directory + "/" + name)
+        }
+    }
     /// The "Recent" section for `glyphs`, a carousel row, each item the catalog's emoji for it
     /// (a skin-tone variant shows as picked); glyphs no longer in the catalog are left out. Nil
     /// when none is.

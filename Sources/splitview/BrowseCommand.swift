@@ -5,6 +5,7 @@ import ArgumentParser
 import Browser
 import Catalog
 import Foundation
+import SafeText
 import SplitLayout
 import TerminalUI
 import UserFiles
@@ -315,7 +316,8 @@ struct BrowseCommand: ParsableCommand {
                         forgotten: state.forgottenRecent, now: Int(Date().timeIntervalSince1970))
                 } catch {
                     // A recent list that cannot be kept is only a warning.
-                    StandardStreams.error("splitview: warning: recent picks not kept: \(error.localizedDescription)\n")
+                    StandardStreams.error(
+                        "splitview: warning: recent picks not kept: \(MessageText.escaped("\(error)"))\n")
                 }
             }
             switch outcome {

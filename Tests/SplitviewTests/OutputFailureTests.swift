@@ -68,4 +68,21 @@ struct PickOutputFailureTests {
         // The shell's screen is back: no frame of the browser is left on it.
         #expect(try !session.screen().contains("1 of 1898"))
     }
+
+    @Test("recent picks that cannot be kept: the pick is printed, and one line names the path and why")
+    func recentPicksNotKept() throws {
+        let directory = FileManagerHelper.temporaryDirectory()
+        let state = directory + "/state", errors = directory + "/err", out = directory + "/out"
+        try Data("a file".utf8).write(to: URL(fileURLWithPath: state))
+        let session = try TmuxSession(
+            width: 80, height: 12,
+            command: "XDG_STATE_HOME=\(state) \(Support.binary) > \(out) 2> \(errors); echo EXIT:$? >> \(out)")
+        try session.waitFor("the browser") { $0.contains("1 of 1898") }
+        try session.send("Enter")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "😀\nEXIT:0\n")
+        #expect(
+            (try? String(contentsOfFile: errors, encoding: .utf8))
+                == "splitview: warning: recent picks not kept: cannot make the folder \(state)/splitview: \(state) is not a folder\n"
+        )
+    }
 }

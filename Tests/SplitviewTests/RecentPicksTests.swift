@@ -102,4 +102,57 @@ import Testing
         // No temporary file is left behind.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["recent"])
     }
+
+    @Test("a file where a folder must be is named, with the reason in words")
+    func aFileInTheWayIsNamed() throws {
+        let scratch = FileManagerHelper.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let state = scratch + "/state"
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: state))
+        let recent = try #require(
+            RecentPicks.location(environment: ["XDG_STATE_HOME": state]).map { RecentPicks(path: $0) })
+        #expect(throws: RecentPicksError.self) { try recent.record(picked: ["😀"], now: 1) }
+        do {
+            try recent.record(picked: ["😀"], now: 1)
+        } catch {
+            #expect(error.description == "cannot make the folder \(state)/splitview: \(state) is not a folder")
+        }
+        // A folder it may not write in: the path and the system's reason.
+        let locked = scratch + "/locked"
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+        chmod(locked, 0o500)
+        defer { chmod(locked, 0o700) }
+        if geteuid() != 0 {  // (root writes anywhere)
+            do {
+                try RecentPicks(path: locked + "/splitview/recent").record(picked: ["😀"], now: 1)
+                Issue.record("no error")
+            } catch {
+                #expect(error.description == "cannot make the folder \(locked)/splitview: Permission denied")
+            }
+        }
+    }
+
+    @Test("a temporary file left by a run killed while writing is removed by the next write")
+    func staleTemporaryFilesAreRemoved() throws {
+        let scratch = FileManagerHelper.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let directory = scratch + "/splitview"
+        let recent = RecentPicks(path: directory + "/recent")
+        try recent.save([entry("😀")])
+        // A process that is gone: one that ran and was waited for.
+        var gone: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+        defer { free(argv[0]) }
+        #expect(posix_spawn(&gone, "/bin/true", nil, nil, argv, nil) == 0)
+        var status: Int32 = 0
+        waitpid(gone, &status, 0)
+        let stale = directory + "/" + RecentPicks.temporaryName(pid: gone)
+        // A live process's file (this one's parent is alive) is left alone.
+        let live = directory + "/" + RecentPicks.temporaryName(pid: getppid())
+        for file in [stale, live] { try Data("half".utf8).write(to: URL(fileURLWithPath: file)) }
+        try recent.record(picked: ["👍"], now: 5)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
+        #expect(names == ["recent", "recent.lock", RecentPicks.temporaryName(pid: getppid())])
+        #expect(recent.load().map(\.glyph).contains("👍"))
+    }
 }
