@@ -32,6 +32,8 @@ public enum Availability: Hashable, Sendable {
     case queryMode
     /// Typing runs the browsing keys; `/` opens the prompt.
     case keysMode
+    /// The detail panel is open (`i`, Ctrl-O).
+    case detailsShown
 
     public func holds(in state: BrowserState) -> Bool {
         switch self {
@@ -46,6 +48,7 @@ public enum Availability: Hashable, Sendable {
         case .inRecent: state.focusIsInRecent
         case .queryMode: state.typingQueries
         case .keysMode: !state.typingQueries
+        case .detailsShown: state.showingDetails
         }
     }
 }

@@ -57,6 +57,8 @@ extension KeyMap {
             KeyGroup([.enter], .pick, "print the marked items (or the focused one) and exit", when: .multiSelect),
             // Esc takes back a kept filter before it quits (fzf's users expect Esc to leave
             // the search first).
+            // Esc closes the detail panel before anything else, as it closes the help.
+            KeyGroup([.escape], .toggleDetails, "close the details", when: .detailsShown),
             KeyGroup([.escape], .clearFilter, "drop the filter, everything shown again", when: .filtered),
             KeyGroup([.character("q"), .escape], .quit, "quit without output"),
             interrupt,
@@ -101,6 +103,7 @@ extension KeyMap {
             KeyGroup(
                 [KeyBinding([.tab], .nextSection), KeyBinding([.backTab], .previousSection)],
                 "next / previous section", when: .singleSelect),
+            KeyGroup([.escape], .toggleDetails, "close the details", when: .detailsShown),
             KeyGroup([.escape], .cancelSearch, "drop the filter, back to where you were", when: .keysMode),
             // (Typing goes to the query: the prompt is the browser, and Esc leaves, as fzf's.)
             KeyGroup([.escape], .quit, "quit without output", when: .queryMode),

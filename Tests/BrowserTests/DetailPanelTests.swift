@@ -26,6 +26,26 @@ struct DetailPanelTests {
             catalog: catalog, settings: fixtureSettings(itemWidth: 20), theme: .standard, width: width, height: height)
     }
 
+    @Test("Esc closes the panel first, as it closes the help; the next Esc quits")
+    func escapeClosesThePanel() {
+        var browsing = state(width: 120, height: 12)
+        browsing.send(.character("i"))
+        #expect(browsing.showingDetails)
+        browsing.send(.escape)
+        #expect(!browsing.showingDetails && browsing.outcome == nil)
+        browsing.send(.escape)
+        #expect(browsing.outcome == .cancelled)
+        // Typing to the query (piped data): Ctrl-O opens it, Esc closes it, Esc quits.
+        var typing = state(width: 120, height: 12)
+        typing.typingQueries = true
+        typing.send(.control("o"))
+        #expect(typing.showingDetails)
+        typing.send(.escape)
+        #expect(!typing.showingDetails && typing.outcome == nil)
+        typing.send(.escape)
+        #expect(typing.outcome == .cancelled)
+    }
+
     @Test("i opens it beside the sections on a wide screen, which re-split in the room left")
     func beside() {
         var state = state(width: 120, height: 12)
