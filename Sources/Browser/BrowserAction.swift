@@ -122,9 +122,8 @@ extension Browser {
             state.setFocus(state.firstItem())
             state.offset = 0
         case .last:
-            state.setFocus(state.lastItem())
-            state.offset = state.maximumOffset
-            if let focus = state.focus { state.scrollIntoView(focus) }
+            state.focusLast()
+            state.followsEnd = true
         case .firstCard, .lastCard:
             guard let focus = state.focus, let row = state.layout.sections[focus.section].row, row.count > 0 else {
                 return

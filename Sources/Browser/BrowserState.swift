@@ -67,6 +67,9 @@ public struct BrowserState: Sendable {
     public internal(set) var showingHelp = false
     /// The detail panel (`i`) is open.
     public internal(set) var showingDetails = false
+    /// End (`G`) was the last key: while data still arrives, the focus follows the last item,
+    /// as `less +F` follows a file, until the next key or click.
+    public internal(set) var followsEnd = false
     /// The help's first line shown (`HelpOverlay`, which keeps it in range), 0 when it opens.
     public internal(set) var helpScroll = 0
     /// A message about the data (its load warnings) in the status line, in place of the
@@ -480,6 +483,14 @@ extension BrowserState {
         // (The search session extends its result over the items that arrived: a snapshot's
         // sections begin with the previous one's.)
         showSource()
+        if followsEnd { focusLast() }
+    }
+
+    /// Focuses the last item, scrolled to the end (End, `G`).
+    mutating func focusLast() {
+        setFocus(lastItem())
+        offset = maximumOffset
+        if let focus { scrollIntoView(focus) }
     }
 
     /// Shows `source` again after it changed: through the filter in force (the focus kept on

@@ -117,9 +117,11 @@ extension Browser {
             state.resize(width: width, height: height)
         case .key(let key):
             state.notice = nil
+            state.followsEnd = false
             handle(key, &state)
         case .mouse(let mouse):
             state.notice = nil
+            state.followsEnd = false
             handle(mouse, &state)
         }
         if case .resize = event {

@@ -33,6 +33,29 @@ struct LoadingTests {
         #expect(render(state).last?.contains("4 of 40") == true && render(state).last?.contains("…") == false)
     }
 
+    @Test("End follows the last item while data arrives, as less +F, until the next key")
+    func endFollowsTheEnd() {
+        var state = BrowserState(catalog: lines(3), settings: fixtureSettings(), width: 60, height: 10)
+        state.isLoading = true
+        state.send(.end)
+        #expect(state.focus.map { state.item(at: $0)?.label } == "line 3")
+        Browser.update(&state, .loaded(lines(700)))
+        #expect(state.focus.map { state.item(at: $0)?.label } == "line 700")
+        #expect(render(state).last?.contains("700 of 700…") == true, "\(render(state).last ?? "")")
+        Browser.update(&state, .loaded(lines(1000)))
+        #expect(state.focus.map { state.item(at: $0)?.label } == "line 1000")
+        // A move ends it: the focus stays where the user put it.
+        state.send(.up)
+        let moved = state.focus.map { state.item(at: $0)?.label }
+        Browser.update(&state, .loaded(lines(2000)))
+        #expect(state.focus.map { state.item(at: $0)?.label } == moved)
+        // G follows again, and Enter picks the last item that has arrived.
+        state.send(.character("G"))
+        Browser.update(&state, .loaded(lines(3000)))
+        state.send(.enter)
+        #expect(state.picks.map { state.item(atSource: $0)?.label } == ["line 3000"])
+    }
+
     @Test func aFailedInputEndsTheSession() {
         var state = BrowserState(catalog: lines(3), settings: fixtureSettings(), width: 60, height: 10)
         state.isLoading = true
