@@ -25,6 +25,13 @@ struct Splitview: ParsableCommand {
         signal(SIGQUIT, SIG_DFL)
         StandardStreams.guardDescriptors()
         do {
+            // `splitview --help`: the browsing options, as fzf's --help lists its own, and then
+            // the other commands (swift-argument-parser's root help lists only the commands).
+            if ["-h", "--help", "help"].contains(CommandLine.arguments.dropFirst().first),
+                CommandLine.arguments.count == 2
+            {
+                throw CleanExit.message(rootHelp())
+            }
             var command = try parseAsRoot()
             try StandardStreams.reportingWriteFailures { try command.run() }
         } catch {
@@ -52,6 +59,23 @@ struct Splitview: ParsableCommand {
             }
             Foundation.exit(code.rawValue)
         }
+    }
+}
+
+extension Splitview {
+    /// The help of `splitview` alone: its overview, then the help of the command it runs by
+    /// default (browse) under `splitview`'s own usage, then the list of commands. Made of the
+    /// argument parser's texts, so it says what they say.
+    static func rootHelp() -> String {
+        let root = helpMessage()
+        let browse = helpMessage(for: BrowseCommand.self)
+        let overview = root.components(separatedBy: "\n\n").first ?? ""
+        // The browse help past its own overview line, its usage as the root's.
+        var body = browse.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")
+        body = body.replacingOccurrences(
+            of: "USAGE: splitview browse ", with: "USAGE: splitview [browse] ")
+        let commands = root.range(of: "SUBCOMMANDS:").map { String(root[$0.lowerBound...]) } ?? ""
+        return overview + "\n\n" + body.trimmingCharacters(in: .newlines) + "\n\n" + commands
     }
 }
 

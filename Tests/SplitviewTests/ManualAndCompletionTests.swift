@@ -36,12 +36,30 @@ import Testing
         }
     }
 
+    @Test("splitview --help shows the browsing options, as fzf's --help, then the other commands")
+    func rootHelpShowsTheOptions() throws {
+        for argument in ["--help", "-h", "help"] {
+            let result = try Support.run([argument])
+            #expect(result.status == 0 && result.stderr.isEmpty)
+            let text = result.stdout
+            #expect(text.hasPrefix("OVERVIEW: Browse sectioned data"), "\(argument)")
+            for part in [
+                "USAGE: splitview [browse] [<options>] [<FILE>]", "--filter <QUERY>", "--emoji", "--expect <KEYS>",
+                "SUBCOMMANDS:", "render ",
+            ] {
+                #expect(text.contains(part), "\(argument): \(part)")
+            }
+        }
+        // A command's own help is the parser's.
+        #expect(try Support.run(["render", "--help"]).stdout.contains("USAGE: splitview render"))
+    }
+
     @Test("bash, zsh and fish completion scripts, with the options in them")
     func completionScripts() throws {
         for shell in ["bash", "zsh", "fish"] {
             let script = try Support.run(["--generate-completion-script", shell])
             #expect(script.status == 0)
-            for option in ["fuzzy", "typing", "print", "sync"] {
+            for option in ["fuzzy", "typing", "print", "sync", "emoji", "expect"] {
                 // (fish names a long option `-l 'fuzzy'`, the others `--fuzzy`.)
                 let spelled = shell == "fish" ? "-l '\(option)'" : "--\(option)"
                 #expect(script.stdout.contains(spelled), "\(shell): \(option)")
