@@ -97,7 +97,9 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "SplitviewTests",
-            dependencies: ["splitview", "SplitLayout", "Catalog", "Browser", "UserFiles", "TerminalTestSupport"],
+            dependencies: [
+                "splitview", "SplitLayout", "Catalog", "Browser", "UserFiles", "TerminalTestSupport", "SeededRandom",
+            ],
             exclude: ["Fixtures"]
         ),
     ]

@@ -48,18 +48,48 @@ enum StandardStreams {
         }
     }
 
+    /// What one write(2) did: wrote so many bytes (maybe fewer than asked), or failed with
+    /// this errno.
+    enum WriteResult {
+        case wrote(Int)
+        case failed(Int32)
+    }
+
     /// Writes all of `bytes` to `descriptor`, through short writes and interruptions.
     static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(WriteFailure) {
-        guard var next = bytes.baseAddress else { return }
-        var left = bytes.count
-        while left > 0 {
-            let written = Glibc.write(descriptor, next, left)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw errno == EPIPE ? .readerGone : .failed(errno)
+        try write(bytes) { part in
+            while true {
+                let written = Glibc.write(descriptor, part.baseAddress, part.count)
+                if written >= 0 { return .wrote(written) }
+                // A descriptor some other program made non-blocking: wait until it takes more.
+                guard errno == EAGAIN || errno == EWOULDBLOCK else { return .failed(errno) }
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, -1)
             }
-            next += written
-            left -= written
+        }
+    }
+
+    /// Writes all of `bytes` through `writeOnce` (write(2), or a test's stand-in that fails
+    /// where it likes): what is left after a short write goes again, an interrupted write
+    /// (EINTR) is tried again, any other error ends it.
+    static func write(
+        _ bytes: UnsafeRawBufferPointer, by writeOnce: (UnsafeRawBufferPointer) -> WriteResult
+    ) throws(WriteFailure) {
+        var next = 0
+        while next < bytes.count {
+            switch writeOnce(UnsafeRawBufferPointer(rebasing: bytes[next...])) {
+            case .wrote(let count):
+                // (A writer that claims more than it was given, or nothing, is taken at most
+                // at its word: nothing is written twice, and no loop spins for ever.)
+                guard count > 0 else { throw .failed(EIO) }
+                next += min(count, bytes.count - next)
+            case .failed(EINTR):
+                continue
+            case .failed(EPIPE):
+                throw .readerGone
+            case .failed(let code):
+                throw .failed(code)
+            }
         }
     }
 

@@ -2,7 +2,10 @@
 // that went away. One line and status 2, or a quiet end for a closed pipe; never a crash.
 
 import Foundation
+import SeededRandom
 import Testing
+
+@testable import splitview
 
 @Suite struct OutputFailureTests {
     /// Runs `command` with bash, the binary as `$S`, and returns its stdout, stderr and the status
@@ -33,6 +36,63 @@ import Testing
                     result.stderr == "splitview: cannot write to standard output: \(reason)\n", "\(command)")
             }
         }
+    }
+
+    @Test("write errors injected at random: short writes and EINTR go on, any other error stops at a prefix")
+    func injectedWriteErrors() {
+        var random = SplitMix64(seed: 25)
+        let fatal: [Int32] = [EPIPE, ENOSPC, EBADF, EIO, EFBIG, EAGAIN]
+        for round in 0..<2_000 {
+            let bytes = (0..<random.next(3_000)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            // A writer that takes a random part each time, is interrupted now and then, and in
+            // some rounds fails for good at a random call.
+            let failAt = random.next(3) == 0 ? random.next(12) : nil
+            let failure = fatal[random.next(fatal.count)]
+            var received: [UInt8] = []
+            var calls = 0
+            var random2 = SplitMix64(seed: UInt64(round))
+            let outcome: StandardStreams.WriteFailure?
+            do {
+                try bytes.withUnsafeBytes { buffer in
+                    try StandardStreams.write(buffer) { part in
+                        defer { calls += 1 }
+                        if calls == failAt { return .failed(failure) }
+                        if random2.next(4) == 0 { return .failed(EINTR) }
+                        let count = 1 + random2.next(part.count)
+                        received += part.prefix(count)
+                        return .wrote(count)
+                    }
+                }
+                outcome = nil
+            } catch let error as StandardStreams.WriteFailure {
+                outcome = error
+            } catch {
+                Issue.record("an error of another kind: \(error)")
+                return
+            }
+            if let outcome {
+                #expect(outcome == (failure == EPIPE ? .readerGone : .failed(failure)), "round \(round)")
+                #expect(bytes.starts(with: received) && received.count < bytes.count, "round \(round)")
+            } else {
+                #expect(received == bytes, "round \(round): every byte once, in order")
+            }
+        }
+        // A writer that writes nothing, or claims more than it had, ends rather than spins or
+        // writes twice.
+        var claims: [StandardStreams.WriteResult] = [.wrote(0)]
+        #expect(throws: StandardStreams.WriteFailure.failed(EIO)) {
+            try [UInt8](repeating: 1, count: 10).withUnsafeBytes { buffer in
+                try StandardStreams.write(buffer) { _ in claims.removeFirst() }
+            }
+        }
+        var more = 0
+        try? [UInt8](repeating: 1, count: 10).withUnsafeBytes { buffer in
+            try StandardStreams.write(buffer) { part in
+                more += 1
+                return .wrote(part.count + 5)
+            }
+        }
+        #expect(more == 1)
     }
 
     @Test("a reader that went away ends the program quietly with 141, SIGPIPE ignored or not")
