@@ -114,10 +114,14 @@ struct GridSection: SectionStyle {
         // One cell of padding on each side when the slot has room for it (a group's slot as
         // wide as its content has it always: two cells more than the content).
         let padding = rect.width >= 4 || (rect.width == 3 && state.layout.sections[path.section].isGrouped) ? 1 : 0
-        let room = rect.width - 2 * padding
+        let padded = rect.width - 2 * padding
         let x = rect.x + padding
+        // A face whose label needs it takes the right padding too (the next slot's left
+        // padding still sets the two apart).
+        func roomOf(_ face: DrawnFace) -> Int { face.widened ? padded + padding : padded }
         if let query = state.filter?.query {
-            let face = Browser.itemFace(path, room: room, state)
+            let face = Browser.itemFace(path, room: padded, spare: padding, state)
+            let room = roomOf(face.drawn)
             if let label = face.label, let labelStart = face.labelStart {
                 // Search results: the label's matched characters, bold and underlined (character
                 // offsets of the label, shifted by the glyph and space drawn before it). Matched
@@ -142,13 +146,15 @@ struct GridSection: SectionStyle {
             }
         } else {
             let source = state.sourcePath(path)
+            // (Kept by the slot's width, of which the padding and so the face follow; a tone
+            // chosen since is not the face kept.)
             let drawn =
                 !state.chosenGlyphs.isEmpty && state.chosenGlyphs[source] != nil
-                ? Browser.itemFace(path, room: room, state).drawn  // a tone chosen since: not the face kept
-                : faces.face(of: source, ordinal: state.itemsBefore[path.section] + path.item, room: room) {
-                    Browser.itemFace(path, room: room, state).drawn
+                ? Browser.itemFace(path, room: padded, spare: padding, state).drawn
+                : faces.face(of: source, ordinal: state.itemsBefore[path.section] + path.item, room: rect.width) {
+                    Browser.itemFace(path, room: padded, spare: padding, state).drawn
                 }
-            drawFace(drawn, x: x, y: rect.y, room: room, style: style, state, into: &buffer)
+            drawFace(drawn, x: x, y: rect.y, room: roomOf(drawn), style: style, state, into: &buffer)
         }
         if state.isMarked(path) {
             // In the left padding cell (over the first cell of a slot without padding): ASCII,

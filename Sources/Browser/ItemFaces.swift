@@ -8,8 +8,11 @@ import TerminalUI
 
 extension Browser {
     /// What a slot of `room` cells shows of an item, from the item alone: its glyph and label
-    /// (the label only when some of it shows), fitted to the room.
-    static func itemFace(_ path: ItemPath, room: Int, _ state: BrowserState) -> ItemFace {
+    /// (the label only when some of it shows), fitted to the room. `spare`: cells after the
+    /// room (the slot's right padding) that a label takes (`DrawnFace.widened`) when it would
+    /// not show otherwise: a 6-cell slot shows "🍌 b…" rather than the glyph alone with cells
+    /// free.
+    static func itemFace(_ path: ItemPath, room: Int, spare: Int = 0, _ state: BrowserState) -> ItemFace {
         // The label and glyph are read from the store alone, and the label only where it is
         // drawn: making the whole `Item`, or a label an emoji grid has no room for, for each
         // of the ~2,000 items of a frame was a good part of its cost.
@@ -20,6 +23,8 @@ extension Browser {
         var fits = false
         // The glyph alone, measured once, when that is what the slot shows.
         var glyphOnly: TextWidth.MeasuredCluster?
+        var room = room
+        var widened = false
         if let glyph = state.shownGlyph(at: path, of: items).map(state.textWidth.drawable) {
             let measured = state.textWidth.measuredCluster(glyph)
             let glyphWidth = measured?.width ?? state.textWidth.width(of: glyph)
@@ -28,10 +33,16 @@ extension Browser {
             let gap = String(repeating: " ", count: 1 + max(0, Browser.glyphColumn - glyphWidth))
             // The label only when some of it shows: the whole label, or at least one cell of it
             // before the ellipsis (never "😀 …", a glyph with an ellipsis and no label).
-            let labelRoom = room - glyphWidth - gap.count
-            if labelRoom >= 1 { label = items.label(at: path.item) }
+            var labelRoom = room - glyphWidth - gap.count
+            if labelRoom + spare >= 1 { label = items.label(at: path.item) }
             // (Up to 2 cells: all that is asked of a label that may be a 50 MB line.)
             let labelWidth = label.map { state.textWidth.width(of: $0, upTo: 2) } ?? 0
+            if labelWidth > 0 && labelRoom < labelWidth && labelRoom + spare >= labelWidth {
+                // Some of the label shows with the padding's cell too.
+                room += spare
+                labelRoom += spare
+                widened = true
+            }
             if let label, labelWidth > 0 && labelRoom >= labelWidth {
                 // (A label that starts with a combining mark has it on a dotted circle, not on
                 // the space: counted on that first character alone, which could join the space.)
@@ -54,7 +65,8 @@ extension Browser {
         }
         let drawn =
             glyphOnly.map { DrawnFace(glyphOnly: $0, shown: "") }
-            ?? DrawnFace(glyphOnly: nil, shown: fits ? text : state.textWidth.truncate(text, toWidth: room))
+            ?? DrawnFace(
+                glyphOnly: nil, shown: fits ? text : state.textWidth.truncate(text, toWidth: room), widened: widened)
         return ItemFace(label: label, labelStart: labelStart, drawn: drawn)
     }
 }
@@ -83,6 +95,8 @@ struct DrawnFace {
     var glyphOnly: TextWidth.MeasuredCluster?
     /// The text truncated to the room ("" with `glyphOnly`).
     var shown: String
+    /// Whether the text takes the slot's right padding too (its label would not show else).
+    var widened = false
 }
 
 /// The faces of the items drawn lately, by source path and room, so that a frame does not read,

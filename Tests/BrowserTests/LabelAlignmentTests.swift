@@ -26,4 +26,26 @@ struct LabelAlignmentTests {
         let plain = render(BrowserState(catalog: bare, settings: settings, theme: .standard, width: 40, height: 6))
         #expect(plain[1].hasPrefix("  plain"), "\(plain[1])")
     }
+
+    @Test("a label with too little room is cut with …, taking the slot's right padding, never dropped")
+    func labelsAreCutNotDropped() {
+        // The README's fruit.json: banana, "width": 6, with its glyph.
+        let items = [Item(label: "apple"), Item(label: "banana", glyph: "🍌", width: 6, height: 2)]
+        let catalog = Catalog(sections: [Section(title: "Fruit", items: items)], source: "test")
+        var settings = fixtureSettings(splitFrom: 1000)
+        settings.itemWidth = 12
+        var state = BrowserState(catalog: catalog, settings: settings, theme: .standard, width: 40, height: 6)
+        #expect(render(state)[1].contains("🍌 b…"), "\(render(state)[1])")
+        // Found by a search, the same, its matched letters lit.
+        state.send(.character("/"))
+        state.type("ban")
+        #expect(render(state).contains { $0.contains("🍌 b…") }, "\(render(state))")
+        // Where even the whole slot leaves no cell of the label, the glyph alone (no "🍌 …").
+        let narrow = [Item(label: "banana", glyph: "🍌", width: 4)]
+        let glyphOnly = BrowserState(
+            catalog: Catalog(sections: [Section(title: "F", items: narrow)], source: "test"), settings: settings,
+            theme: .standard, width: 40, height: 6)
+        #expect(render(glyphOnly)[1].hasPrefix("  🍌  "), "\(render(glyphOnly)[1])")
+        #expect(!render(glyphOnly)[1].contains("…"))
+    }
 }

@@ -355,7 +355,9 @@ struct SnapshotTests {
 
     @Test("items with a glyph show the label after it only when some of the label fits")
     func glyphItems() {
-        // 6-cell items leave 4 cells inside the padding: the glyph alone (not "😀 …").
+        // 6-cell items leave 4 cells inside the padding, one too few for a letter and "…"
+        // after the glyph: the label takes the right padding too, cut (never dropped, nor
+        // "😀 …", a glyph with an ellipsis and no label).
         var state = fixtureState(
             width: 36, height: 5, catalog: emojiFixtureCatalog, settings: fixtureSettings(itemWidth: 6))
         expectLines(
@@ -363,7 +365,7 @@ struct SnapshotTests {
             framed(
                 """
                 |  Faces · 3                         |
-                |  😀    ❤️    👍🏽                    |
+                |  😀 g… ❤️ r… 👍🏽 t…                 |
                 |                                    |
                 |  Flags · 2                         |
                 | 😀  grinning face…  1 of 5  ? help |
