@@ -113,35 +113,39 @@ import Testing
 /// the failure is one line.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
 struct PickOutputFailureTests {
-    @Test func enterWithStandardOutputOnAFullDisk() throws {
+    /// The emoji browser in tmux, `prefix` before its command line and its standard output
+    /// sent to `output` (nil: a file): Enter picks, and the printed lines, the exit status
+    /// (`EXIT:n`) and standard error are returned.
+    func pickWithEnter(prefix: String = "", output: String? = nil) throws -> (
+        out: String, errors: String, session: TmuxSession
+    ) {
         let directory = FileManagerHelper.temporaryDirectory()
         let errors = directory + "/err", out = directory + "/out"
         let session = try TmuxSession(
             width: 80, height: 12,
-            command: "\(Support.binary) > /dev/full 2> \(errors); echo EXIT:$? > \(out)")
+            command: "\(prefix)\(Support.binary) > \(output ?? out) 2> \(errors); echo EXIT:$? >> \(out)")
         try session.waitFor("the browser") { $0.contains("1 of 1898") }
         try session.send("Enter")
-        #expect(session.waitForFile(out, containing: "EXIT:") == "EXIT:2\n")
-        #expect(
-            (try? String(contentsOfFile: errors, encoding: .utf8))
-                == "splitview: cannot write to standard output: No space left on device\n")
+        let printed = session.waitForFile(out, containing: "EXIT:")
+        return (printed, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "", session)
+    }
+
+    @Test func enterWithStandardOutputOnAFullDisk() throws {
+        let (out, errors, session) = try pickWithEnter(output: "/dev/full")
+        #expect(out == "EXIT:2\n")
+        #expect(errors == "splitview: cannot write to standard output: No space left on device\n")
         // The shell's screen is back: no frame of the browser is left on it.
         #expect(try !session.screen().contains("1 of 1898"))
     }
 
     @Test("recent picks that cannot be kept: the pick is printed, and one line names the path and why")
     func recentPicksNotKept() throws {
-        let directory = FileManagerHelper.temporaryDirectory()
-        let state = directory + "/state", errors = directory + "/err", out = directory + "/out"
+        let state = FileManagerHelper.temporaryDirectory() + "/state"
         try Data("a file".utf8).write(to: URL(fileURLWithPath: state))
-        let session = try TmuxSession(
-            width: 80, height: 12,
-            command: "XDG_STATE_HOME=\(state) \(Support.binary) > \(out) 2> \(errors); echo EXIT:$? >> \(out)")
-        try session.waitFor("the browser") { $0.contains("1 of 1898") }
-        try session.send("Enter")
-        #expect(session.waitForFile(out, containing: "EXIT:") == "😀\nEXIT:0\n")
+        let (out, errors, _) = try pickWithEnter(prefix: "XDG_STATE_HOME=\(state) ")
+        #expect(out == "😀\nEXIT:0\n")
         #expect(
-            (try? String(contentsOfFile: errors, encoding: .utf8))
+            errors
                 == "splitview: warning: recent picks not kept: cannot make the folder \(state)/splitview: \(state) is not a folder\n"
         )
     }
