@@ -141,7 +141,12 @@ public struct BrowserState: Sendable {
     var dividerGrabbed = false
     /// The focus's screen row at the last size that was not too small (see `resize`).
     var focusRowBeforeTooSmall: Int?
-    var specs: [SectionSpec]
+    var specs: [SectionSpec] {
+        didSet { columnRoom = ColumnRoom(sections: specs, parameters: settings.parameters) }
+    }
+    /// How wide a column must be for every section's items (`ColumnRoom`): narrower two
+    /// columns are laid out as one, and a screen narrower than one is too small.
+    public private(set) var columnRoom: ColumnRoom
     /// The style options and effect of each row section, by section (made with `specs`: a frame
     /// asks them of every row on screen).
     var rowLooks: [Int: RowLook]
@@ -164,7 +169,10 @@ public struct BrowserState: Sendable {
         self.height = height
         (self.specs, self.itemsBefore, self.rowLooks) = Self.layoutInput(
             for: catalog, settings: settings, theme: theme, textWidth: textWidth)
-        self.layout = SplitLayout(sections: specs, parameters: settings.parameters(forWidth: width), width: width)
+        self.columnRoom = ColumnRoom(sections: specs, parameters: settings.parameters)
+        self.layout = SplitLayout(
+            sections: specs, parameters: columnRoom.fitted(settings.parameters(forWidth: width), width: width),
+            width: width)
         // (No detail panel yet: the layout takes the whole width.)
         self.focus = focus.flatMap { layout.frame(of: $0) != nil ? $0 : nil } ?? firstItem()
         relayout()
@@ -198,7 +206,10 @@ public struct BrowserState: Sendable {
 
     /// Rows that show content: all but the status line.
     public var viewHeight: Int { max(0, height - 1 - detailRows - headerLines.count) }
-    public var isTooSmall: Bool { width < Self.minimumWidth || height < requiredHeight }
+    public var isTooSmall: Bool { width < requiredWidth || height < requiredHeight }
+    /// The columns a screen needs: 20, or more when the sections need a wider column for their
+    /// items than that (wide insets, many items per line: `ColumnRoom`).
+    public var requiredWidth: Int { max(Self.minimumWidth, columnRoom.narrowest) }
     /// The rows a screen needs to show a section's header, its top inset and one whole line
     /// of items of the configured height above the status line: tall items in the
     /// configuration (`[item] height = 40`) on a short terminal would show only slices of
@@ -302,13 +313,14 @@ public struct BrowserState: Sendable {
     }
 
     /// The layout parameters at the current width, with the live ratio adjustment applied to a
-    /// two-column split (a one-column breakpoint stays one column).
+    /// two-column split (a one-column breakpoint stays one column), and one column where two
+    /// would leave one of them no room for items (`ColumnRoom`).
     var currentParameters: LayoutParameters {
         var parameters = settings.parameters(forWidth: contentWidth)
         if parameters.leftRatio > 0 && parameters.leftRatio < 1 {
             parameters.leftRatio = min(0.9, max(0.1, parameters.leftRatio + Double(ratioSteps) * Self.ratioStep))
         }
-        return parameters
+        return columnRoom.fitted(parameters, width: contentWidth)
     }
 
     // MARK: Changes

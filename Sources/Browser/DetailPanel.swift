@@ -20,7 +20,11 @@ extension BrowserState {
 
     public var detailPlacement: DetailPlacement? {
         guard showingDetails else { return nil }
-        if width >= Self.detailsBesideFromWidth { return .beside(width: max(30, width / 3)) }
+        // Beside, when the sections keep a column with room for their items (`ColumnRoom`).
+        let beside = max(30, width / 3)
+        if width >= Self.detailsBesideFromWidth && columnRoom.holdsItems(width: width - beside - 1) {
+            return .beside(width: beside)
+        }
         // Below, only in the rows the sections can spare: they keep what a header and a whole
         // line of items need (on a screen too short for both, the panel waits for room).
         let rows = height - 1

@@ -9,7 +9,7 @@ struct TooSmallScreen: Widget {
     let state: BrowserState
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
-        let need = "\(BrowserState.minimumWidth) x \(state.requiredHeight)"
+        let need = "\(state.requiredWidth) x \(state.requiredHeight)"
         let have = "\(area.width) x \(area.height)"
         // The fullest message that fits, the needed size never cut: "terminal too small:" may
         // wrap at spaces (19 cells, wider than some screens it is shown on), "need 20 x 5" may
@@ -24,7 +24,7 @@ struct TooSmallScreen: Widget {
         let lines =
             candidates.first { lines in
                 lines.count <= area.height && lines.allSatisfy { $0.count <= area.width }
-            } ?? ["\(BrowserState.minimumWidth)x\(state.requiredHeight)"]
+            } ?? ["\(state.requiredWidth)x\(state.requiredHeight)"]
         let top = area.y + max(0, (area.height - lines.count) / 2)
         for (index, line) in lines.enumerated() {
             let x = area.x + max(0, (area.width - line.count) / 2)

@@ -52,10 +52,12 @@ struct LayoutCommand: ParsableCommand {
             let catalog = try options.loadCatalog(configuration)
             let settings = configuration.layoutSettings(for: catalog)
             let looks = settings.rowLooks(for: catalog)
-            var layout = SplitLayout(
-                sections: settings.sectionSpecs(
-                    for: catalog, rowLooks: looks, textWidth: TextWidth(overrides: configuration.widthOverrides)),
-                parameters: settings.parameters(forWidth: width), width: width)
+            let specs = settings.sectionSpecs(
+                for: catalog, rowLooks: looks, textWidth: TextWidth(overrides: configuration.widthOverrides))
+            // As the browser lays out: one column where two would leave one no room for items.
+            let parameters = ColumnRoom(sections: specs, parameters: settings.parameters)
+                .fitted(settings.parameters(forWidth: width), width: width)
+            var layout = SplitLayout(sections: specs, parameters: parameters, width: width)
             if let problem = RowOffsetArgument.problem(row, in: layout) { throw InputError(message: problem) }
             for row in row { layout.setRowOffset(row.offset, section: row.section) }
             var output = LayoutJSON.render(
