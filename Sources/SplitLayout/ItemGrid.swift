@@ -20,9 +20,11 @@ struct UniformGrid: Hashable, Sendable {
     /// Distance between the tops of two successive lines.
     let pitch: Int
 
+    /// `atMostPerLine`: the items a line holds at most (`per_line` n: n, though a width rounded
+    /// down would let more fit).
     init(
         count: Int, originX: Int, originY: Int, width: Int, height: Int, room: Int,
-        interItemSpacing: Int, lineSpacing: Int
+        interItemSpacing: Int, lineSpacing: Int, atMostPerLine: Int = .max
     ) {
         let clampedWidth = min(width, room)
         let drawable = count > 0 && clampedWidth > 0 && height > 0
@@ -34,7 +36,8 @@ struct UniformGrid: Hashable, Sendable {
         self.itemHeight = drawable ? height : 0
         self.interItemSpacing = interItemSpacing
         // The n-th item (from 0) ends at n * (w + s) + w, which must not pass the room.
-        self.perLine = drawable ? 1 + (room - clampedWidth) / (clampedWidth + interItemSpacing) : 1
+        self.perLine =
+            drawable ? min(1 + (room - clampedWidth) / (clampedWidth + interItemSpacing), max(1, atMostPerLine)) : 1
         self.pitch = drawable ? height + lineSpacing : 1
     }
 
@@ -95,7 +98,8 @@ final class VaryingGrid: Sendable {
     let linesBottom: Int
 
     /// Flow placement of the spec: pack left, top-aligned; wrap when the next item would pass
-    /// the right inset (an exact fit stays); clamp items wider than the room.
+    /// the right inset (an exact fit stays), or when it is sized `perLine` n and n items are on
+    /// the line already; clamp items wider than the room.
     init(
         sizes: [ItemSize], originX: Int, originY: Int, room: Int, interItemSpacing: Int,
         lineSpacing: Int, normalize: Bool, resolveWidth: (ItemWidth) -> Int
@@ -112,6 +116,7 @@ final class VaryingGrid: Sendable {
         var top = originY
         var tallest = 0
         var lineOpen = false
+        var onLine = 0
 
         func closeLine(endingBefore end: Int) {
             lineHeights.append(Int32(tallest))
@@ -128,7 +133,9 @@ final class VaryingGrid: Sendable {
             // Stored as Int32 per item; no terminal item is 2^31 rows tall, but do not trap on one.
             let height = min(size.height, Int(Int32.max))
             guard width > 0, height > 0 else { continue }
-            if lineOpen && x + width > limit {
+            var full = false
+            if case .perLine(let asked) = size.width { full = onLine >= asked }
+            if lineOpen && (x + width > limit || full) {
                 closeLine(endingBefore: i)
                 top += tallest + lineSpacing
                 x = originX
@@ -139,7 +146,9 @@ final class VaryingGrid: Sendable {
                 lineStart.append(Int32(i))
                 lineY.append(top)
                 lineOpen = true
+                onLine = 0
             }
+            onLine += 1
             itemX[i] = Int32(x)
             itemWidth[i] = Int32(width)
             itemHeight[i] = Int32(height)

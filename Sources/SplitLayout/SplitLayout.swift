@@ -245,11 +245,15 @@ public struct SplitLayout: Sendable {
             switch spec.items {
             case .uniform(let count, let size):
                 // Normalization changes nothing here: every item already has the line's height.
+                // `per_line` n puts n items on a line: their width is rounded down, so that
+                // more might fit, but n are asked for.
+                var atMost = Int.max
+                if case .perLine(let count) = size.width, count > 0 { atMost = count }
                 grid = ItemGrid.uniform(
                     UniformGrid(
                         count: max(0, count), originX: originX, originY: originY,
                         width: resolve(size.width), height: size.height, room: room,
-                        interItemSpacing: spacing, lineSpacing: lineSpacing))
+                        interItemSpacing: spacing, lineSpacing: lineSpacing, atMostPerLine: atMost))
             case .varying(let sizes):
                 grid = ItemGrid.varying(
                     VaryingGrid(

@@ -280,6 +280,17 @@ struct PlacementTests {
         #expect(zero.itemFrames(0) == [nil, rect(0, 0, 2, 1)])
     }
 
+    @Test("perLine n puts n items on a line, though their rounded-down width would let more fit")
+    func perLineIsACount() {
+        // 15 cells of room, 4 per line, no spacing: 3-cell items, of which 5 would fit.
+        let l = layout(
+            [SectionSpec(items: .uniform(count: 9, size: ItemSize(width: .perLine(4), height: 1)))], width: 15,
+            spacing: 0)
+        let frames = l.itemFrames(0).compactMap { $0 }
+        #expect(frames.map(\.y) == [0, 0, 0, 0, 1, 1, 1, 1, 2])
+        #expect(frames.map(\.x) == [0, 3, 6, 9, 0, 3, 6, 9, 0])
+    }
+
     @Test("perLine in a column too narrow for N items gives 1-cell items (engine choice), which wrap")
     func perLineNarrow() {
         // equalItemWidth is 0 here; the engine keeps the items visible as 1 cell.

@@ -166,8 +166,13 @@ struct PropertyTests {
                 let column = l.columns[g.columnIndex]
                 let limit = column.x + column.width - inset.right
                 var previous: Rect?
-                var lineTop = 0, lineBottom = 0, lines = 0
-                for f in l.itemFrames(g.index).compactMap({ $0 }) {
+                var lineTop = 0, lineBottom = 0, lines = 0, onLine = 0
+                let itemSizes = sizes(of: spec.items)
+                for (item, frame) in l.itemFrames(g.index).enumerated() {
+                    guard let f = frame else { continue }
+                    // (`perLine` n also wraps after n items, though more might fit.)
+                    var full = false
+                    if case .perLine(let n) = itemSizes[item].width { full = onLine >= n }
                     if let p = previous, f.y == p.y {
                         if f.x != p.maxX + spacing { problems.append("\(f) not \(spacing) after \(p)") }
                     } else {
@@ -178,7 +183,7 @@ struct PropertyTests {
                             if f.y != lineBottom + lineSpacing {
                                 problems.append("line at \(f.y), expected \(lineBottom + lineSpacing)")
                             }
-                            if p.maxX + spacing + f.width <= limit {
+                            if p.maxX + spacing + f.width <= limit && !full {
                                 problems.append("\(f) wrapped but fitted after \(p)")
                             }
                         } else if f.y != g.itemsArea.y + inset.top {
@@ -188,9 +193,11 @@ struct PropertyTests {
                         lineTop = f.y
                         lineBottom = f.y
                         lines += 1
+                        onLine = 0
                     }
                     lineBottom = max(lineBottom, lineTop + f.height)
                     previous = f
+                    onLine += 1
                 }
                 if g.lineCount != lines { problems.append("lineCount \(g.lineCount) != \(lines)") }
                 let bottom = (lines == 0 ? g.itemsArea.y + inset.top : lineBottom) + inset.bottom

@@ -212,7 +212,10 @@ struct ReferenceLayout {
                     frames.append(nil)
                     continue
                 }
-                if !line.isEmpty && x + w > limit {
+                // (`perLine` n: at most n items on a line, though more might fit.)
+                var full = false
+                if case .perLine(let n) = itemSize.width { full = line.count >= n }
+                if !line.isEmpty && (x + w > limit || full) {
                     finishLine()
                     y += tallest + lineSpacing
                     x = left

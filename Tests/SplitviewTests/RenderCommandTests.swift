@@ -68,10 +68,10 @@ import Testing
                 "   🙃  🫠  😉       ",
                 " 😀  gr…  1 of 1898 ",
             ])
-        // per_line = 4: items of (20 - 5) / 4 = 3 cells in the one column.
+        // per_line = 4: four items of (20 - 5) / 4 = 3 cells on a line of the one column.
         let narrow = try lines(["--width", "20", "--height", "6", "--config", perLine])
         #expect(narrow[0] == "  Smileys & Emotion…")
-        #expect(narrow[1] == "  😀 😃 😄 😁 😆    ")
+        #expect(narrow[1] == "  😀 😃 😄 😁       ")
         #expect(!narrow.joined().contains("People"))
     }
 
