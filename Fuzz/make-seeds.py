@@ -71,6 +71,19 @@ for path in data['jsonl']:
     write('FuzzJSONLines', os.path.basename(path), b'\x50\x10' + read(path))
 write('FuzzJSONLines', 'hostile.jsonl', b'\x50\x10' + hostile.encode())
 write('FuzzJSON', 'hostile.json', hostile)
+# Nested values and numbers as written (issue 25), for the round trips of FuzzJSON and FuzzJSONLines.
+nested_lines = (
+    '{"label": "x", "meta": {"a": 1, "b": [true, null, "s"]}, "tags": [], "o": {}}\n'
+    '{"section": "N", "label": "big", "n": 12345678901234567890, "e": 1e3, "f": 1.50, "z": -0, "huge": 1e999, "tiny": -2.5E-400}\n'
+    '{"section": null, "label": "kw", "keywords": " red,  round|x ", "glyph": "", "deep": [[[[{"k": [1, {"l": null}]}]]]]}\n'
+    '{"label": "esc\\"aped \\u00e9", "k\\u00e9y": {"\\n": "\\u0000"}, "keywords": null, "glyph": null, "keywords": ["a", ""]}\n'
+)
+write('FuzzJSONLines', 'nested.jsonl', b'\x50\x10' + nested_lines.encode())
+write('FuzzJSON', 'nested.json', '[' + ','.join(nested_lines.strip().split('\n')) + ']')
+write('FuzzJSON', 'numbers.json', '[0, -0, 1.5, -1.5e+3, 1E-7, 12345678901234567890123, 1e999, -1e-999, 0.000001, 9223372036854775808]')
+write('FuzzSections', 'nested.json', b'\x50\x10' + ('{"sections": [{"title": "T", "items": ['
+    + ','.join(line for line in nested_lines.strip().split('\n') if '"section"' not in line)
+    + ', {"label": "sized", "width": 3, "height": 2, "keywords": "a b"}]}]}').encode())
 for index, path in enumerate(data['csv'] + data['tsv']):
     header = bytes([0 if path.endswith('.csv') else 1, index % 17, (index * 5) % 17, (index * 11) % 17])
     write('FuzzDelimited', os.path.basename(path), header + read(path))

@@ -262,8 +262,7 @@ public enum GroupReader {
 extension JSONNode: GroupSourceNode {
     public var groupSourceValue: GroupSourceValue<JSONNode> {
         switch value {
-        case .integer(let whole): .integer(whole)
-        case .number(let real): .number(real)
+        case .number(let number): number.integer.map { .integer($0) } ?? .number(number.double)
         case .string(let text): .string(text)
         case .array(let elements): .array(elements)
         case .object(let members):
@@ -277,8 +276,7 @@ extension JSONNode: GroupSourceNode {
     public var sourceSummary: String {
         switch value {
         case .string(let text): "string " + MessageText.quoted(text, limit: 30)
-        case .integer(let whole): "\(whole)"
-        case .number(let real): "\(real)"
+        case .number(let number): number.literal
         case .bool(let flag): "\(flag)"
         default: kindName
         }

@@ -34,27 +34,52 @@ public struct JSONNode: Sendable {
 public enum JSONValue: Sendable {
     case null
     case bool(Bool)
-    /// A number written without fraction or exponent that fits in `Int`.
-    case integer(Int)
-    /// Any other number (fraction, exponent, or an integer too large for `Int`).
-    case number(Double)
+    /// A number, kept as the source writes it.
+    case number(JSONNumber)
     case string(String)
     case array([JSONNode])
     /// Members in source order; duplicate keys are kept.
     case object([JSONMember])
 
-    /// "null", "boolean", "integer", "number", "string", "array" or "object".
+    /// "null", "boolean", "integer" (a number written whole), "number", "string", "array" or
+    /// "object".
     public var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
-        case .integer: "integer"
-        case .number: "number"
+        case .number(let number): number.isWhole ? "integer" : "number"
         case .string: "string"
         case .array: "array"
         case .object: "object"
         }
     }
+}
+
+/// A JSON number as the source writes it: `12345678901234567890`, `1e3` and `-0` stay so, in a
+/// field and when printed again. It is converted only where a value is needed (a width, an
+/// effect's option), and a number beyond a 64-bit float's range is then infinite, outside every
+/// range asked for.
+public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
+    /// The number's text, valid by JSON's grammar (`-? int frac? exp?`).
+    public let literal: String
+
+    /// `literal` must be a JSON number; the reader checks it.
+    public init(literal: String) {
+        self.literal = literal
+    }
+
+    /// Whether it is written without a fraction or an exponent.
+    public var isWhole: Bool {
+        !literal.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+    }
+
+    /// Its value when it is written whole and fits in `Int`.
+    public var integer: Int? { isWhole ? Int(literal) : nil }
+
+    /// The nearest `Double` (infinite beyond its range).
+    public var double: Double { Double(literal) ?? .nan }
+
+    public var description: String { literal }
 }
 
 /// One `"key": value` pair of an object.
@@ -101,15 +126,109 @@ extension JSONNode {
     /// "string", "array" or "object".
     public var kindName: String { value.kindName }
 
-    /// A scalar as an item's field keeps it, as text ("" for null); nil for arrays and objects.
+    /// The value when it is a number written whole that fits in `Int`.
+    public var integerValue: Int? {
+        if case .number(let number) = value { number.integer } else { nil }
+    }
+
+    /// The value when it is a number, whole or not (infinite beyond a `Double`'s range).
+    public var numberValue: Double? {
+        if case .number(let number) = value { number.double } else { nil }
+    }
+
+    /// A scalar as an item's field keeps it, as text (a number as written, "" for null); nil for
+    /// arrays and objects.
     public var scalarText: String? {
         switch value {
-        case .string(let text): return text
-        case .integer(let value): return String(value)
-        case .number(let value): return String(value)
-        case .bool(let value): return String(value)
-        case .null: return ""
-        case .array, .object: return nil
+        case .string(let text): text
+        case .number(let number): number.literal
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: ""
+        case .array, .object: nil
         }
+    }
+
+    /// Whether both are the same JSON value, as written: numbers by their literal (`1e3` is not
+    /// `1000`), strings and keys by their scalars, members in order, duplicates included;
+    /// positions aside.
+    public func isSameValue(as other: JSONNode) -> Bool {
+        switch (value, other.value) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a.literal == b.literal
+        case (.string(let a), .string(let b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isSameValue(as: $1) }
+        case (.object(let a), .object(let b)):
+            return a.count == b.count
+                && zip(a, b).allSatisfy {
+                    $0.key.unicodeScalars.elementsEqual($1.key.unicodeScalars) && $0.value.isSameValue(as: $1.value)
+                }
+        default: return false
+        }
+    }
+
+    /// The value as compact JSON: no whitespace, members in source order (duplicates too),
+    /// numbers as written, strings as `JSONText.quoted` writes them. It reads back to the same
+    /// tree.
+    public var compactText: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+
+    private func write(to text: inout String) {
+        switch value {
+        case .null: text += "null"
+        case .bool(let flag): text += flag ? "true" : "false"
+        case .number(let number): text += number.literal
+        case .string(let string): JSONText.appendQuoted(string, to: &text)
+        case .array(let elements):
+            text += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text += "," }
+                element.write(to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { text += "," }
+                JSONText.appendQuoted(member.key, to: &text)
+                text += ":"
+                member.value.write(to: &text)
+            }
+            text += "}"
+        }
+    }
+}
+
+/// JSON text as splitview writes it (`--print json`, nested fields).
+public enum JSONText {
+    /// A JSON string literal: quotes, backslashes and control characters (DEL too) escaped,
+    /// everything else (emoji included) kept as UTF-8, as JSON allows.
+    public static func quoted(_ string: String) -> String {
+        var text = ""
+        appendQuoted(string, to: &text)
+        return text
+    }
+
+    static func appendQuoted(_ string: String, to text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
     }
 }

@@ -82,12 +82,6 @@ private enum ASCII {
     static let closeBrace: UInt8 = 0x7D
 }
 
-/// Exact powers of ten for the fast path of number conversion.
-private let exactPowersOfTen: [Double] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-]
-
 @inline(__always) private func isDigit(_ b: UInt8) -> Bool { b &- ASCII.zero < 10 }
 
 @inline(__always) private func isWordByte(_ b: UInt8) -> Bool {
@@ -467,110 +461,44 @@ private struct JSONParser {
 
     // MARK: Numbers
 
-    /// number = [ "-" ] int [ frac ] [ exp ]; `i` is at '-' or a digit.
+    /// number = [ "-" ] int [ frac ] [ exp ]; `i` is at '-' or a digit. The number is kept as
+    /// written (`JSONNumber`): converting is left to who needs a value.
     mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let start = i
         var k = i
-        var negative = false
-        if p[k] == ASCII.minus {
-            negative = true
-            k += 1
-        }
+        if p[k] == ASCII.minus { k += 1 }
         guard k < end && isDigit(p[k]) else {
             if k < end && p[k] == ASCII.dot {
                 throw error("a number must start with a digit, found '.' (write -0.5, not -.5)", at: k)
             }
             throw error("expected a digit after '-', found \(describe(k))", at: k)
         }
-
-        // Up to 19 significant digits are kept exactly in `mantissa`; more set `truncated`.
-        var mantissa: UInt64 = 0
-        var significantDigits = 0
-        var truncated = false
-        var exponent = 0  // decimal exponent to apply to `mantissa`
-        var isInteger = true
-
         if p[k] == ASCII.zero {
             k += 1
             if k < end && isDigit(p[k]) {
                 throw error("leading zeros are not allowed in numbers", at: start)
             }
         } else {
-            while k < end {
-                let d = p[k] &- ASCII.zero
-                if d >= 10 { break }
-                if significantDigits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(d)
-                    significantDigits += 1
-                } else {
-                    truncated = true
-                    exponent += 1
-                }
-                k += 1
-            }
+            while k < end && isDigit(p[k]) { k += 1 }
         }
         if k < end && p[k] == ASCII.dot {
-            isInteger = false
             k += 1
             guard k < end && isDigit(p[k]) else {
                 throw error("expected a digit after the decimal point, found \(describe(k))", at: k)
             }
-            while k < end {
-                let d = p[k] &- ASCII.zero
-                if d >= 10 { break }
-                if significantDigits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(d)
-                    if mantissa != 0 { significantDigits += 1 }
-                    exponent -= 1
-                } else {
-                    truncated = true
-                }
-                k += 1
-            }
+            while k < end && isDigit(p[k]) { k += 1 }
         }
         if k < end && (p[k] == ASCII.lowerE || p[k] == ASCII.upperE) {
-            isInteger = false
             k += 1
-            var exponentNegative = false
-            if k < end && (p[k] == ASCII.plus || p[k] == ASCII.minus) {
-                exponentNegative = p[k] == ASCII.minus
-                k += 1
-            }
+            if k < end && (p[k] == ASCII.plus || p[k] == ASCII.minus) { k += 1 }
             guard k < end && isDigit(p[k]) else {
                 throw error("expected a digit in the exponent, found \(describe(k))", at: k)
             }
-            var written = 0
-            while k < end {
-                let d = p[k] &- ASCII.zero
-                if d >= 10 { break }
-                if written < 1_000_000 { written = written * 10 + Int(d) }
-                k += 1
-            }
-            exponent += exponentNegative ? -written : written
+            while k < end && isDigit(p[k]) { k += 1 }
         }
         i = k
-
-        if isInteger && !truncated {
-            if !negative && mantissa <= UInt64(Int.max) { return .integer(Int(mantissa)) }
-            if negative && mantissa <= UInt64(Int.max) + 1 {
-                return .integer(Int(bitPattern: UInt(0 &- mantissa)))
-            }
-        }
-        // Exact when both the mantissa and the power of ten are exactly representable.
-        if !truncated && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
-            var value = Double(mantissa)
-            if exponent >= 0 {
-                value *= exactPowersOfTen[exponent]
-            } else {
-                value /= exactPowersOfTen[-exponent]
-            }
-            return .number(negative ? -value : value)
-        }
-        let text = String(decoding: UnsafeBufferPointer(start: p + start, count: k - start), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
-            throw error("number is too large for a 64-bit floating-point value", at: start)
-        }
-        return .number(value)
+        let literal = String(decoding: UnsafeBufferPointer(start: p + start, count: k - start), as: UTF8.self)
+        return .number(JSONNumber(literal: literal))
     }
 
     // MARK: Strings

@@ -45,8 +45,8 @@ public enum JSONSectionsLoader {
             switch node.value {
             case .string(let text):
                 return "string " + MessageText.quoted(text, limit: 30)
-            case .integer(let value): return "\(value)"
-            case .number(let value): return "\(value)"
+            case .number(let number):
+                return number.literal.count > 30 ? number.literal.prefix(30) + "…" : number.literal
             case .bool(let value): return "\(value)"
             default: return node.kindName
             }
@@ -193,7 +193,7 @@ public enum JSONSectionsLoader {
 
         func cells(_ node: JSONNode?, _ path: String) throws(DataError) -> Int? {
             guard let node else { return nil }
-            guard case .integer(let value) = node.value, value >= 0, value <= JSONSectionsLoader.maximumCells else {
+            guard let value = node.integerValue, value >= 0, value <= JSONSectionsLoader.maximumCells else {
                 throw fail(
                     node, path,
                     "expected a whole number of cells from 0 to \(JSONSectionsLoader.maximumCells), found \(describe(node))"
@@ -203,13 +203,7 @@ public enum JSONSectionsLoader {
         }
 
         /// A JSON number, whole or not.
-        static func number(_ node: JSONNode) -> Double? {
-            switch node.value {
-            case .integer(let whole): Double(whole)
-            case .number(let real): real
-            default: nil
-            }
-        }
+        static func number(_ node: JSONNode) -> Double? { node.numberValue }
 
         func rowHint(_ node: JSONNode, path: String) throws(DataError) -> RowHint {
             guard case .object(let members) = node.value else {
@@ -220,7 +214,7 @@ public enum JSONSectionsLoader {
                 let value = member.value
                 let keyPath = "\(path).\(member.key)"
                 func positive(_ limit: Int) throws(DataError) -> Int {
-                    guard case .integer(let number) = value.value, number >= 1, number <= limit else {
+                    guard let number = value.integerValue, number >= 1, number <= limit else {
                         throw fail(
                             value, keyPath, "expected a whole number from 1 to \(limit), found \(describe(value))")
                     }
@@ -283,7 +277,7 @@ public enum JSONSectionsLoader {
         }
 
         func insetHint(_ node: JSONNode, path: String) throws(DataError) -> InsetHint {
-            if case .integer = node.value, let all = try cells(node, path) {
+            if node.integerValue != nil, let all = try cells(node, path) {
                 return InsetHint(top: all, left: all, bottom: all, right: all)
             }
             guard case .object(let members) = node.value else {
@@ -310,14 +304,8 @@ public enum JSONSectionsLoader {
         }
 
         func color(_ node: JSONNode, path: String) throws(DataError) -> ColorSpec {
-            switch node.value {
-            case .integer(let index) where (0...255).contains(index):
-                return .indexed(index)
-            case .string(let text):
-                if let color = ColorSpec(parsing: text) { return color }
-            default:
-                break
-            }
+            if let index = node.integerValue, (0...255).contains(index) { return .indexed(index) }
+            if case .string(let text) = node.value, let color = ColorSpec(parsing: text) { return color }
             throw fail(node, path, "expected \(ColorSpec.allowedDescription), found \(describe(node))")
         }
     }

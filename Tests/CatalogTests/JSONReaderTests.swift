@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 
 @testable import Catalog
@@ -27,8 +28,10 @@ private func pos(_ line: Int, _ column: Int) -> SourcePosition {
 }
 
 extension JSONValue {
-    var asInt: Int? { if case .integer(let v) = self { v } else { nil } }
-    var asDouble: Double? { if case .number(let v) = self { v } else { nil } }
+    var asInt: Int? { if case .number(let v) = self { v.integer } else { nil } }
+    /// A number that is not a whole one fitting in `Int`, as a `Double`.
+    var asDouble: Double? { if case .number(let v) = self, v.integer == nil { v.double } else { nil } }
+    var asLiteral: String? { if case .number(let v) = self { v.literal } else { nil } }
     var asString: String? { if case .string(let v) = self { v } else { nil } }
     var asBool: Bool? { if case .bool(let v) = self { v } else { nil } }
     var isNull: Bool { if case .null = self { true } else { false } }
@@ -68,6 +71,28 @@ extension JSONValue {
         let value = try #require(try parse(text).value.asDouble, "\(text) should be a .number")
         #expect(value == expected)
         #expect(value.sign == expected.sign)
+    }
+
+    /// Issue 25: numbers were converted on reading, so `12345678901234567890` came back as
+    /// `1.2345678901234567e+19`, `1e3` as `1000.0`, and `1e999` was refused.
+    @Test(arguments: [
+        "12345678901234567890", "1e3", "1E+2", "-0", "-0.0", "1.50", "0e0", "1e999", "-1e400",
+        "123456789012345678901234567890.123456789e-5", "9223372036854775808", "0.1",
+    ])
+    func numbersKeepTheirLiteral(text: String) throws {
+        #expect(try parse(text).value.asLiteral == text)
+        #expect(try parse("[ \(text) ]").value.elements?.first?.value.asLiteral == text)
+        #expect(try parse("{\"n\":\(text)}")["n"]?.value.asLiteral == text)
+    }
+
+    @Test func numbersConvertWhereAValueIsNeeded() throws {
+        #expect(try parse("1e999").numberValue == .infinity)
+        #expect(try parse("-1e400").numberValue == -.infinity)
+        #expect(try parse("1e3").integerValue == nil)  // written with an exponent: not whole
+        #expect(try parse("1e3").numberValue == 1000)
+        #expect(try parse("12345678901234567890").integerValue == nil)  // beyond Int
+        #expect(try parse("-42").integerValue == -42)
+        #expect(try parse("\"3\"").numberValue == nil)
     }
 
     @Test func strings() throws {
@@ -340,8 +365,6 @@ private let errorCases: [(String, Int, Int, String)] = [
     ("1e+", 1, 4, "expected a digit in the exponent, found end of input"),
     ("[1E-x]", 1, 5, "expected a digit in the exponent, found 'x'"),
     ("+1", 1, 1, "a number cannot start with '+'"),
-    ("1e999", 1, 1, "number is too large for a 64-bit floating-point value"),
-    ("[-1e400]", 1, 2, "number is too large for a 64-bit floating-point value"),
     ("[0x10]", 1, 3, "expected ',' or ']' after an array element, found 'x10'"),
     // Literals and other words.
     ("tru", 1, 1, "invalid literal 'tru' (expected 'true')"),
@@ -452,5 +475,52 @@ private let errorCases: [(String, Int, Int, String)] = [
         #expect(last["title"]?.value.asString == "item \(count - 1) ✓")
         #expect(last["w"]?.position.line == count + 1)
         #expect(items[1234]["id"]?.value.asInt == 1234)
+    }
+}
+
+// MARK: - Compact text
+
+@Suite struct JSONCompactTextTests {
+    @Test func compactTextHasNoSpacesAndKeepsLiteralsOrderAndDuplicates() throws {
+        let node = try parse(
+            #"{ "z" : [ 1e3 , -0, 12345678901234567890 ], "a": {"b": null, "b": true}, "s": "q\"\\\n\u0001😀", "e": [], "o": {} }"#
+        )
+        #expect(
+            node.compactText
+                == #"{"z":[1e3,-0,12345678901234567890],"a":{"b":null,"b":true},"s":"q\"\\\n\u0001😀","e":[],"o":{}}"#)
+        #expect(try parse(node.compactText).isSameValue(as: node))
+    }
+
+    /// Random trees of nested values, long numbers, escapes and duplicate keys: written
+    /// compactly, each reads back to the same tree (the property FuzzJSON checks on any input).
+    @Test func compactTextReadsBackToTheSameTree() throws {
+        var rng = SplitMix64(seed: 25)
+        let numbers = [
+            "0", "-0", "7", "-12", "1.5", "1e3", "1E-7", "-2.50e+10", "12345678901234567890",
+            "98765432109876543210987654321", "1e999", "0.000000000000000000001",
+        ]
+        let strings = ["", "a", "é", "😀", "\"", "\\", "\n", "\t", "\u{1}", "\u{7F}", "a b", "\u{2028}"]
+        func value(_ depth: Int) -> String {
+            switch rng.next(depth > 3 ? 4 : 6) {
+            case 0: return ["null", "true", "false"][rng.next(3)]
+            case 1: return numbers[rng.next(numbers.count)]
+            case 2, 3: return JSONText.quoted(strings[rng.next(strings.count)] + strings[rng.next(strings.count)])
+            case 4: return "[" + (0..<rng.next(4)).map { _ in value(depth + 1) }.joined(separator: " , ") + "]"
+            default:
+                return "{ "
+                    + (0..<rng.next(4)).map { _ in
+                        JSONText.quoted(strings[rng.next(strings.count)]) + " :" + value(depth + 1)
+                    }.joined(separator: ",\n") + "}"
+            }
+        }
+        for _ in 0..<2_000 {
+            let text = value(0)
+            let node = try parse(text)
+            let compact = node.compactText
+            let again = try parse(compact)
+            #expect(again.isSameValue(as: node), "\(text) -> \(compact)")
+            #expect(again.compactText == compact)
+            #expect(!compact.contains(" , ") && !compact.contains("\n"))
+        }
     }
 }
