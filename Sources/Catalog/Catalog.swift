@@ -81,19 +81,84 @@ public struct Item: Hashable, Sendable {
     public var variants: [String]
     /// Any other named values of the record, in file order.
     public var fields: [Field]
+    /// How the data wrote what the item keeps in its own way, for `--print json` to write back.
+    public var spelling: Spelling
 
     public struct Field: Hashable, Sendable {
         public var name: String
+        /// The value as text: a string's own, a number as written, `true`, `false`, `null`, or
+        /// an array or object as compact JSON (`{"a":1}`). It is what is shown and searched.
         public var value: String
-        public init(name: String, value: String) {
+        /// What the value is in JSON data; every value of CSV, TSV and plain lines is a string.
+        public var kind: Kind
+
+        public enum Kind: UInt8, Hashable, Sendable {
+            case string, number, bool, null
+            /// An array or an object.
+            case json
+        }
+
+        public init(name: String, value: String, kind: Kind = .string) {
             self.name = name
             self.value = value
+            self.kind = kind
+        }
+
+        /// The value as JSON: a string quoted, any other kind its text.
+        public var jsonText: String { kind == .string ? JSONText.quoted(value) : value }
+    }
+
+    /// How the data wrote an item's section, glyph and keywords where the item does not keep
+    /// it as written: whether a JSON Lines line (or a CSV row) named its section, a glyph
+    /// written `""` or `null`, keywords written as one string. The defaults are what an item
+    /// made in code has: its section's title, its glyph if any, its keywords as an array if any.
+    public struct Spelling: Hashable, Sendable {
+        public enum Section: UInt8, Hashable, Sendable {
+            /// The item's section title came from the data.
+            case given
+            /// The data named no section (the item went to the one named after the file).
+            case absent
+            /// `"section": null`.
+            case null
+        }
+        public enum Glyph: UInt8, Hashable, Sendable {
+            /// The glyph if the item has one, else none written.
+            case kept
+            /// `"glyph": null`.
+            case null
+            /// `"glyph": ""`.
+            case empty
+        }
+        public enum Keywords: UInt8, Hashable, Sendable {
+            /// An array when there are some, else none written.
+            case kept
+            /// An array with no words in it (`[]`).
+            case array
+            /// `"keywords": null`.
+            case null
+            /// One string of words, `keywordsText`.
+            case text
+        }
+
+        public var section: Section
+        public var glyph: Glyph
+        public var keywords: Keywords
+        /// The keywords as one string, as the data wrote it (`"red, round"`), for `.text`.
+        public var keywordsText: String?
+
+        public init(
+            section: Section = .given, glyph: Glyph = .kept, keywords: Keywords = .kept, keywordsText: String? = nil
+        ) {
+            self.section = section
+            self.glyph = glyph
+            self.keywords = keywords
+            self.keywordsText = keywordsText
         }
     }
 
     public init(
         label: String, glyph: String? = nil, width: Int? = nil, height: Int? = nil,
-        keywords: [String] = [], variants: [String] = [], fields: [Field] = []
+        keywords: [String] = [], variants: [String] = [], fields: [Field] = [], spelling: Spelling = Spelling()
     ) {
         self.label = label
         self.glyph = glyph
@@ -102,6 +167,7 @@ public struct Item: Hashable, Sendable {
         self.keywords = keywords
         self.variants = variants
         self.fields = fields
+        self.spelling = spelling
     }
 }
 

@@ -273,12 +273,5 @@ extension JSONNode: GroupSourceNode {
     }
     public var sourceLine: Int { position.line }
     public var sourceColumn: Int { position.column }
-    public var sourceSummary: String {
-        switch value {
-        case .string(let text): "string " + MessageText.quoted(text, limit: 30)
-        case .number(let number): number.literal
-        case .bool(let flag): "\(flag)"
-        default: kindName
-        }
-    }
+    public var sourceSummary: String { JSONItemReader.describe(self) }
 }

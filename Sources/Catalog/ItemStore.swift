@@ -11,8 +11,9 @@
 import Synchronization
 
 /// What the items of one shape have, in the order their strings are stored: the label, the
-/// keywords, the field values, the glyph (when there is one), then the variants. The strings a
-/// search reads (label, keywords, field values) come first and together.
+/// keywords, the field values, the glyph (when there is one), the variants, then the keywords
+/// as the data wrote them in one string when they cannot be made again from the words. The
+/// strings a search reads (label, keywords, field values) come first and together.
 struct ItemShape: Hashable, Sendable {
     var hasGlyph: Bool
     var keywordCount: Int
@@ -20,25 +21,56 @@ struct ItemShape: Hashable, Sendable {
     /// The names of the item's fields, in file order; a CSV or TSV passes the same array for
     /// every row, so the names are kept once however many rows there are.
     var fieldNames: [String]
+    /// The kind of each field, in the order of `fieldNames`; empty when every field is a
+    /// string, so that text data (CSV, TSV, JSON of strings) keeps nothing more.
+    var fieldKinds: [Item.Field.Kind]
     var width: Int?
     var height: Int?
+    var section: Item.Spelling.Section
+    var glyphSpelling: Item.Spelling.Glyph
+    var keywordsSpelling: KeywordsSpelling
+
+    /// `Item.Spelling.Keywords`, with keywords written as one string split in two: a string
+    /// that is the words with one space between them is made again from them (`words`), any
+    /// other (`"red, round"`) is kept as one more string (`text`).
+    enum KeywordsSpelling: UInt8, Hashable, Sendable {
+        case kept, array, null, words, text
+    }
 
     init(
         hasGlyph: Bool = false, keywordCount: Int = 0, variantCount: Int = 0, fieldNames: [String] = [],
-        width: Int? = nil, height: Int? = nil
+        fieldKinds: [Item.Field.Kind] = [], width: Int? = nil, height: Int? = nil,
+        section: Item.Spelling.Section = .given, glyphSpelling: Item.Spelling.Glyph = .kept,
+        keywordsSpelling: KeywordsSpelling = .kept
     ) {
         self.hasGlyph = hasGlyph
         self.keywordCount = keywordCount
         self.variantCount = variantCount
         self.fieldNames = fieldNames
+        self.fieldKinds = fieldKinds
         self.width = width
         self.height = height
+        self.section = section
+        self.glyphSpelling = glyphSpelling
+        self.keywordsSpelling = keywordsSpelling
     }
 
     init(of item: Item) {
+        let keywords: KeywordsSpelling =
+            switch item.spelling.keywords {
+            case .kept: .kept
+            case .array: .array
+            case .null: .null
+            case .text:
+                (item.spelling.keywordsText ?? "").utf8.elementsEqual(item.keywords.joined(separator: " ").utf8)
+                    ? .words : .text
+            }
         self.init(
             hasGlyph: item.glyph != nil, keywordCount: item.keywords.count, variantCount: item.variants.count,
-            fieldNames: item.fields.map(\.name), width: item.width, height: item.height)
+            fieldNames: item.fields.map(\.name),
+            fieldKinds: item.fields.allSatisfy { $0.kind == .string } ? [] : item.fields.map(\.kind),
+            width: item.width, height: item.height, section: item.spelling.section,
+            glyphSpelling: item.spelling.glyph, keywordsSpelling: keywords)
     }
 
     /// The strings of text: label, keywords and field values.
@@ -46,7 +78,19 @@ struct ItemShape: Hashable, Sendable {
     /// The strings searched: the text, and the glyph (so that a pasted emoji, or a code point
     /// typed, finds its item).
     var searchableCount: Int { textCount + (hasGlyph ? 1 : 0) }
-    var stringCount: Int { searchableCount + variantCount }
+    var stringCount: Int { searchableCount + variantCount + (keywordsSpelling == .text ? 1 : 0) }
+
+    func fieldKind(_ index: Int) -> Item.Field.Kind { fieldKinds.isEmpty ? .string : fieldKinds[index] }
+
+    /// The synthesized comparison, with the numbers first: every item written compares its
+    /// shape with the last one.
+    @inline(__always)
+    static func == (a: ItemShape, b: ItemShape) -> Bool {
+        a.hasGlyph == b.hasGlyph && a.keywordCount == b.keywordCount && a.variantCount == b.variantCount
+            && a.section == b.section && a.glyphSpelling == b.glyphSpelling
+            && a.keywordsSpelling == b.keywordsSpelling && a.width == b.width && a.height == b.height
+            && a.fieldNames == b.fieldNames && a.fieldKinds == b.fieldKinds
+    }
 }
 
 /// The items of one section, immutable once built (so it is shared, not copied, by every
@@ -121,10 +165,23 @@ final class ItemStore: Sendable {
         let values = take(shape.fieldNames.count)
         let glyph = shape.hasGlyph ? take(1)[0] : nil
         let variants = take(shape.variantCount)
-        let fields = values.isEmpty ? [] : zip(shape.fieldNames, values).map { Item.Field(name: $0.0, value: $0.1) }
+        let fields =
+            values.isEmpty
+            ? []
+            : values.indices.map {
+                Item.Field(name: shape.fieldNames[$0], value: values[$0], kind: shape.fieldKind($0))
+            }
+        var spelling = Item.Spelling(section: shape.section, glyph: shape.glyphSpelling)
+        switch shape.keywordsSpelling {
+        case .kept: spelling.keywords = .kept
+        case .array: spelling.keywords = .array
+        case .null: spelling.keywords = .null
+        case .words: (spelling.keywords, spelling.keywordsText) = (.text, keywords.joined(separator: " "))
+        case .text: (spelling.keywords, spelling.keywordsText) = (.text, take(1)[0])
+        }
         return Item(
             label: label, glyph: glyph, width: shape.width, height: shape.height, keywords: keywords,
-            variants: variants, fields: fields)
+            variants: variants, fields: fields, spelling: spelling)
     }
 
     /// The item at `index`, from `RecentItems` when it was made lately.
@@ -230,7 +287,7 @@ struct ItemStoreBuilder {
         precondition(stringEnds.count - itemStart == shape.stringCount, "an item's strings do not fit its shape")
         precondition(stringEnds.count <= Int(UInt32.max), "more strings than one section can index")
         let index: Int
-        if lastShape >= 0 && shapes[lastShape] == shape {
+        if lastShape >= 0 && shapes.withUnsafeBufferPointer({ $0[lastShape] == shape }) {
             index = lastShape
         } else if shapes.count <= 8, let known = shapes.firstIndex(of: shape) {
             // A few shapes taking turns (rows with and without a glyph): comparing is cheaper
@@ -259,12 +316,14 @@ struct ItemStoreBuilder {
     }
 
     mutating func append(_ item: Item) {
+        let shape = ItemShape(of: item)
         addString(item.label)
         for keyword in item.keywords { addString(keyword) }
         for field in item.fields { addString(field.value) }
         if let glyph = item.glyph { addString(glyph) }
         for variant in item.variants { addString(variant) }
-        finishItem(ItemShape(of: item))
+        if shape.keywordsSpelling == .text { addString(item.spelling.keywordsText ?? "") }
+        finishItem(shape)
     }
 
     /// The store, its arrays trimmed when more than half of their room is unused.

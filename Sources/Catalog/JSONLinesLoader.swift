@@ -1,12 +1,13 @@
 // JSON Lines (`.jsonl`, `.ndjson`): one item object per line,
 //   {"section": "Fruit", "label": "apple", "glyph": "🍎", "keywords": ["red"], "detail": "...", ...}
-// Only "label" is required. "keywords" is an array of strings or one string of words; every
-// other member ("detail" too) becomes a field of the item, numbers and booleans written out.
+// read by `JSONItemReader` as sectioned JSON's items are. Only "label" is required; every member
+// but "section", "label", "glyph" and "keywords" ("detail" too) is a field of the item, numbers
+// as written and nested values as compact JSON.
 //
-// Most lines are flat objects of plain strings, integers and booleans: `FlatLineReader` reads
-// those straight into the catalog's store, with no tree of nodes and no String per value. A line
-// it does not take (an escape, a fraction, a nested value, any error) goes to `JSONReader`,
-// which parses it in full and says what is wrong. A JSON string cannot hold a raw line break,
+// Most lines are flat objects of plain strings, numbers, booleans and null: `FlatLineReader`
+// reads those straight into the catalog's store, with no tree of nodes and no String per value.
+// A line it does not take (an escape, a nested value, any error) goes to `JSONReader`, which
+// parses it in full and says what is wrong. A JSON string cannot hold a raw line break,
 // so a line is always a whole document and the reader's positions need only their line shifted.
 
 #if canImport(Glibc)
@@ -25,8 +26,14 @@ enum JSONLinesLoader {
         _ text: SourceText, into builder: inout CatalogBuilder, defaultSection: String,
         flatLines: Bool = true
     ) throws(DataError) {
-        let reader = JSONSectionsLoader.Reader(file: text.file)
         var flat = FlatLineReader()
+        // The line the full parser reads, for the reader's errors (one reader for all lines).
+        var fullLine = 0..<0
+        let reader = JSONItemReader(format: .lines) { at, key, message in
+            text.error(
+                key.isEmpty ? message : key + ": " + message,
+                at: fullLine.lowerBound + byteOffset(of: at.position, inLine: fullLine, of: text))
+        }
         var start = 0
         let end = text.count
         while start < end {
@@ -49,77 +56,9 @@ enum JSONLinesLoader {
                 throw DataError(file: text.file, line: position.line, column: position.column, message: message)
             }
 
-            func fail(_ at: JSONNode, _ message: String) -> DataError {
-                text.error(message, at: start + byteOffset(of: at.position, inLine: start..<stop, of: text))
-            }
-            func failAtLine(_ message: String) -> DataError {
-                text.error(message, at: start)
-            }
-
-            guard case .object(let members) = node.value else {
-                throw fail(node, "expected an item object {\"label\": ...}, found \(reader.describe(node))")
-            }
-            var item = Item(label: "")
-            var hasLabel = false
-            var section: String?
-            for member in members {
-                let value = member.value
-                switch member.key {
-                case "label":
-                    guard case .string(let label) = value.value else {
-                        throw fail(value, "label: expected a string, found \(reader.describe(value))")
-                    }
-                    item.label = label
-                    hasLabel = true
-                case "section":
-                    switch value.value {
-                    case .string(let title): section = title
-                    case .null: section = nil
-                    default: throw fail(value, "section: expected a string, found \(reader.describe(value))")
-                    }
-                case "glyph":
-                    switch value.value {
-                    case .string(let glyph): item.glyph = glyph.isEmpty ? nil : glyph
-                    case .null: item.glyph = nil
-                    default: throw fail(value, "glyph: expected a string, found \(reader.describe(value))")
-                    }
-                case "keywords":
-                    item.keywords = try keywords(value, fail: fail, reader: reader)
-                default:
-                    guard let scalar = value.scalarText else {
-                        throw fail(
-                            value, "\(member.key): expected a string, number or boolean, found \(value.kindName)")
-                    }
-                    item.fields.append(Item.Field(name: member.key, value: scalar))
-                }
-            }
-            guard hasLabel else { throw failAtLine("an item needs a \"label\" string") }
+            fullLine = start..<stop
+            let (item, section) = try reader.item(node)
             builder.append(item, toSection: builder.sectionIndex(section ?? defaultSection))
-        }
-    }
-
-    static func keywords(
-        _ node: JSONNode, fail: (JSONNode, String) -> DataError,
-        reader: JSONSectionsLoader.Reader
-    ) throws(DataError) -> [String] {
-        switch node.value {
-        case .string(let words):
-            return splitKeywords(words)
-        case .null:
-            return []
-        case .array(let elements):
-            var words: [String] = []
-            words.reserveCapacity(elements.count)
-            for element in elements {
-                guard case .string(let word) = element.value else {
-                    throw fail(element, "keywords: expected strings, found \(reader.describe(element))")
-                }
-                if !word.isEmpty { words.append(word) }
-            }
-            return words
-        default:
-            throw fail(
-                node, "keywords: expected an array of strings or one string of words, found \(reader.describe(node))")
         }
     }
 
@@ -152,13 +91,14 @@ enum JSONLinesLoader {
 
 /// Reads a line that is a flat item object, `{"label": "...", "section": "...", "n": 3, ...}`,
 /// straight into the builder, or leaves it (returning false, having written nothing) to the full
-/// parser. It takes strings without escapes, integers written as Swift writes them (so the
-/// field's text is the same either way), true, false, null, and for "keywords" an array of such
-/// strings; the meaning of each key is the full path's.
+/// parser. It takes strings without escapes, numbers (kept as written, as the full parser keeps
+/// them), true, false, null, and for "keywords" an array of such strings; the meaning of each
+/// key is `JSONItemReader`'s, and what it writes is what that reader's item stores as.
 struct FlatLineReader {
-    /// The current line's field names and values, as byte ranges of the input.
+    /// The current line's field names, values and their kinds, as byte ranges of the input.
     private var names: [Range<Int>] = []
     private var values: [Range<Int>] = []
+    private var kinds: [Item.Field.Kind] = []
     private var keywords: [Range<Int>] = []
     /// The field names of the last line whose names were made into Strings, NUL-separated
     /// (NUL cannot stand raw in a JSON string), and those Strings: lines of one file usually
@@ -166,15 +106,37 @@ struct FlatLineReader {
     private var lastNameBytes: [UInt8] = []
     private var currentNameBytes: [UInt8] = []
     private var lastNames: [String] = []
+    /// The field kinds of the last line that had a field other than a string, shared the same way.
+    private var lastKinds: [Item.Field.Kind] = []
     private var defaultSectionIndex: Int?
 
-    private enum Value { case string, literal, null, keywordArray }
+    private enum Value { case string, number, bool, null, keywordArray }
+    private enum Keywords { case none, string, null, array }
+
+    /// What a line gives besides its fields (which are in `names`, `values` and `kinds`).
+    private struct Members {
+        var label: Range<Int>?
+        var section: Range<Int>?
+        var sectionSpelling = Item.Spelling.Section.absent
+        var glyph: Range<Int>?
+        var glyphSpelling = Item.Spelling.Glyph.kept
+        var keywordText: Range<Int>?
+        var keywordForm = Keywords.none
+        /// Whether every field is a string (then `kinds` is empty).
+        var allStrings = true
+    }
 
     mutating func read(
         _ line: Range<Int>, of text: SourceText, into builder: inout CatalogBuilder,
         defaultSection: String
     ) -> Bool {
-        let bytes = text.bytes
+        guard let members = parse(line, of: text.bytes) else { return false }
+        write(members, of: text.bytes, into: &builder, defaultSection: defaultSection)
+        return true
+    }
+
+    /// Reads the line's members, or nil when it is not a flat line this reader takes.
+    private mutating func parse(_ line: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> Members? {
         let end = line.upperBound
         var k = line.lowerBound
         @inline(__always) func skipSpace() {
@@ -190,60 +152,47 @@ struct FlatLineReader {
             k = close + 1
             return open..<close
         }
-        func isKey(_ range: Range<Int>, _ key: StaticString) -> Bool {
+        @inline(__always) func isKey(_ range: Range<Int>, _ key: StaticString) -> Bool {
             range.count == key.utf8CodeUnitCount
                 && memcmp(bytes.baseAddress! + range.lowerBound, key.utf8Start, range.count) == 0
         }
 
         names.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
+        // Kinds are written down from the first field that is not a string: most lines have none.
+        if !kinds.isEmpty { kinds.removeAll(keepingCapacity: true) }
         keywords.removeAll(keepingCapacity: true)
-        var label: Range<Int>?
-        var section: Range<Int>?
-        var glyph: Range<Int>?
-        var keywordText: Range<Int>?
+        var taken = Members()
 
         skipSpace()
-        guard k < end, bytes[k] == Byte.openBrace else { return false }
+        guard k < end, bytes[k] == Byte.openBrace else { return nil }
         k += 1
         skipSpace()
         while true {
-            guard let key = plainString() else { return false }
+            guard let key = plainString() else { return nil }
             skipSpace()
-            guard k < end, bytes[k] == UInt8(ascii: ":") else { return false }
+            guard k < end, bytes[k] == UInt8(ascii: ":") else { return nil }
             k += 1
             skipSpace()
-            guard k < end else { return false }
+            guard k < end else { return nil }
             let valueStart = k
             let kind: Value
             switch bytes[k] {
             case Byte.quote:
-                guard plainString() != nil else { return false }
+                guard plainString() != nil else { return nil }
                 kind = .string
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                 let word: StaticString =
                     bytes[k] == UInt8(ascii: "t") ? "true" : bytes[k] == UInt8(ascii: "f") ? "false" : "null"
                 guard end - k >= word.utf8CodeUnitCount, isKey(k..<k + word.utf8CodeUnitCount, word) else {
-                    return false
+                    return nil
                 }
                 k += word.utf8CodeUnitCount
-                kind = word.utf8Start.pointee == UInt8(ascii: "n") ? .null : .literal
+                kind = word.utf8Start.pointee == UInt8(ascii: "n") ? .null : .bool
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                // Integers as String(Int) writes them: no "-0", no leading zero, no fraction or
-                // exponent, and short enough not to overflow.
-                let negative = bytes[k] == UInt8(ascii: "-")
-                let digits = negative ? k + 1 : k
-                var after = digits
-                while after < end, bytes[after] &- UInt8(ascii: "0") < 10 { after += 1 }
-                let count = after - digits
-                guard count > 0, count <= 18, bytes[digits] != UInt8(ascii: "0") || (count == 1 && !negative) else {
-                    return false
-                }
-                if after < end, bytes[after] == UInt8(ascii: ".") || bytes[after] | 0x20 == UInt8(ascii: "e") {
-                    return false
-                }
+                guard let after = Self.numberEnd(in: bytes, from: k, to: end) else { return nil }
                 k = after
-                kind = .literal
+                kind = .number
             case Byte.openBracket where isKey(key, "keywords"):
                 // A later "keywords" replaces an earlier one, as in the full path.
                 keywords.removeAll(keepingCapacity: true)
@@ -253,70 +202,103 @@ struct FlatLineReader {
                     k += 1
                 } else {
                     while true {
-                        guard let word = plainString() else { return false }
+                        guard let word = plainString() else { return nil }
                         if !word.isEmpty { keywords.append(word) }
                         skipSpace()
-                        guard k < end else { return false }
+                        guard k < end else { return nil }
                         if bytes[k] == Byte.closeBracket { k += 1; break }
-                        guard bytes[k] == Byte.comma else { return false }
+                        guard bytes[k] == Byte.comma else { return nil }
                         k += 1
                         skipSpace()
                     }
                 }
                 kind = .keywordArray
             default:
-                return false
+                return nil
             }
-            // The value's content: a string's without its quotes, nothing for null.
-            let value = kind == .string ? valueStart + 1..<k - 1 : kind == .null ? k..<k : valueStart..<k
+            // The value's content: a string's without its quotes, the literal for the others.
+            let value = kind == .string ? valueStart + 1..<k - 1 : valueStart..<k
 
             if isKey(key, "label") {
-                guard kind == .string else { return false }
-                label = value
+                guard kind == .string else { return nil }
+                taken.label = value
             } else if isKey(key, "section") {
-                guard kind == .string || kind == .null else { return false }
-                section = kind == .null ? nil : value
+                switch kind {
+                case .string: (taken.section, taken.sectionSpelling) = (value, .given)
+                case .null: (taken.section, taken.sectionSpelling) = (nil, .null)
+                default: return nil
+                }
             } else if isKey(key, "glyph") {
-                guard kind == .string || kind == .null else { return false }
-                glyph = value.isEmpty ? nil : value
+                switch kind {
+                case .string:
+                    (taken.glyph, taken.glyphSpelling) = (value.isEmpty ? nil : value, value.isEmpty ? .empty : .kept)
+                case .null: (taken.glyph, taken.glyphSpelling) = (nil, .null)
+                default: return nil
+                }
             } else if isKey(key, "keywords") {
                 switch kind {
-                case .string: keywordText = value; keywords.removeAll(keepingCapacity: true)
-                case .null: keywordText = nil; keywords.removeAll(keepingCapacity: true)
-                case .keywordArray: keywordText = nil
-                case .literal: return false
+                case .string:
+                    (taken.keywordText, taken.keywordForm) = (value, .string)
+                    keywords.removeAll(keepingCapacity: true)
+                case .null:
+                    (taken.keywordText, taken.keywordForm) = (nil, .null)
+                    keywords.removeAll(keepingCapacity: true)
+                case .keywordArray: (taken.keywordText, taken.keywordForm) = (nil, .array)
+                case .number, .bool: return nil
                 }
             } else {
                 names.append(key)
                 values.append(value)
+                if kind != .string || !taken.allStrings { noteKind(kind, allStrings: &taken.allStrings) }
             }
 
             skipSpace()
-            guard k < end else { return false }
+            guard k < end else { return nil }
             if bytes[k] == Byte.comma {
                 k += 1
                 skipSpace()
                 continue
             }
-            guard bytes[k] == Byte.closeBrace else { return false }
+            guard bytes[k] == Byte.closeBrace else { return nil }
             k += 1
             break
         }
         skipSpace()
-        guard k == end, let label else { return false }
+        guard k == end, taken.label != nil else { return nil }
+        return taken
+    }
 
-        // The line is taken: write it.
+    /// Notes the kind of the field just added, and that of the string fields before it when it
+    /// is the first that is not a string.
+    private mutating func noteKind(_ kind: Value, allStrings: inout Bool) {
+        if allStrings {
+            kinds.append(contentsOf: repeatElement(.string, count: names.count - 1))
+            allStrings = false
+        }
+        switch kind {
+        case .string, .keywordArray: kinds.append(.string)
+        case .number: kinds.append(.number)
+        case .bool: kinds.append(.bool)
+        case .null: kinds.append(.null)
+        }
+    }
+
+    /// Writes the line read into the builder.
+    private mutating func write(
+        _ taken: Members, of bytes: UnsafeBufferPointer<UInt8>, into builder: inout CatalogBuilder,
+        defaultSection: String
+    ) {
         let sectionIndex: Int
-        if let section {
+        if let section = taken.section {
             sectionIndex = builder.sectionIndex(utf8: UnsafeBufferPointer(rebasing: bytes[section]))
         } else {
             sectionIndex = defaultSectionIndex ?? builder.sectionIndex(defaultSection)
             defaultSectionIndex = sectionIndex
         }
         builder.beginItem(inSection: sectionIndex)
-        builder.addString(UnsafeBufferPointer(rebasing: bytes[label]))
+        builder.addString(UnsafeBufferPointer(rebasing: bytes[taken.label!]))
         var keywordCount = 0
-        if let keywordText {
+        if let keywordText = taken.keywordText {
             forEachKeyword(in: UnsafeBufferPointer(rebasing: bytes[keywordText])) {
                 builder.addString($0)
                 keywordCount += 1
@@ -326,10 +308,71 @@ struct FlatLineReader {
             keywordCount = keywords.count
         }
         for value in values { builder.addString(UnsafeBufferPointer(rebasing: bytes[value])) }
-        if let glyph { builder.addString(UnsafeBufferPointer(rebasing: bytes[glyph])) }
+        if let glyph = taken.glyph { builder.addString(UnsafeBufferPointer(rebasing: bytes[glyph])) }
+        let keywordsSpelling: ItemShape.KeywordsSpelling
+        switch taken.keywordForm {
+        case .none: keywordsSpelling = .kept
+        case .null: keywordsSpelling = .null
+        case .array: keywordsSpelling = keywordCount == 0 ? .array : .kept
+        case .string:
+            if let keywordText = taken.keywordText,
+                !Self.isWordsBetweenSingleSpaces(UnsafeBufferPointer(rebasing: bytes[keywordText]))
+            {
+                // Kept as written, after the glyph (a flat line has no variants).
+                builder.addString(UnsafeBufferPointer(rebasing: bytes[keywordText]))
+                keywordsSpelling = .text
+            } else {
+                keywordsSpelling = .words
+            }
+        }
         builder.finishItem(
-            ItemShape(hasGlyph: glyph != nil, keywordCount: keywordCount, fieldNames: fieldNames(of: bytes)))
-        return true
+            ItemShape(
+                hasGlyph: taken.glyph != nil, keywordCount: keywordCount, fieldNames: fieldNames(of: bytes),
+                fieldKinds: taken.allStrings ? [] : fieldKinds(), section: taken.sectionSpelling,
+                glyphSpelling: taken.glyphSpelling, keywordsSpelling: keywordsSpelling))
+    }
+
+    /// The end of the JSON number at `start` (at '-' or a digit), or nil when it is not one.
+    static func numberEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        func digits(from start: Int) -> Int {
+            var j = start
+            while j < end, bytes[j] &- UInt8(ascii: "0") < 10 { j += 1 }
+            return j
+        }
+        var j = start
+        if bytes[j] == UInt8(ascii: "-") { j += 1 }
+        let integer = digits(from: j)
+        guard integer > j, bytes[j] != UInt8(ascii: "0") || integer == j + 1 else { return nil }
+        j = integer
+        if j < end, bytes[j] == UInt8(ascii: ".") {
+            let fraction = digits(from: j + 1)
+            guard fraction > j + 1 else { return nil }
+            j = fraction
+        }
+        if j < end, bytes[j] | 0x20 == UInt8(ascii: "e") {
+            j += 1
+            if j < end, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
+            let exponent = digits(from: j)
+            guard exponent > j else { return nil }
+            j = exponent
+        }
+        return j
+    }
+
+    /// Whether keywords written as this one string are made again by joining their words with
+    /// one space: no other separator, no space at either end or next to another.
+    static func isWordsBetweenSingleSpaces(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var afterSpace = true
+        for byte in text {
+            if byte == Byte.comma || byte == Byte.bar || byte == Byte.tab { return false }
+            if byte == Byte.space {
+                if afterSpace { return false }
+                afterSpace = true
+            } else {
+                afterSpace = false
+            }
+        }
+        return text.isEmpty || !afterSpace
     }
 
     /// The current line's field names as Strings: the last line's array when the names are the same.
@@ -344,6 +387,12 @@ struct FlatLineReader {
             swap(&lastNameBytes, &currentNameBytes)
         }
         return lastNames
+    }
+
+    /// The current line's field kinds: the last such line's array when they are the same.
+    private mutating func fieldKinds() -> [Item.Field.Kind] {
+        if kinds != lastKinds { lastKinds = kinds }
+        return lastKinds
     }
 }
 

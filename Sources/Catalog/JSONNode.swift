@@ -136,15 +136,15 @@ extension JSONNode {
         if case .number(let number) = value { number.double } else { nil }
     }
 
-    /// A scalar as an item's field keeps it, as text (a number as written, "" for null); nil for
-    /// arrays and objects.
-    public var scalarText: String? {
+    /// The value as an item's field keeps it: a string's text, a number as written, `true`,
+    /// `false` or `null`, and an array or object as its compact JSON text.
+    public func field(named name: String) -> Item.Field {
         switch value {
-        case .string(let text): text
-        case .number(let number): number.literal
-        case .bool(let flag): flag ? "true" : "false"
-        case .null: ""
-        case .array, .object: nil
+        case .string(let text): Item.Field(name: name, value: text)
+        case .number(let number): Item.Field(name: name, value: number.literal, kind: .number)
+        case .bool(let flag): Item.Field(name: name, value: flag ? "true" : "false", kind: .bool)
+        case .null: Item.Field(name: name, value: "null", kind: .null)
+        case .array, .object: Item.Field(name: name, value: compactText, kind: .json)
         }
     }
 

@@ -41,16 +41,7 @@ public enum JSONSectionsLoader {
                 message: path.isEmpty ? message : "\(path): \(message)")
         }
 
-        func describe(_ node: JSONNode) -> String {
-            switch node.value {
-            case .string(let text):
-                return "string " + MessageText.quoted(text, limit: 30)
-            case .number(let number):
-                return number.literal.count > 30 ? number.literal.prefix(30) + "…" : number.literal
-            case .bool(let value): return "\(value)"
-            default: return node.kindName
-            }
-        }
+        func describe(_ node: JSONNode) -> String { JSONItemReader.describe(node) }
 
         mutating func sections(from root: JSONNode) throws(DataError) -> [Section] {
             let list: [JSONNode]
@@ -146,49 +137,10 @@ public enum JSONSectionsLoader {
         }
 
         func item(_ node: JSONNode, path: String) throws(DataError) -> Item {
-            switch node.value {
-            case .string(let label):
-                return Item(label: label)
-            case .object(let members):
-                var item = Item(label: "")
-                var hasLabel = false
-                for member in members {
-                    let value = member.value
-                    let keyPath = path + "." + member.key
-                    switch member.key {
-                    case "label":
-                        guard case .string(let text) = value.value else {
-                            throw fail(value, keyPath, "expected a string, found \(describe(value))")
-                        }
-                        item.label = text
-                        hasLabel = true
-                    case "glyph":
-                        guard case .string(let text) = value.value else {
-                            throw fail(value, keyPath, "expected a string, found \(describe(value))")
-                        }
-                        item.glyph = text
-                    case "width":
-                        item.width = try cells(value, keyPath)
-                    case "height":
-                        item.height = try cells(value, keyPath)
-                    default:
-                        item.fields.append(Item.Field(name: member.key, value: try scalarText(value, path: keyPath)))
-                    }
-                }
-                guard hasLabel else { throw fail(node, path, "an item object needs a \"label\" string") }
-                return item
-            default:
-                throw fail(
-                    node, path, "expected an item: a string or an object with a \"label\", found \(describe(node))")
+            let reader = JSONItemReader(format: .sections) { node, key, message in
+                fail(node, key.isEmpty ? path : path + "." + key, message)
             }
-        }
-
-        /// Extra fields are kept as text (for search and printing); nested values are refused.
-        func scalarText(_ node: JSONNode, path: String) throws(DataError) -> String {
-            guard let text = node.scalarText else {
-                throw fail(node, path, "expected a string, number or boolean field, found \(node.kindName)")
-            }
-            return text
+            return try reader.item(node).item
         }
 
         func cells(_ node: JSONNode?, _ path: String) throws(DataError) -> Int? {

@@ -68,7 +68,8 @@ private func fields(_ item: Item) -> [String] {
         let carrot = result.sections[1].items[0]
         #expect(carrot.glyph == nil)
         #expect(carrot.keywords == ["orange", "long"])
-        #expect(fields(carrot) == ["price=0.5", "organic=true", "count=3", "note="])
+        #expect(fields(carrot) == ["price=0.5", "organic=true", "count=3", "note=null"])
+        #expect(carrot.fields.map(\.kind) == [.number, .bool, .number, .null])
         #expect(result.sections[0].items[1].glyph == nil)
         #expect(result.source == "food.jsonl")
     }
@@ -134,13 +135,48 @@ private func fields(_ item: Item) -> [String] {
                 == "x.jsonl:1:25: glyph: expected a string, found true (at \"true}\")")
         #expect(
             failure("{\"label\": \"a\", \"keywords\": [\"x\", 2]}\n", name: "x.jsonl")
-                == "x.jsonl:1:34: keywords: expected strings, found 2 (at \"2]}\")")
+                == "x.jsonl:1:34: keywords[1]: expected a string, found 2 (at \"2]}\")")
         #expect(
             failure("{\"label\": \"a\", \"keywords\": 7}\n", name: "x.jsonl")
                 == "x.jsonl:1:28: keywords: expected an array of strings or one string of words, found 7 (at \"7}\")")
+    }
+
+    /// Issue 25: a nested value (typical of `jq -c` or an API) refused the whole file, and
+    /// numbers came back converted (`1e3` as 1000.0, `12345678901234567890` as 1.2345678901234567e+19).
+    @Test func nestedValuesAndNumbersAreKeptAsWritten() throws {
+        let result = try catalog(
+            #"""
+            {"label": "x", "meta": {"a": 1, "b": [true, null, "s\"q"]}, "tags": [ ], "big": 12345678901234567890, "e": 1e3, "z": -0, "f": 1.50}
+            """#, name: "x.jsonl")
+        let item = result.sections[0].items[0]
         #expect(
-            failure("{\"label\": \"a\", \"size\": {\"w\": 1}}\n", name: "x.jsonl")
-                == "x.jsonl:1:24: size: expected a string, number or boolean, found object (at \"{\"w\": 1}}\")")
+            fields(item) == [
+                #"meta={"a":1,"b":[true,null,"s\"q"]}"#, "tags=[]", "big=12345678901234567890", "e=1e3", "z=-0",
+                "f=1.50",
+            ])
+        #expect(item.fields.map(\.kind) == [.json, .json, .number, .number, .number, .number])
+    }
+
+    /// Issue 25: JSON Lines took "keywords" as an array and sectioned JSON refused it ("expected
+    /// a string, number or boolean field, found array"); one reader reads both formats' items.
+    @Test func sectionedJSONReadsItemsAsJSONLinesDoes() throws {
+        let members = [
+            #""label": "apple", "glyph": "🍎", "keywords": ["red", "crisp"], "n": 3, "meta": {"a": [1]}"#,
+            #""label": "pear", "keywords": "green soft", "glyph": "", "ok": true, "none": null"#,
+            #""label": "fig", "keywords": null, "glyph": null"#,
+        ]
+        let lines = try catalog(
+            members.map { #"{"section": "S", "# + $0 + "}" }.joined(separator: "\n"), name: "x.jsonl")
+        let sectioned = try catalog(
+            #"{"sections": [{"title": "S", "items": ["# + members.map { "{" + $0 + "}" }.joined(separator: ",")
+                + "]}]}", name: "x.json")
+        #expect(Array(sectioned.sections[0].items) == Array(lines.sections[0].items))
+        #expect(sectioned.sections[0].items[0].keywords == ["red", "crisp"])
+        #expect(sectioned.sections[0].items[1].keywords == ["green", "soft"])
+        #expect(sectioned.sections[0].items[1].glyph == nil)  // "" is no glyph in both
+        #expect(
+            failure(#"{"sections": [{"title": "S", "items": [{"label": "a", "keywords": ["x", 2]}]}]}"#, name: "x.json")
+                == "x.json:1:73: sections[0].items[0].keywords[1]: expected a string, found 2")
     }
 
     @Test func invalidUTF8InsideStringsIsReplacedAndCountedOnce() throws {
@@ -568,17 +604,23 @@ private func fields(_ item: Item) -> [String] {
         #"{"label": "École", "section": "", "città": "Köln", "keywords": []}"# + "\r",
         #"{"label": "dup", "label": "twice", "keywords": ["a"], "keywords": ["b"], "x": "1", "x": "2"}"#,
         #"{"glyph": null, "label": "late label", "keywords": null}"#,
+        #"{"label": "fraction", "n": 1.5, "m": -0.25E-3}"#,
+        #"{"label": "exponent", "n": 1e3, "section": "Num"}"#,
+        #"{"label": "minus zero", "n": -0, "section": "Num"}"#,
+        #"{"label": "huge", "n": 1234567890123456789012345678901234567890, "section": "Num"}"#,
+        #"{"label": "words", "keywords": "a b c", "section": "Num"}"#,
+        #"{"label": "words as written", "keywords": " a,  b|c ", "glyph": "x", "section": "Num"}"#,
+        #"{"label": "no words", "keywords": "", "section": "Num"}"#,
+        #"{"label": "again", "glyph": "", "glyph": "g", "keywords": "x  y", "keywords": ["z"], "section": "Num"}"#,
     ]
 
     /// Lines the fast path leaves to the full parser, which reads them (or refuses them) as before.
     static let full = [
         #"{"label": "esc\"aped"}"#,
-        #"{"label": "fraction", "n": 1.5}"#,
-        #"{"label": "exponent", "n": 1e3}"#,
-        #"{"label": "minus zero", "n": -0}"#,
-        #"{"label": "huge", "n": 1234567890123456789}"#,
         #"{"label": "kw escape", "keywords": ["a\nb"]}"#,
         #"{"l\u0061bel": "escaped key"}"#,
+        #"{"label": "nested", "meta": {"a": [1, 2.5e1]}, "list": [ ]}"#,
+        #"{"label": "kw string escape", "keywords": "a\tb  c"}"#,
     ]
 
     @Test func flatLinesReadAsTheFullParserReadsThem() throws {
@@ -589,6 +631,14 @@ private func fields(_ item: Item) -> [String] {
         #expect(taken == Self.flat.count)
         #expect(Array(fast.sections[0].items)[0].fields.map(\.value) == ["crisp", "3"])
         #expect(Array(fast.sections[0].items)[1].keywords == ["yellow", "long", "soft"])
+        let numbers = Array(fast.sections.first { $0.title == "Num" }!.items)
+        #expect(
+            numbers.map { $0.fields.first?.value } == [
+                "1e3", "-0", "1234567890123456789012345678901234567890", nil, nil, nil, nil,
+            ])
+        #expect(numbers[4].spelling.keywordsText == " a,  b|c ")
+        #expect(numbers[4].keywords == ["a", "b", "c"])
+        #expect(numbers[6].glyph == "g" && numbers[6].spelling.keywords == .kept)
     }
 
     @Test func stringScanStopsWhereABytewiseScanDoes() {
@@ -609,7 +659,9 @@ private func fields(_ item: Item) -> [String] {
 
     @Test func refusedLinesGetTheFullParsersMessages() {
         for bad in [
-            #"{"label": 3}"#, #"{"glyph": "x"}"#, #"{"label": "a", "x": [1]}"#, #"{"label": "a",}"#,
+            #"{"label": 3}"#, #"{"glyph": "x"}"#, #"{"label": "a", "x": [1,]}"#, #"{"label": "a",}"#,
+            #"{"label": "a", "n": 01}"#, #"{"label": "a", "n": 1.}"#, #"{"label": "a", "n": -}"#,
+            #"{"label": "a", "n": 1e}"#, #"{"label": "a", "n": 1.5.2}"#, #"{"label": "a", "n": .5}"#,
             #"{"label": "a"} x"#, #"{"label": "a", "section": 1}"#, "{\"label\": \"a\u{1}\"}",
             #"{"label": "nested", "keywords": [["x"]]}"#, #"{"label": "n", "keywords": 3}"#,
         ] {

@@ -54,16 +54,16 @@ import Testing
                 "x.jsonl:1:12: control character U+001B must be escaped in a string (write \\u001B) (at \"\\u001B[2J\"}\")"
             ),
             (
-                "{\"label\": \"x\", \"\u{202E}k\\u001b\": [1]}\n", "x.jsonl", ColumnChoice(),
-                "x.jsonl:1:28: \\u202Ek\\u001B: expected a string, number or boolean, found array (at \"[1]}\")"
+                "\"\u{202E}k\\u001b\"\n", "x.jsonl", ColumnChoice(),
+                "x.jsonl:1:1: expected an item object {\"label\": ...}, found string \"\\u202Ek\\u001B\" (at \"\"\\u202Ek\\u001b\"\")"
             ),
             (
                 "{\"sections\": [], \"\\u001b]52;c;aGk=\\u0007\": 1}", "x.json", ColumnChoice(),
                 "x.json:1:18: unknown key \"\\u001B]52;c;aGk=\\u0007\" at the top level (expected \"sections\")"
             ),
             (
-                "[{\"title\": \"t\", \"items\": [{\"label\": \"l\", \"\\u0085\": [1]}]}]", "x.json", ColumnChoice(),
-                "x.json:1:52: sections[0].items[0].\\u0085: expected a string, number or boolean field, found array"
+                "[{\"title\": \"t\", \"items\": [\"l\"], \"inset\": {\"\\u0085\": 1}}]", "x.json", ColumnChoice(),
+                "x.json:1:43: sections[0].inset: unknown key \"\\u0085\" (allowed: top, left, bottom, right)"
             ),
             (
                 "[{\"title\": \"t\", \"side\": \"\u{2067}left\\u0000\"}]", "x.json", ColumnChoice(),

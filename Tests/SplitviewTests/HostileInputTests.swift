@@ -180,9 +180,10 @@ import Testing
                 "nul.csv:1: no column \"-1\" (columns: \\u0000, \\u0000)"
             ),
             (
+                // (An item's nested field is a value now, no longer an error quoting its key.)
                 "bidi.json",
-                "[{\"title\": \"t\", \"items\": [{\"label\": \"l\", \"\u{202E}\\u001b]52;c;SGk=\": [1]}]}]", [],
-                "bidi.json:1:63: sections[0].items[0].\\u202E\\u001B]52;c;SGk=: expected a string, number or boolean field, found array"
+                "[{\"title\": \"t\", \"items\": [], \"inset\": {\"\u{202E}\\u001b]52;c;SGk=\": 1}}]", [],
+                "bidi.json:1:40: sections[0].inset: unknown key \"\\u202E\\u001B]52;c;SGk=\" (allowed: top, left, bottom, right)"
             ),
         ]
         for (file, content, arguments, message) in cases {

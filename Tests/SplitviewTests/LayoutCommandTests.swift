@@ -64,7 +64,7 @@ import Testing
         ),
         (
             ["--data", "data/bad-item.json"],
-            "data/bad-item.json:1:47: sections[0].items[0]: an item object needs a \"label\" string"
+            "data/bad-item.json:1:47: sections[0].items[0]: an item needs a \"label\" string"
         ),
         (
             ["--data", "data/bad-background.json"],
