@@ -12,7 +12,8 @@ public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
     /// The item's keywords, ", " between them (an empty line when it has none).
     case keywords
     /// One JSON object per line, in the JSON Lines input format (section, label, glyph,
-    /// keywords, then the item's own fields), so a pick can be fed back to splitview.
+    /// keywords, then the item's own fields), so a pick can be fed back to splitview: what the
+    /// data wrote, as it wrote it (see `jsonLine`).
     case json
     /// The value of one of the item's fields.
     case field(String)
@@ -59,37 +60,43 @@ public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
         case .field(let name):
             return Self.field(named: name, in: item.fields)?.value ?? ""
         case .json:
-            var members = ["\"section\":" + Self.jsonString(section), "\"label\":" + Self.jsonString(item.label)]
-            if let glyph { members.append("\"glyph\":" + Self.jsonString(glyph)) }
-            if !item.keywords.isEmpty {
-                members.append("\"keywords\":[" + item.keywords.map(Self.jsonString).joined(separator: ",") + "]")
-            }
-            for field in item.fields {
-                members.append(Self.jsonString(field.name) + ":" + Self.jsonString(field.value))
-            }
-            return "{" + members.joined(separator: ",") + "}"
+            return Self.jsonLine(for: item, section: section, glyph: glyph)
         }
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped, everything
-    /// else (emoji included) kept as UTF-8, as JSON allows.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                result.unicodeScalars.append(scalar)
+    /// The item as one JSON object that reads back as the data wrote it: "section" when the
+    /// data named it (a JSON Lines line without one, a CSV row of no section column, plain
+    /// lines: none; an item's own field "section" instead of its section's title), "glyph" and
+    /// "keywords" as they were written (`""` and `null` too, keywords given as one string as that
+    /// string), and each field as its kind: a string quoted, a number as written, `true`,
+    /// `false`, `null`, a nested value as JSON.
+    static func jsonLine(for item: Item, section: String, glyph: String?) -> String {
+        let quoted = JSONText.quoted
+        var members: [String] = []
+        if !item.fields.contains(where: { $0.name == "section" }) {
+            switch item.spelling.section {
+            case .given: members.append("\"section\":" + quoted(section))
+            case .null: members.append("\"section\":null")
+            case .absent: break
             }
         }
-        return result + "\""
+        members.append("\"label\":" + quoted(item.label))
+        if let glyph {
+            members.append("\"glyph\":" + quoted(glyph))
+        } else if item.spelling.glyph != .kept {
+            members.append("\"glyph\":" + (item.spelling.glyph == .null ? "null" : "\"\""))
+        }
+        let array = "[" + item.keywords.map(quoted).joined(separator: ",") + "]"
+        switch item.spelling.keywords {
+        case .kept: if !item.keywords.isEmpty { members.append("\"keywords\":" + array) }
+        case .array: members.append("\"keywords\":" + array)
+        case .null: members.append("\"keywords\":null")
+        case .text:
+            members.append(
+                "\"keywords\":" + quoted(item.spelling.keywordsText ?? item.keywords.joined(separator: " ")))
+        }
+        for field in item.fields { members.append(quoted(field.name) + ":" + field.jsonText) }
+        return "{" + members.joined(separator: ",") + "}"
     }
 
     /// The field `name` names: the one of that name, else one whose name differs only in

@@ -147,11 +147,13 @@ enum DelimitedLoader {
                 throw text.error(message, at: at)
             }
             let sectionIndex: Int
+            var sectionGiven = sectionColumn != nil
             if let sectionColumn {
                 let field = fields[sectionColumn]
                 if field.start == field.end {
                     sectionIndex = defaultSectionIndex ?? builder.sectionIndex(defaultSection)
                     defaultSectionIndex = sectionIndex
+                    sectionGiven = false
                 } else if field.escaped {
                     unescape(field, text: text, dialect: dialect, into: &scratch)
                     sectionIndex = scratch.withUnsafeBufferPointer { builder.sectionIndex(utf8: $0) }
@@ -168,7 +170,8 @@ enum DelimitedLoader {
                 defaultSectionIndex = sectionIndex
             }
             builder.beginItem(inSection: sectionIndex)
-            shape.write(fields, text: text, dialect: dialect, scratch: &scratch, into: &builder)
+            shape.write(
+                fields, text: text, dialect: dialect, sectionGiven: sectionGiven, scratch: &scratch, into: &builder)
             rows += 1
         }
         return rows == 0 ? .headerOnly : .loaded
@@ -195,9 +198,10 @@ enum DelimitedLoader {
 
         /// Writes the row's strings to the builder's current item in store order (label,
         /// keywords, field values, glyph), straight from the input where no unescaping is
-        /// needed, and ends the item.
+        /// needed, and ends the item. `sectionGiven`: the row named its section (else it went to
+        /// the one named after the file).
         func write(
-            _ row: Row, text: SourceText, dialect: Dialect, scratch: inout [UInt8],
+            _ row: Row, text: SourceText, dialect: Dialect, sectionGiven: Bool, scratch: inout [UInt8],
             into builder: inout CatalogBuilder
         ) {
             func add(_ field: FieldRange) {
@@ -227,7 +231,10 @@ enum DelimitedLoader {
             // An empty glyph cell is no glyph.
             let hasGlyph = glyph.map { row[$0].start < row[$0].end } ?? false
             if hasGlyph, let glyph { add(row[glyph]) }
-            builder.finishItem(ItemShape(hasGlyph: hasGlyph, keywordCount: keywordCount, fieldNames: fieldNames))
+            builder.finishItem(
+                ItemShape(
+                    hasGlyph: hasGlyph, keywordCount: keywordCount, fieldNames: fieldNames,
+                    section: sectionGiven ? .given : .absent))
         }
     }
 

@@ -111,14 +111,17 @@ public enum Fuzz {
 extension Fuzz {
     /// Loads `body` as a data file; checks the error, or the catalog, its layout at a width and
     /// offsets the header bytes choose (offsets up to Int.max included), and the browser's
-    /// first frame: no cell of it may hold a control character.
-    public static func loadAndLayOut(_ body: [UInt8], name: String, options: CatalogLoader.Options, header: [UInt8]) {
+    /// first frame: no cell of it may hold a control character. Returns the catalog loaded.
+    @discardableResult
+    public static func loadAndLayOut(
+        _ body: [UInt8], name: String, options: CatalogLoader.Options, header: [UInt8]
+    ) -> Catalog? {
         let loaded: LoadedCatalog
         do {
             loaded = try CatalogLoader.parse(body, name: name, options: options)
         } catch {
             checkDataError(error, input: body)
-            return
+            return nil
         }
         for warning in loaded.warnings {
             check(isSafeOneLine(warning.description), "unsafe warning: \(warning.description.debugDescription)")
@@ -140,6 +143,7 @@ extension Fuzz {
         checkFrame(Browser.render(state))
         state.startSearch(String(decoding: body.prefix(3), as: UTF8.self))
         checkFrame(Browser.render(state))
+        return catalog
     }
 
     /// No cell of a frame shows a control or a character that reorders or breaks the line.
