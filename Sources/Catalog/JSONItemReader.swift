@@ -69,9 +69,9 @@ struct JSONItemReader {
                 default: throw fail(value, key, "expected a string, found \(Self.describe(value))")
                 }
             case "width" where !isLines:
-                item.width = try size(value, key: key, from: 0, to: JSONSectionsLoader.maximumCells, unit: "cells")
+                item.width = try size(value, key: key, from: 1, to: JSONSectionsLoader.maximumCells, unit: "cells")
             case "height" where !isLines:
-                item.height = try size(value, key: key, from: 0, to: JSONSectionsLoader.maximumCells, unit: "cells")
+                item.height = try size(value, key: key, from: 1, to: JSONSectionsLoader.maximumRows, unit: "rows")
             default:
                 item.fields.append(value.field(named: key))
             }
@@ -109,7 +109,8 @@ struct JSONItemReader {
         }
     }
 
-    /// A size in the layout: a whole number of cells.
+    /// A size in the layout: a whole number from 1 (an item of no cells would be counted,
+    /// found and picked, and never seen), as the configuration's `[item]` size.
     func size(_ node: JSONNode, key: String, from minimum: Int, to maximum: Int, unit: String) throws(DataError) -> Int
     {
         guard let value = node.integerValue, value >= minimum, value <= maximum else {

@@ -12,6 +12,9 @@ public enum JSONSectionsLoader {
     /// Largest size accepted for widths, heights, insets and spacings: far beyond any terminal,
     /// small enough that no sum of them can overflow.
     public static let maximumCells = 100_000
+    /// Largest height of an item, in rows: more than any terminal shows at once (the
+    /// configuration's `[item] height` has the same bound).
+    public static let maximumRows = 100
 
     static let sectionKeys: Set<String> = [
         "title", "items", "side", "inset", "interItemSpacing", "lineSpacing",

@@ -17,7 +17,7 @@ struct TableReader {
     static let maximumCells = JSONSectionsLoader.maximumCells
     /// Heights of headers, footers and items, in rows: more than any terminal shows at once
     /// (the browser says how tall it needs to be for what is configured).
-    static let maximumRows = 100
+    static let maximumRows = JSONSectionsLoader.maximumRows
 
     let table: TOMLTable
     let path: [KeyComponent]

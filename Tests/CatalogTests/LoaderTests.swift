@@ -179,6 +179,29 @@ private func fields(_ item: Item) -> [String] {
                 == "x.json:1:73: sections[0].items[0].keywords[1]: expected a string, found 2")
     }
 
+    /// Issue 25: `"width": 0` was accepted and the item invisible (counted, found as "1 of 3",
+    /// nothing shown); refused as the configuration's `[item] width = 0` is.
+    @Test func aSizeOfZeroIsRefusedWithItsPlace() throws {
+        func items(_ item: String) -> String { #"{"sections": [{"title": "S", "items": ["a", "# + item + "]}]}" }
+        #expect(
+            failure(items(#"{"label": "zero", "width": 0}"#), name: "x.json")
+                == "x.json:1:72: sections[0].items[1].width: expected a whole number of cells from 1 to 100000, found 0"
+        )
+        #expect(
+            failure(items("{\"label\": \"zero\",\n  \"height\": 0}"), name: "x.json")
+                == "x.json:2:13: sections[0].items[1].height: expected a whole number of rows from 1 to 100, found 0")
+        #expect(
+            failure(items(#"{"label": "tall", "height": 101}"#), name: "x.json")
+                == "x.json:1:73: sections[0].items[1].height: expected a whole number of rows from 1 to 100, found 101")
+        #expect(
+            failure(items(#"{"label": "l", "width": 1e1}"#), name: "x.json")
+                == "x.json:1:69: sections[0].items[1].width: expected a whole number of cells from 1 to 100000, found 1e1"
+        )
+        // In JSON Lines "width" and "height" are a record's own fields (often pixels), as before.
+        let photo = try catalog(#"{"label": "photo", "width": 0, "height": 1080}"#, name: "x.jsonl")
+        #expect(fields(photo.sections[0].items[0]) == ["width=0", "height=1080"])
+    }
+
     @Test func invalidUTF8InsideStringsIsReplacedAndCountedOnce() throws {
         var bytes =
             Array("{\"label\": \"a".utf8) + [0xFF] + Array("\"}\n{\"label\": \"b".utf8) + [0xC3] + Array("\"}\n".utf8)

@@ -56,7 +56,7 @@ import Testing
         ),
         (
             ["--data", "data/bad-width.json"],
-            "data/bad-width.json:5:35: sections[0].items[1].width: expected a whole number of cells from 0 to 100000, found string \"wide\""
+            "data/bad-width.json:5:35: sections[0].items[1].width: expected a whole number of cells from 1 to 100000, found string \"wide\""
         ),
         (
             ["--data", "data/bad-section-key.json"],
