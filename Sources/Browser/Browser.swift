@@ -22,15 +22,14 @@ public enum Browser {
     }
 
     /// Takes a key: the mode's key map gives the action, `perform` carries it out.
-    static func handle(_ key: Key, _ state: inout BrowserState) {
+    static func handle(_ key: Key, _ state: inout BrowserState) -> [BrowserCommand] {
         // A key of --expect ends the session with the focused item (where no overlay holds the
         // keys), whatever it does otherwise.
         if let name = state.expectedKeys.names[key], state.toneChooser == nil, !state.showingHelp, !state.isTooSmall {
             state.endingKey = name
-            perform(.pick, &state)
-            return
+            return perform(.pick, &state)
         }
-        if let action = action(for: key, in: state) { perform(action, &state) }
+        return action(for: key, in: state).map { perform($0, &state) } ?? []
     }
 
     /// What `key` does in the state's mode (nil: nothing).
@@ -45,8 +44,8 @@ public enum Browser {
     }
 
     /// Takes a mouse event: `mouseAction` gives the action, `perform` carries it out.
-    static func handle(_ mouse: MouseEvent, _ state: inout BrowserState) {
-        if let action = mouseAction(for: mouse, in: state) { perform(action, &state) }
+    static func handle(_ mouse: MouseEvent, _ state: inout BrowserState) -> [BrowserCommand] {
+        mouseAction(for: mouse, in: state).map { perform($0, &state) } ?? []
     }
 
     /// What a mouse event does: the wheel scrolls; a click focuses the item under it, picks

@@ -112,9 +112,11 @@ public enum HelpScroll: Hashable, Sendable {
 }
 
 extension Browser {
-    /// Carries out one action. An action that does not apply to the state (a tone move with
-    /// no chooser open, a mark without --multi) changes nothing.
-    public static func perform(_ action: BrowserAction, _ state: inout BrowserState) {
+    /// Carries out one action, returning what it asks of the world outside the state. An
+    /// action that does not apply to the state (a tone move with no chooser open, a mark
+    /// without --multi) changes nothing.
+    @discardableResult
+    public static func perform(_ action: BrowserAction, _ state: inout BrowserState) -> [BrowserCommand] {
         switch action {
         case .move(let direction): move(direction, &state)
         case .page(let down): page(down: down, &state)
@@ -126,15 +128,15 @@ extension Browser {
             state.followsEnd = true
         case .firstCard, .lastCard:
             guard let focus = state.focus, let row = state.layout.sections[focus.section].row, row.count > 0 else {
-                return
+                return []
             }
             state.setFocus(
                 ItemPath(
                     section: focus.section, item: row.items(ofCard: action == .firstCard ? 0 : row.count - 1).first!))
         case .toggleSectionStyle: state.toggleStyleOfFocusedSection()
         case .toggleDetails: state.toggleDetails()
-        case .forgetRecent: state.forgetFocusedRecent()
-        case .copyFocused: state.copyFocused()
+        case .forgetRecent: return state.forgetFocusedRecent().map { [$0] } ?? []
+        case .copyFocused: return state.copyFocused().map { [$0] } ?? []
         case .nextSection: jumpSection(forward: true, &state)
         case .previousSection: jumpSection(forward: false, &state)
         case .adjustRatio(let steps): adjustRatio(steps, &state)
@@ -149,11 +151,11 @@ extension Browser {
                 focusBefore: state.focus.map(state.sourcePath), offsetBefore: state.offset)
         case .toggleMark:
             // As fzf's Tab: mark, then on to the next item, so a run of presses marks a run.
-            guard state.multiSelect, let focus = state.focus else { return }
+            guard state.multiSelect, let focus = state.focus else { return [] }
             state.toggleMark(focus)
             if let next = state.nextItem(after: focus) { state.setFocus(next) }
         case .toggleMarkThenPrevious:
-            guard state.multiSelect, let focus = state.focus else { return }
+            guard state.multiSelect, let focus = state.focus else { return [] }
             state.toggleMark(focus)
             if let previous = state.previousItem(before: focus) { state.setFocus(previous) }
         case .pick:
@@ -169,7 +171,7 @@ extension Browser {
         case .quit: state.outcome = .cancelled
         case .clearFilter: state.applyFilter("")
         case .interrupt: state.outcome = .interrupted
-        case .suspend: state.suspendRequested = true
+        case .suspend: return [.suspend]
         case .insertText, .deleteBackward, .clearText, .deleteWord, .acceptSearch, .cancelSearch, .moveQueryCursor,
             .queryCursorToStart, .queryCursorToEnd:
             performSearchEdit(action, &state)
@@ -185,19 +187,20 @@ extension Browser {
         case .grabRow(let section, let x, let card): state.grabRow(section, x: x, card: card)
         case .dragRow(let x): state.dragRow(toX: x)
         case .releaseRow:
-            if let click = state.releaseGrab() { perform(click, &state) }
+            if let click = state.releaseGrab() { return perform(click, &state) }
         case .grabDivider: state.dividerGrabbed = true
         case .dragDivider(let x): state.dragDivider(toX: x)
         case .releaseDivider: state.dividerGrabbed = false
         case .focusItem(let path): state.setFocus(path)
         case .pickItem(let path):
-            guard state.layout.frame(of: path) != nil else { return }
+            guard state.layout.frame(of: path) != nil else { return [] }
             state.focus = path
             state.outcome = .chosen(path)
         case .closeOverlays:
             state.showingHelp = false
             state.toneChooser = nil
         }
+        return []
     }
 
     /// The search prompt's actions: a text edit leaves the filter to follow before the next

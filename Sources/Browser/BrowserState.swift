@@ -87,15 +87,9 @@ public struct BrowserState: Sendable {
     public internal(set) var toneChooser: ToneChooser?
     /// Glyphs chosen in the tone chooser, by item: shown and printed instead of the default.
     public internal(set) var chosenGlyphs: [ItemPath: String] = [:]
-    /// Text for the terminal's clipboard, waiting for the loop to send it (`y`).
-    public internal(set) var pendingCopy: String?
-    /// Ctrl-Z was pressed: the loop asks the screen to stop the program.
-    public internal(set) var suspendRequested = false
     /// How --print prints an item (given the item, its section's title and its glyph as
     /// shown): what Enter prints and `y` copies; nil: its glyph, else its label.
     public var printLine: (@Sendable (Item, String, String?) -> String)?
-    /// The glyphs removed from Recent in this session (`x`), for the recent file.
-    public internal(set) var forgottenRecent: [String] = []
     /// The keys of --expect.
     public var expectedKeys = ExpectedKeys()
     /// Sticky lines above the status line (fzf's --header and --header-lines), as fzf shows

@@ -1,5 +1,5 @@
-// Copying to the clipboard: `y` puts the focused item there, as --print prints it; the loop
-// sends it to the screen (OSC 52), and the status line says what was copied.
+// Copying to the clipboard: `y` puts the focused item there, as --print prints it (a command
+// the loop sends to the screen, OSC 52), and the status line says what was copied.
 
 import Catalog
 import SplitLayout
@@ -14,11 +14,11 @@ extension BrowserState {
         return printLine?(item, source.sections[path.section].title, glyph) ?? glyph ?? item.label
     }
 
-    /// Puts the focused item on the clipboard (the loop sends it) and says so.
-    mutating func copyFocused() {
-        guard let focus, let text = printedText(ofSource: sourcePath(focus)) else { return }
-        pendingCopy = text
+    /// Says that the focused item goes to the clipboard; the command takes it there.
+    mutating func copyFocused() -> BrowserCommand? {
+        guard let focus, let text = printedText(ofSource: sourcePath(focus)) else { return nil }
         notice =
             "copied \(VisibleText.standalone(text.count > 40 ? String(text.prefix(39)) + "…" : text)) to the clipboard"
+        return .copyToClipboard(text)
     }
 }

@@ -49,31 +49,35 @@ public final class EventInbox: Sendable {
 }
 
 extension Browser {
-    /// Hands the screen what the state asked of it: a text for the clipboard (`y`), a stop
-    /// (Ctrl-Z).
-    static func sendEffects(_ state: inout BrowserState, to screen: Screen) {
-        if let text = state.pendingCopy {
-            state.pendingCopy = nil
-            screen.copyToClipboard(text)
-        }
-        if state.suspendRequested {
-            state.suspendRequested = false
-            screen.suspend()
+    /// Carries out what updates asked: the loop's own commands on the screen (the clipboard,
+    /// a stop), the others by `others` (the program's: the recent file).
+    static func carryOut(
+        _ commands: [BrowserCommand], on screen: Screen, others: (BrowserCommand) -> Void
+    ) {
+        for command in commands {
+            switch command {
+            case .copyToClipboard(let text): screen.copyToClipboard(text)
+            case .suspend: screen.suspend()
+            case .forgetRecent: others(command)
+            }
         }
     }
 
-    /// Applies one event.
-    public static func update(_ state: inout BrowserState, _ event: BrowserEvent) {
-        take(event, &state)
+    /// Applies one event; returns what it asks of the world outside the state.
+    @discardableResult
+    public static func update(_ state: inout BrowserState, _ event: BrowserEvent) -> [BrowserCommand] {
+        let commands = take(event, &state)
         state.applyStaleFilter()
         // A search that caught up (or a catalog loaded) built a new layout, its rows at their
         // first cards: the focused row goes to the focus at once (a move already on its way is
         // left to arrive).
         state.followFocusInRows(animated: false)
+        return commands
     }
 
     /// Applies one input event, read at the time of the last event.
-    public static func update(_ state: inout BrowserState, _ event: InputEvent) {
+    @discardableResult
+    public static func update(_ state: inout BrowserState, _ event: InputEvent) -> [BrowserCommand] {
         update(&state, .input(event, at: state.now))
     }
 
@@ -81,18 +85,18 @@ extension Browser {
     /// up (`applyStaleFilter`), so that `run` searches once for a whole paste, not once per
     /// pasted character over an ever longer query. Any other event sees the filter caught up
     /// first.
-    static func take(_ event: BrowserEvent, _ state: inout BrowserState) {
+    static func take(_ event: BrowserEvent, _ state: inout BrowserState) -> [BrowserCommand] {
         switch event {
         case .input(let input, let time):
             state.now = max(state.now, time)
-            take(input, &state)
+            return take(input, &state)
         case .tick(let time):
             state.now = max(state.now, time)
             state.applyStaleFilter()
             let (arrived, fired) = state.timeline.advance(to: state.now)
             state.advanceRows(arrived: arrived)
-            for key in fired where key.name == "row snap" {
-                if let section = key.section { state.endSlide(section) }
+            for key in fired {
+                if case .rowSnap(let section) = key { state.endSlide(section) }
             }
         case .loaded(let catalog):
             state.applyStaleFilter()
@@ -104,31 +108,34 @@ extension Browser {
         case .loadFailed(let message):
             state.outcome = .failed(message)
         }
+        return []
     }
 
-    static func take(_ event: InputEvent, _ state: inout BrowserState) {
+    static func take(_ event: InputEvent, _ state: inout BrowserState) -> [BrowserCommand] {
         if !editsSearchText(event, state) { state.applyStaleFilter() }
         switch event {
         case .mouse(let mouse) where mouse.action == .drag || mouse.action == .release: break
         default: state.dropGrab()
         }
+        var commands: [BrowserCommand] = []
         switch event {
         case .resize(let width, let height):
             state.resize(width: width, height: height)
         case .key(let key):
             state.notice = nil
             state.followsEnd = false
-            handle(key, &state)
+            commands = handle(key, &state)
         case .mouse(let mouse):
             state.notice = nil
             state.followsEnd = false
-            handle(mouse, &state)
+            commands = handle(mouse, &state)
         }
         if case .resize = event {
             state.followFocusInRows(animated: false)
         } else {
             state.followFocusInRows(animated: true)
         }
+        return commands
     }
 
     /// Draws a frame of `state` on `screen`, after telling the screen the rows the content
@@ -145,7 +152,11 @@ extension Browser {
     /// queued events run out and nothing moves). Waits for input no longer than the state's
     /// next wake-up (then it ticks) and, while `inbox` is open, than a frame (then it takes
     /// what was posted). A frame is drawn after each round that changed something.
-    public static func run(_ state: inout BrowserState, on screen: Screen, inbox: EventInbox? = nil) -> Outcome? {
+    /// `commands`: what the loop does not carry out itself (`carryOut`), for the program.
+    public static func run(
+        _ state: inout BrowserState, on screen: Screen, inbox: EventInbox? = nil,
+        commands: (BrowserCommand) -> Void = { _ in }
+    ) -> Outcome? {
         state.now = max(state.now, screen.now)
         if state.width != screen.width || state.height != screen.height {
             state.resize(width: screen.width, height: screen.height)
@@ -156,33 +167,35 @@ extension Browser {
             let inboxOpen = inbox?.isOpen ?? false
             let posted = inbox?.takeAll() ?? []
             if !posted.isEmpty {
-                for event in posted where state.outcome == nil { take(event, &state) }
+                var asked: [BrowserCommand] = []
+                for event in posted where state.outcome == nil { asked += take(event, &state) }
                 state.applyStaleFilter()
-                sendEffects(&state, to: screen)
+                carryOut(asked, on: screen, others: commands)
                 if state.outcome == nil { show(&state, on: screen) }
                 continue
             }
             var wait = state.nextWakeUp.map { max(0, $0 - screen.now) }
             if inboxOpen { wait = min(wait ?? Timeline.frameInterval, Timeline.frameInterval) }
             var changed = false
+            var asked: [BrowserCommand] = []
             if let event = screen.nextEvent(timeoutMilliseconds: wait) {
-                take(.input(event, at: screen.now), &state)
+                asked += take(.input(event, at: screen.now), &state)
                 // What has arrived already (a paste, a key held down) is all taken before the
                 // next frame and the next search: the frames between would show nobody anything,
                 // and a search per key makes a long paste take minutes.
                 while state.outcome == nil, let waiting = screen.nextEvent(timeoutMilliseconds: 0) {
-                    take(.input(waiting, at: screen.now), &state)
+                    asked += take(.input(waiting, at: screen.now), &state)
                 }
                 changed = true
             } else if wait == nil || screen.inputHasEnded {
                 break
             }
             if state.outcome == nil, let wakeUp = state.nextWakeUp, screen.now >= wakeUp {
-                take(.tick(at: screen.now), &state)
+                asked += take(.tick(at: screen.now), &state)
                 changed = true
             }
             state.applyStaleFilter()
-            sendEffects(&state, to: screen)
+            carryOut(asked, on: screen, others: commands)
             if changed && state.outcome == nil { show(&state, on: screen) }
         }
         return state.outcome

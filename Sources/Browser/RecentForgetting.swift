@@ -14,14 +14,14 @@ extension BrowserState {
         return self.source.sections[source.section].repeatsItems
     }
 
-    /// Removes the focused item from Recent (and records its glyph in `forgottenRecent`); the
-    /// focus goes to the item that took its place, else the one before, else the first item.
-    /// Marks and chosen tones follow their items; a Recent left empty disappears.
-    mutating func forgetFocusedRecent() {
-        guard focusIsInRecent, let focus else { return }
+    /// Removes the focused item from Recent, and asks for its glyph to leave the recent file;
+    /// the focus goes to the item that took its place, else the one before, else the first
+    /// item. Marks and chosen tones follow their items; a Recent left empty disappears.
+    mutating func forgetFocusedRecent() -> BrowserCommand? {
+        guard focusIsInRecent, let focus else { return nil }
         let removed = sourcePath(focus)
         let section = source.sections[removed.section]
-        if let glyph = section.items.glyph(at: removed.item) { forgottenRecent.append(glyph) }
+        let command = section.items.glyph(at: removed.item).map { BrowserCommand.forgetRecent(glyph: $0) }
         let remaining = section.items.indices.filter { $0 != removed.item }.map { section.items[$0] }
         var catalog = source
         if remaining.isEmpty {
@@ -52,5 +52,6 @@ extension BrowserState {
         clampOffset()
         if let shown = self.focus { scrollIntoView(shown) }
         notice = "forgotten: no longer in Recent"
+        return command
     }
 }

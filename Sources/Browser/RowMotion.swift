@@ -10,7 +10,7 @@ extension BrowserState {
     /// How long a row takes to move to its new page.
     public static let rowMoveDuration = 180
 
-    static func rowMotion(_ section: Int) -> MotionKey { MotionKey("row offset", section: section) }
+    static func rowMotion(_ section: Int) -> MotionKey { .rowOffset(section: section) }
 
     /// Where row `section` is going: the end of its move, else where it rests.
     func rowTarget(_ section: Int) -> Double {
@@ -40,11 +40,11 @@ extension BrowserState {
     /// The rows' offsets at `now`: the moving ones where their moves have them, the arrived
     /// ones at their targets.
     mutating func advanceRows(arrived: [MotionKey: Double]) {
-        for (key, transition) in timeline.transitions where key.name == "row offset" {
-            if let section = key.section { layout.setRowOffset(transition.value(at: now), section: section) }
+        for (key, transition) in timeline.transitions {
+            if case .rowOffset(let section) = key { layout.setRowOffset(transition.value(at: now), section: section) }
         }
-        for (key, target) in arrived where key.name == "row offset" {
-            if let section = key.section { layout.setRowOffset(target, section: section) }
+        for (key, target) in arrived {
+            if case .rowOffset(let section) = key { layout.setRowOffset(target, section: section) }
         }
     }
 
@@ -68,7 +68,7 @@ extension BrowserState {
     /// The time one wheel notch is taken to last, for the speed of a burst.
     public static let notchTime = 30
 
-    static func rowSnapTimer(_ section: Int) -> MotionKey { MotionKey("row snap", section: section) }
+    static func rowSnapTimer(_ section: Int) -> MotionKey { .rowSnap(section: section) }
 
     /// The section whose row is focused, if any.
     var focusedRow: Int? {

@@ -3,18 +3,13 @@
 
 import TerminalUI
 
-/// Names a value in motion or a timer; the owner chooses it (a row section's offset is
-/// `MotionKey("row offset", section: 3)`).
-public struct MotionKey: Hashable, Sendable, CustomStringConvertible {
-    public var name: String
-    public var section: Int?
-
-    public init(_ name: String, section: Int? = nil) {
-        self.name = name
-        self.section = section
-    }
-
-    public var description: String { section.map { "\(name) [\($0)]" } ?? name }
+/// Names a value in motion or a timer: one case per kind, so that a new kind of motion is
+/// a case the compiler makes every switch over them consider.
+public enum MotionKey: Hashable, Sendable, Comparable {
+    /// A row section's offset, moving to the page its focus is on (`RowMotion.swift`).
+    case rowOffset(section: Int)
+    /// The snap of a row once a burst of wheel notches has gone quiet.
+    case rowSnap(section: Int)
 }
 
 /// How a transition's progress maps to its value's progress.
@@ -118,7 +113,7 @@ public struct Timeline: Sendable {
             arrived[key] = transition.to
             transitions[key] = nil
         }
-        let fired = timers.filter { $0.value <= now }.keys.sorted { $0.description < $1.description }
+        let fired = timers.filter { $0.value <= now }.keys.sorted()
         for key in fired { timers[key] = nil }
         return (arrived, fired)
     }

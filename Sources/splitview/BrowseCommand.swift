@@ -286,7 +286,10 @@ struct BrowseCommand: ParsableCommand {
                     ]
                 }
             }
-            let outcome = Browser.run(&state, on: screen, inbox: streaming ? inbox : nil)
+            var forgotten: [String] = []
+            let outcome = Browser.run(&state, on: screen, inbox: streaming ? inbox : nil) { command in
+                if case .forgetRecent(let glyph) = command { forgotten.append(glyph) }
+            }
             let picked = outcome.map { if case .chosen = $0 { true } else { false } } ?? false
             let printed = picked ? state.picks.compactMap(state.printedText(ofSource:)) : []
             // --copy: the pick on the clipboard too, through the terminal while it is ours.
@@ -313,7 +316,7 @@ struct BrowseCommand: ParsableCommand {
                 do {
                     try recent.record(
                         picked: picked ? state.picks.compactMap { state.glyph(atSource: $0) } : [],
-                        forgotten: state.forgottenRecent, now: Int(Date().timeIntervalSince1970))
+                        forgotten: forgotten, now: Int(Date().timeIntervalSince1970))
                 } catch {
                     // A recent list that cannot be kept is only a warning.
                     StandardStreams.error(

@@ -76,11 +76,14 @@ let emojiFixtureCatalog = Catalog(
 // MARK: - Driving
 
 extension BrowserState {
-    mutating func send(_ keys: Key...) {
-        for key in keys { Browser.update(&self, .key(key)) }
+    /// Sends keys as the terminal would; what the updates asked of the world, in order.
+    @discardableResult
+    mutating func send(_ keys: Key...) -> [BrowserCommand] {
+        keys.flatMap { Browser.update(&self, .key($0)) }
     }
 
-    mutating func send(_ event: InputEvent) { Browser.update(&self, event) }
+    @discardableResult
+    mutating func send(_ event: InputEvent) -> [BrowserCommand] { Browser.update(&self, event) }
 
     mutating func type(_ text: String) {
         for character in text { Browser.update(&self, .key(.character(character))) }
