@@ -215,9 +215,9 @@ func runRenderBenchmark(_ scenario: RenderScenario) -> RenderResult {
     var focusSamples: [Double] = []
     for _ in 0..<timedFrames {
         let start = nanoseconds()
-        let before = state.focus
+        let before = state.view.focus
         Browser.update(&state, .key(.right))
-        if state.focus == before { state = initial }
+        if state.view.focus == before { state = initial }
         screen.show(Browser.render(state))
         focusSamples.append(Double(nanoseconds() - start))
     }
@@ -229,7 +229,7 @@ func runRenderBenchmark(_ scenario: RenderScenario) -> RenderResult {
     screen.close()
     terminal.close()
     return RenderResult(
-        contentHeight: initial.layout.contentHeight, compose: compose,
+        contentHeight: initial.view.layout.contentHeight, compose: compose,
         focusMoveFrame: Timing(samples: focusSamples), setup: setup, firstFrame: firstFrame,
         scrolling: scrolling)
 }
@@ -241,10 +241,10 @@ func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ outpu
     // would do (the real wheel scrolls `Browser.wheelRows` rows and may move the focus), and the
     // purest test of whether the terminal is left to move the lines.
     var state = initial
-    state.scroll(to: state.offset + 1)
-    precondition(state.offset == initial.offset + 1)
+    state.scroll(to: state.view.offset + 1)
+    precondition(state.view.offset == initial.view.offset + 1)
     let viewRowScroll = FrameBytes(output.capture { screen.show(Browser.render(state)) })
-    state.scroll(to: initial.offset)
+    state.scroll(to: initial.view.offset)
     screen.show(Browser.render(state))
 
     // One-row scroll as the keyboard makes it: ↓ on the view's bottom line of items moves the
@@ -255,12 +255,12 @@ func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ outpu
     for _ in 0..<10_000 {
         var next = state
         Browser.update(&next, .key(.down))
-        if next.offset == state.offset + 1 {
+        if next.view.offset == state.view.offset + 1 {
             keyRowScroll = FrameBytes(output.capture { screen.show(Browser.render(next)) })
             state = next
             break
         }
-        precondition(next.focus != state.focus, "↓ stopped moving before the view scrolled one row")
+        precondition(next.view.focus != state.view.focus, "↓ stopped moving before the view scrolled one row")
         screen.show(Browser.render(next))
         state = next
     }
@@ -269,7 +269,7 @@ func measureScrolling(_ initial: BrowserState, on screen: NcursesScreen, _ outpu
     // screen row).
     var paged = state
     Browser.update(&paged, .key(.pageDown))
-    precondition(paged.offset > state.offset, "PgDn did not scroll")
+    precondition(paged.view.offset > state.view.offset, "PgDn did not scroll")
     let pageScroll = FrameBytes(output.capture { screen.show(Browser.render(paged)) })
 
     // Times. Every frame differs from the one before, so there is always work: one row of

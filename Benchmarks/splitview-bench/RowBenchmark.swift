@@ -41,7 +41,7 @@ func movingRowFrames(_ initial: BrowserState, on screen: NcursesScreen, frames: 
     -> [Double]
 {
     var state = initial
-    let rows = state.layout.sections.indices.filter { state.layout.sections[$0].row != nil }
+    let rows = state.view.layout.sections.indices.filter { state.view.layout.sections[$0].row != nil }
     return (0..<frames).map { frame in
         let begin = nanoseconds()
         for row in rows { state.setRowOffset(start + Double(frame % 40) * step, section: row) }

@@ -25,8 +25,10 @@ public enum Browser {
     static func handle(_ key: Key, _ state: inout BrowserState) -> [BrowserCommand] {
         // A key of --expect ends the session with the focused item (where no overlay holds the
         // keys), whatever it does otherwise.
-        if let name = state.expectedKeys.names[key], state.toneChooser == nil, !state.showingHelp, !state.isTooSmall {
-            state.endingKey = name
+        if let name = state.options.expectedKeys.names[key], state.overlays.toneChooser == nil,
+            !state.overlays.showingHelp, !state.isTooSmall
+        {
+            state.picking.endingKey = name
             return perform(.pick, &state)
         }
         return action(for: key, in: state).map { perform($0, &state) } ?? []
@@ -58,21 +60,22 @@ public enum Browser {
         switch mouse.action {
         case .wheelUp, .wheelDown:
             // The chooser stays by its emoji: no scrolling under it.
-            guard state.toneChooser == nil else { return nil }
+            guard state.overlays.toneChooser == nil else { return nil }
             let down = mouse.action == .wheelDown
             // Over a row the wheel slides it. Shift+wheel, sideways in most programs, slides the
             // row under the pointer, else the focused row, and never scrolls the page.
             let underPointer = mouse.y < state.viewHeight ? state.row(atScreenPoint: mouse.x, mouse.y) : nil
             if let section = underPointer ?? (mouse.shift ? state.focusedRow : nil) {
                 // A third of a card per notch.
-                let stride = Double(state.layout.sections[section].row!.stride)
+                let stride = Double(state.view.layout.sections[section].row!.stride)
                 return .slideRow(section: section, cells: (down ? 1 : -1) * max(1, (stride / 3).rounded()))
             }
             return mouse.shift ? nil : .scroll(rows: down ? wheelRows : -wheelRows)
         case .doubleClick where state.isOnDivider(x: mouse.x) && mouse.y < state.viewHeight:
             // The configured ratio again.
-            return .adjustRatio(steps: -state.ratioSteps)
-        case .press where !state.showingHelp && state.toneChooser == nil && mouse.y < state.viewHeight:
+            return .adjustRatio(steps: -state.view.ratioSteps)
+        case .press
+        where !state.overlays.showingHelp && state.overlays.toneChooser == nil && mouse.y < state.viewHeight:
             if state.isOnDivider(x: mouse.x) { return .grabDivider }
             // On a row a press waits for what follows: a drag slides the row, a release where
             // it began is a click.
@@ -81,14 +84,14 @@ public enum Browser {
             }
             return clickAction(for: mouse, in: state)
         case .press, .click, .doubleClick:
-            if state.showingHelp || state.toneChooser != nil { return .closeOverlays }
+            if state.overlays.showingHelp || state.overlays.toneChooser != nil { return .closeOverlays }
             return clickAction(for: mouse, in: state)
         case .drag:
-            if state.dividerGrabbed { return .dragDivider(x: mouse.x) }
-            return state.rowGrab == nil ? nil : .dragRow(x: mouse.x)
+            if state.motion.dividerGrabbed { return .dragDivider(x: mouse.x) }
+            return state.motion.rowGrab == nil ? nil : .dragRow(x: mouse.x)
         case .release:
-            if state.dividerGrabbed { return .releaseDivider }
-            return state.rowGrab == nil ? nil : .releaseRow
+            if state.motion.dividerGrabbed { return .releaseDivider }
+            return state.motion.rowGrab == nil ? nil : .releaseRow
         }
     }
 
@@ -97,18 +100,18 @@ public enum Browser {
     /// first item.
     static func clickAction(for mouse: MouseEvent, in state: BrowserState) -> BrowserAction? {
         guard mouse.y < state.viewHeight else { return nil }
-        let point = Point(x: mouse.x, y: mouse.y + state.offset)
+        let point = Point(x: mouse.x, y: mouse.y + state.view.offset)
         // A row's cards where its effect draws them, the one in front first.
         if let card = state.card(atScreenPoint: mouse.x, mouse.y) {
-            return card == state.focus || mouse.action == .doubleClick ? .pickItem(card) : .focusItem(card)
+            return card == state.view.focus || mouse.action == .doubleClick ? .pickItem(card) : .focusItem(card)
         }
-        guard let element = state.layout.element(at: point, offset: state.offset) else { return nil }
+        guard let element = state.view.layout.element(at: point, offset: state.view.offset) else { return nil }
         switch element.kind {
         case .item:
             let path = ItemPath(section: element.section, item: element.item!)
-            return path == state.focus || mouse.action == .doubleClick ? .pickItem(path) : .focusItem(path)
+            return path == state.view.focus || mouse.action == .doubleClick ? .pickItem(path) : .focusItem(path)
         case .header:
-            guard let first = state.firstItem(fromSection: element.section), first.section == element.section
+            guard let first = state.view.firstItem(fromSection: element.section), first.section == element.section
             else { return nil }
             return .focusItem(first)
         case .footer, .background:
@@ -118,22 +121,26 @@ public enum Browser {
 
     /// After a scroll that was not a focus move, the focus follows into the view.
     public static func keepFocusInView(_ state: inout BrowserState) {
-        guard let focus = state.focus, let frame = state.layout.frame(of: focus) else { return }
-        let header = state.layout.parameters.pinHeaders ? state.layout.sections[focus.section].headerHeight : 0
-        if frame.y - header >= state.offset && frame.maxY <= state.offset + state.viewHeight { return }
-        let column = state.layout.sections[focus.section].columnIndex
-        let row = frame.y < state.offset + header ? state.offset + header + 1 : state.offset + state.viewHeight - 1
-        if let next = state.layout.nearestItem(to: Point(x: frame.x, y: row), columnIndex: column) {
-            let offset = state.offset
+        guard let focus = state.view.focus, let frame = state.view.layout.frame(of: focus) else { return }
+        let header =
+            state.view.layout.parameters.pinHeaders ? state.view.layout.sections[focus.section].headerHeight : 0
+        if frame.y - header >= state.view.offset && frame.maxY <= state.view.offset + state.viewHeight { return }
+        let column = state.view.layout.sections[focus.section].columnIndex
+        let row =
+            frame.y < state.view.offset + header
+            ? state.view.offset + header + 1 : state.view.offset + state.viewHeight - 1
+        if let next = state.view.layout.nearestItem(to: Point(x: frame.x, y: row), columnIndex: column) {
+            let offset = state.view.offset
             state.setFocus(next)
             // Keep the scroll the user asked for when the new focus fits in it, below its pinned
             // header (without the header, the nearest line could be the one the header covers,
             // and restoring the scroll hid the focus under it: two-row headers and items).
-            let nextHeader = state.layout.parameters.pinHeaders ? state.layout.sections[next.section].headerHeight : 0
-            if let nextFrame = state.layout.frame(of: next), nextFrame.y - nextHeader >= offset,
+            let nextHeader =
+                state.view.layout.parameters.pinHeaders ? state.view.layout.sections[next.section].headerHeight : 0
+            if let nextFrame = state.view.layout.frame(of: next), nextFrame.y - nextHeader >= offset,
                 nextFrame.maxY <= offset + state.viewHeight
             {
-                state.offset = offset
+                state.view.offset = offset
             }
         }
     }

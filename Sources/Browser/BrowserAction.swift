@@ -121,13 +121,14 @@ extension Browser {
         case .move(let direction): move(direction, &state)
         case .page(let down): page(down: down, &state)
         case .first:
-            state.setFocus(state.firstItem())
-            state.offset = 0
+            state.setFocus(state.view.firstItem())
+            state.view.offset = 0
         case .last:
             state.focusLast()
-            state.followsEnd = true
+            state.view.followsEnd = true
         case .firstCard, .lastCard:
-            guard let focus = state.focus, let row = state.layout.sections[focus.section].row, row.count > 0 else {
+            guard let focus = state.view.focus, let row = state.view.layout.sections[focus.section].row, row.count > 0
+            else {
                 return []
             }
             state.setFocus(
@@ -141,36 +142,35 @@ extension Browser {
         case .previousSection: jumpSection(forward: false, &state)
         case .adjustRatio(let steps): adjustRatio(steps, &state)
         case .openHelp:
-            state.showingHelp = true
-            state.helpScroll = 0
+            state.overlays.openHelp()
         case .openToneChooser: state.openToneChooser()
-        case .sayNoSkinTones: state.notice = "no skin tones in this data (they are the emoji's)"
+        case .sayNoSkinTones: state.overlays.notice = "no skin tones in this data (they are the emoji's)"
         case .openSearch:
-            state.searchPrompt = SearchPrompt(
-                text: state.filter.map { $0.query.description + " " } ?? "",
-                focusBefore: state.focus.map(state.sourcePath), offsetBefore: state.offset)
+            state.overlays.searchPrompt = SearchPrompt(
+                text: state.content.filter.map { $0.query.description + " " } ?? "",
+                focusBefore: state.view.focus.map(state.content.sourcePath), offsetBefore: state.view.offset)
         case .toggleMark:
             // As fzf's Tab: mark, then on to the next item, so a run of presses marks a run.
-            guard state.multiSelect, let focus = state.focus else { return [] }
+            guard state.options.multiSelect, let focus = state.view.focus else { return [] }
             state.toggleMark(focus)
-            if let next = state.nextItem(after: focus) { state.setFocus(next) }
+            if let next = state.view.nextItem(after: focus) { state.setFocus(next) }
         case .toggleMarkThenPrevious:
-            guard state.multiSelect, let focus = state.focus else { return [] }
+            guard state.options.multiSelect, let focus = state.view.focus else { return [] }
             state.toggleMark(focus)
-            if let previous = state.previousItem(before: focus) { state.setFocus(previous) }
+            if let previous = state.view.previousItem(before: focus) { state.setFocus(previous) }
         case .pick:
             // Nothing to pick (a search with no match, no marks): Enter ends as fzf's does, with
             // no item printed and status 1.
-            if let focus = state.focus {
-                state.outcome = .chosen(focus)
-            } else if let marked = state.marked.first {
-                state.outcome = .chosen(marked)
+            if let focus = state.view.focus {
+                state.picking.outcome = .chosen(focus)
+            } else if let marked = state.picking.marked.first {
+                state.picking.outcome = .chosen(marked)
             } else {
-                state.outcome = .pickedNothing
+                state.picking.outcome = .pickedNothing
             }
-        case .quit: state.outcome = .cancelled
+        case .quit: state.picking.outcome = .cancelled
         case .clearFilter: state.applyFilter("")
-        case .interrupt: state.outcome = .interrupted
+        case .interrupt: state.picking.outcome = .interrupted
         case .suspend: return [.suspend]
         case .insertText, .deleteBackward, .clearText, .deleteWord, .acceptSearch, .cancelSearch, .moveQueryCursor,
             .queryCursorToStart, .queryCursorToEnd:
@@ -178,9 +178,9 @@ extension Browser {
         case .moveTone, .firstTone, .lastTone, .acceptTone, .closeToneChooser:
             performToneChoice(action, &state)
         case .scrollHelp(let scroll): scrollHelp(scroll, &state)
-        case .closeHelp: state.showingHelp = false
+        case .closeHelp: state.overlays.showingHelp = false
         case .scroll(let rows):
-            state.offset += rows
+            state.view.offset += rows
             state.clampOffset()
             keepFocusInView(&state)
         case .slideRow(let section, let cells): state.slideRow(section, by: cells)
@@ -188,17 +188,15 @@ extension Browser {
         case .dragRow(let x): state.dragRow(toX: x)
         case .releaseRow:
             if let click = state.releaseGrab() { return perform(click, &state) }
-        case .grabDivider: state.dividerGrabbed = true
+        case .grabDivider: state.motion.dividerGrabbed = true
         case .dragDivider(let x): state.dragDivider(toX: x)
-        case .releaseDivider: state.dividerGrabbed = false
+        case .releaseDivider: state.motion.dividerGrabbed = false
         case .focusItem(let path): state.setFocus(path)
         case .pickItem(let path):
-            guard state.layout.frame(of: path) != nil else { return [] }
-            state.focus = path
-            state.outcome = .chosen(path)
-        case .closeOverlays:
-            state.showingHelp = false
-            state.toneChooser = nil
+            guard state.view.layout.frame(of: path) != nil else { return [] }
+            state.view.focus = path
+            state.picking.outcome = .chosen(path)
+        case .closeOverlays: state.overlays.closeHelpAndChooser()
         }
         return []
     }
@@ -206,45 +204,45 @@ extension Browser {
     /// The search prompt's actions: a text edit leaves the filter to follow before the next
     /// frame or the next other key (`applyStaleFilter`), so a paste is searched once.
     static func performSearchEdit(_ action: BrowserAction, _ state: inout BrowserState) {
-        guard var prompt = state.searchPrompt else { return }
+        guard var prompt = state.overlays.searchPrompt else { return }
         switch action {
         case .moveQueryCursor, .queryCursorToStart, .queryCursorToEnd:
             // The text is the same: nothing to search again.
             prompt.edit(action)
-            state.searchPrompt = prompt
+            state.overlays.searchPrompt = prompt
             return
         case .insertText, .deleteBackward, .clearText, .deleteWord:
             let before = prompt.text
             prompt.edit(action)
             if prompt.text == before {
-                state.searchPrompt = prompt
+                state.overlays.searchPrompt = prompt
                 return
             }
         case .acceptSearch:
-            state.searchPrompt = nil
-            if state.enterPicksFromPrompt {
+            state.overlays.searchPrompt = nil
+            if state.options.enterPicksFromPrompt {
                 state.applyStaleFilter()
                 perform(.pick, &state)
             }
             return
         case .cancelSearch:
-            state.searchPrompt = nil
+            state.overlays.searchPrompt = nil
             state.applyFilter("")
             state.restoreFocus(prompt.focusBefore, offset: prompt.offsetBefore)
             return
         default:
             return
         }
-        state.searchPrompt = prompt
-        state.filterIsStale = true
+        state.overlays.searchPrompt = prompt
+        state.content.filterIsStale = true
     }
 
     /// The skin-tone chooser's actions: moves among its options (up and down by a row of the
     /// box as drawn at this width), Enter takes one, closing takes none.
     static func performToneChoice(_ action: BrowserAction, _ state: inout BrowserState) {
-        guard var chooser = state.toneChooser else { return }
+        guard var chooser = state.overlays.toneChooser else { return }
         let count = chooser.options.count
-        let columns = ToneChooser.columns(forWidth: state.width, optionCount: count)
+        let columns = ToneChooser.columns(forWidth: state.view.width, optionCount: count)
         switch action {
         case .moveTone(.left): chooser.selected = max(0, chooser.selected - 1)
         case .moveTone(.right): chooser.selected = min(count - 1, chooser.selected + 1)
@@ -256,12 +254,12 @@ extension Browser {
             state.acceptTone()
             return
         case .closeToneChooser:
-            state.toneChooser = nil
+            state.overlays.toneChooser = nil
             return
         default:
             return
         }
-        state.toneChooser = chooser
+        state.overlays.toneChooser = chooser
     }
 
     /// Scrolls the help by lines or pages of the box as drawn now, kept within its text (a
@@ -269,7 +267,7 @@ extension Browser {
     static func scrollHelp(_ scroll: HelpScroll, _ state: inout BrowserState) {
         guard let layout = HelpOverlay(state).layout(in: helpArea(state)) else { return }
         let page = max(1, layout.visibleRows - 1)
-        let current = min(max(0, state.helpScroll), layout.maximumScroll)
+        let current = min(max(0, state.overlays.helpScroll), layout.maximumScroll)
         let wanted =
             switch scroll {
             case .lineUp: current - 1
@@ -279,17 +277,17 @@ extension Browser {
             case .top: 0
             case .bottom: layout.maximumScroll
             }
-        state.helpScroll = min(max(0, wanted), layout.maximumScroll)
+        state.overlays.helpScroll = min(max(0, wanted), layout.maximumScroll)
     }
 
     static func move(_ direction: Direction, _ state: inout BrowserState) {
-        guard let focus = state.focus else {
-            state.setFocus(state.firstItem())
+        guard let focus = state.view.focus else {
+            state.setFocus(state.view.firstItem())
             return
         }
-        if var next = state.layout.neighbour(of: focus, direction) {
+        if var next = state.view.layout.neighbour(of: focus, direction) {
             // A row is entered on the page it is going to (it may still be on its way there).
-            if next.section != focus.section, let row = state.layout.sections[next.section].row {
+            if next.section != focus.section, let row = state.view.layout.sections[next.section].row {
                 next.item = row.items(ofCard: row.page(offset: state.rowTarget(next.section))).first ?? 0
             }
             state.setFocus(next)
@@ -299,15 +297,15 @@ extension Browser {
     /// Scrolls a page and moves the focus to the item at the same screen row of its column.
     static func page(down: Bool, _ state: inout BrowserState) {
         let rows = max(1, state.viewHeight - 1)
-        guard let focus = state.focus, let frame = state.layout.frame(of: focus) else { return }
-        let screenRow = frame.y - state.offset
-        let oldOffset = state.offset
-        state.offset += down ? rows : -rows
+        guard let focus = state.view.focus, let frame = state.view.layout.frame(of: focus) else { return }
+        let screenRow = frame.y - state.view.offset
+        let oldOffset = state.view.offset
+        state.view.offset += down ? rows : -rows
         state.clampOffset()
-        let moved = state.offset - oldOffset
-        let column = state.layout.sections[focus.section].columnIndex
-        let target = Point(x: frame.x, y: moved == 0 ? frame.y + (down ? rows : -rows) : state.offset + screenRow)
-        if let next = state.layout.nearestItem(to: target, columnIndex: column) {
+        let moved = state.view.offset - oldOffset
+        let column = state.view.layout.sections[focus.section].columnIndex
+        let target = Point(x: frame.x, y: moved == 0 ? frame.y + (down ? rows : -rows) : state.view.offset + screenRow)
+        if let next = state.view.layout.nearestItem(to: target, columnIndex: column) {
             state.setFocus(next)
         } else {
             // No item there (the column's nearest line is an empty section's): the focus stays,
@@ -317,27 +315,27 @@ extension Browser {
     }
 
     static func jumpSection(forward: Bool, _ state: inout BrowserState) {
-        guard let focus = state.focus else {
-            state.setFocus(state.firstItem())
+        guard let focus = state.view.focus else {
+            state.setFocus(state.view.firstItem())
             return
         }
         let target =
             forward
-            ? state.firstItem(fromSection: focus.section + 1)
-            : focus.section > 0 ? state.firstItem(fromSection: focus.section - 1, forward: false) : nil
+            ? state.view.firstItem(fromSection: focus.section + 1)
+            : focus.section > 0 ? state.view.firstItem(fromSection: focus.section - 1, forward: false) : nil
         guard let target else { return }
-        state.focus = target
+        state.view.focus = target
         // The section's header goes to the top of the view.
-        state.offset = state.layout.sections[target.section].frame.y
+        state.view.offset = state.view.layout.sections[target.section].frame.y
         state.clampOffset()
         state.scrollIntoView(target)
     }
 
     static func adjustRatio(_ steps: Int, _ state: inout BrowserState) {
         let before = state.currentParameters.leftRatio
-        state.ratioSteps += steps
+        state.view.ratioSteps += steps
         if state.currentParameters.leftRatio == before {
-            state.ratioSteps -= steps  // At a limit, or one column: nothing to move.
+            state.view.ratioSteps -= steps  // At a limit, or one column: nothing to move.
             return
         }
         state.relayout()

@@ -9,15 +9,15 @@ extension BrowserState {
     /// A source item as Enter prints it and `y` copies it: as --print prints it (`printLine`),
     /// else its glyph as shown, else its label.
     public func printedText(ofSource path: ItemPath) -> String? {
-        guard let item = item(atSource: path) else { return nil }
+        guard let item = content.item(atSource: path) else { return nil }
         let glyph = glyph(atSource: path)
-        return printLine?(item, source.sections[path.section].title, glyph) ?? glyph ?? item.label
+        return options.printLine?(item, content.source.sections[path.section].title, glyph) ?? glyph ?? item.label
     }
 
     /// Says that the focused item goes to the clipboard; the command takes it there.
     mutating func copyFocused() -> BrowserCommand? {
-        guard let focus, let text = printedText(ofSource: sourcePath(focus)) else { return nil }
-        notice =
+        guard let focus = view.focus, let text = printedText(ofSource: content.sourcePath(focus)) else { return nil }
+        overlays.notice =
             "copied \(VisibleText.standalone(text.count > 40 ? String(text.prefix(39)) + "…" : text)) to the clipboard"
         return .copyToClipboard(text)
     }

@@ -19,15 +19,15 @@ extension BrowserState {
     public static let detailsBesideFromWidth = 100
 
     public var detailPlacement: DetailPlacement? {
-        guard showingDetails else { return nil }
+        guard overlays.showingDetails else { return nil }
         // Beside, when the sections keep a column with room for their items (`ColumnRoom`).
-        let beside = max(30, width / 3)
-        if width >= Self.detailsBesideFromWidth && columnRoom.holdsItems(width: width - beside - 1) {
+        let beside = max(30, view.width / 3)
+        if view.width >= Self.detailsBesideFromWidth && content.columnRoom.holdsItems(width: view.width - beside - 1) {
             return .beside(width: beside)
         }
         // Below, only in the rows the sections can spare: they keep what a header and a whole
         // line of items need (on a screen too short for both, the panel waits for room).
-        let rows = height - 1
+        let rows = view.height - 1
         let spare = rows - (requiredHeight - 1)
         let panel = min(10, max(4, rows / 3), spare)
         return panel >= 3 ? .below(height: panel) : nil
@@ -35,8 +35,8 @@ extension BrowserState {
 
     /// The columns the sections are laid out in: the screen's, less the panel beside them.
     public var contentWidth: Int {
-        if case .beside(let panel) = detailPlacement { return max(0, width - panel - 1) }
-        return width
+        if case .beside(let panel) = detailPlacement { return max(0, view.width - panel - 1) }
+        return view.width
     }
 
     /// Rows the panel takes below the sections.
@@ -49,17 +49,18 @@ extension BrowserState {
     var detailArea: Rect? {
         switch detailPlacement {
         case .beside(let panel):
-            Rect(x: width - panel, y: 0, width: panel, height: max(0, height - 1 - headerLines.count))
-        case .below(let rows): Rect(x: 0, y: max(0, height - 1 - headerLines.count - rows), width: width, height: rows)
+            Rect(x: view.width - panel, y: 0, width: panel, height: max(0, view.height - 1 - headerLines.count))
+        case .below(let rows):
+            Rect(x: 0, y: max(0, view.height - 1 - headerLines.count - rows), width: view.width, height: rows)
         case nil: nil
         }
     }
 
     /// `i`: shows or hides the panel; the sections re-split in the room left.
     mutating func toggleDetails() {
-        showingDetails.toggle()
+        overlays.showingDetails.toggle()
         relayout()
-        if let focus { scrollIntoView(focus) }
+        if let focus = view.focus { scrollIntoView(focus) }
     }
 }
 
@@ -69,20 +70,21 @@ struct DetailPanel: Widget {
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
         guard area.width >= 3, area.height >= 2 else { return }
-        let frame = state.theme.footer
-        var body = state.theme.base
+        let frame = state.options.theme.footer
+        var body = state.options.theme.base
         body.bold = false
         buffer.fill(area, body)
         let inner = area.width - 4
         let top = "╭ Details " + String(repeating: "─", count: max(0, area.width - 11)) + "╮"
-        buffer.put(state.textWidth.truncate(top, toWidth: area.width), x: area.x, y: area.y, style: frame)
+        buffer.put(state.options.textWidth.truncate(top, toWidth: area.width), x: area.x, y: area.y, style: frame)
         var lines: [(String, Bool)] = []
-        if let focus = state.focus, let item = state.item(at: focus) {
-            let glyph = state.glyph(at: focus).map(state.textWidth.drawable)
+        if let focus = state.view.focus, let item = state.content.item(at: focus) {
+            let glyph = state.glyph(at: focus).map(state.options.textWidth.drawable)
             let label = VisibleText.standalone(item.label)
             lines.append((glyph.map { $0 + "  " + label } ?? label, true))
             if let glyph { lines.append((Browser.codePoints(of: glyph), false)) }
-            lines.append(("section: " + VisibleText.standalone(state.catalog.sections[focus.section].title), false))
+            lines.append(
+                ("section: " + VisibleText.standalone(state.content.catalog.sections[focus.section].title), false))
             lines += item.shownFields.map { ($0, false) }
             if let keywords = item.shownKeywords { lines.append(("keywords: " + keywords, false)) }
         } else {
@@ -103,7 +105,7 @@ struct DetailPanel: Widget {
             // The last row says when there is more than the panel holds.
             let text = rows > 1 && row == rows - 1 && wrapped.count > rows ? "…" : wrapped[row].0
             buffer.put(
-                text, x: area.x + 2, y: y, style: style, maxWidth: inner, measure: state.textWidth)
+                text, x: area.x + 2, y: y, style: style, maxWidth: inner, measure: state.options.textWidth)
         }
         let bottom = "╰" + String(repeating: "─", count: max(0, area.width - 2)) + "╯"
         buffer.put(bottom, x: area.x, y: area.y + area.height - 1, style: frame)
@@ -115,11 +117,13 @@ struct DetailPanel: Widget {
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
             let candidate = line.isEmpty ? word : line + " " + word
-            if state.textWidth.width(of: candidate) <= width {
+            if state.options.textWidth.width(of: candidate) <= width {
                 line = candidate
             } else {
                 if !line.isEmpty { lines.append(line) }
-                line = state.textWidth.width(of: word) <= width ? word : state.textWidth.truncate(word, toWidth: width)
+                line =
+                    state.options.textWidth.width(of: word) <= width
+                    ? word : state.options.textWidth.truncate(word, toWidth: width)
             }
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }

@@ -78,7 +78,7 @@ extension Browser {
     /// Applies one input event, read at the time of the last event.
     @discardableResult
     public static func update(_ state: inout BrowserState, _ event: InputEvent) -> [BrowserCommand] {
-        update(&state, .input(event, at: state.now))
+        update(&state, .input(event, at: state.motion.now))
     }
 
     /// Applies one event, but an edit of the search prompt's text leaves the search to catch
@@ -88,12 +88,12 @@ extension Browser {
     static func take(_ event: BrowserEvent, _ state: inout BrowserState) -> [BrowserCommand] {
         switch event {
         case .input(let input, let time):
-            state.now = max(state.now, time)
+            state.motion.advanceClock(to: time)
             return take(input, &state)
         case .tick(let time):
-            state.now = max(state.now, time)
+            state.motion.advanceClock(to: time)
             state.applyStaleFilter()
-            let (arrived, fired) = state.timeline.advance(to: state.now)
+            let (arrived, fired) = state.motion.timeline.advance(to: state.motion.now)
             state.advanceRows(arrived: arrived)
             for key in fired {
                 if case .rowSnap(let section) = key { state.endSlide(section) }
@@ -102,11 +102,11 @@ extension Browser {
             state.applyStaleFilter()
             state.load(catalog)
         case .loadEnded(let headerLines, let notice):
-            state.isLoading = false
+            state.content.isLoading = false
             if !headerLines.isEmpty && state.headerLines != headerLines { state.headerLines = headerLines }
-            if let notice { state.notice = notice }
+            if let notice { state.overlays.notice = notice }
         case .loadFailed(let message):
-            state.outcome = .failed(message)
+            state.picking.outcome = .failed(message)
         }
         return []
     }
@@ -122,12 +122,12 @@ extension Browser {
         case .resize(let width, let height):
             state.resize(width: width, height: height)
         case .key(let key):
-            state.notice = nil
-            state.followsEnd = false
+            state.overlays.notice = nil
+            state.view.followsEnd = false
             commands = handle(key, &state)
         case .mouse(let mouse):
-            state.notice = nil
-            state.followsEnd = false
+            state.overlays.notice = nil
+            state.view.followsEnd = false
             commands = handle(mouse, &state)
         }
         if case .resize = event {
@@ -157,21 +157,21 @@ extension Browser {
         _ state: inout BrowserState, on screen: Screen, inbox: EventInbox? = nil,
         commands: (BrowserCommand) -> Void = { _ in }
     ) -> Outcome? {
-        state.now = max(state.now, screen.now)
-        if state.width != screen.width || state.height != screen.height {
+        state.motion.advanceClock(to: screen.now)
+        if state.view.width != screen.width || state.view.height != screen.height {
             state.resize(width: screen.width, height: screen.height)
         }
         show(&state, on: screen)
-        while state.outcome == nil {
+        while state.picking.outcome == nil {
             // Open before taking: a post and close after this look are seen by the next one.
             let inboxOpen = inbox?.isOpen ?? false
             let posted = inbox?.takeAll() ?? []
             if !posted.isEmpty {
                 var asked: [BrowserCommand] = []
-                for event in posted where state.outcome == nil { asked += take(event, &state) }
+                for event in posted where state.picking.outcome == nil { asked += take(event, &state) }
                 state.applyStaleFilter()
                 carryOut(asked, on: screen, others: commands)
-                if state.outcome == nil { show(&state, on: screen) }
+                if state.picking.outcome == nil { show(&state, on: screen) }
                 continue
             }
             var wait = state.nextWakeUp.map { max(0, $0 - screen.now) }
@@ -183,21 +183,21 @@ extension Browser {
                 // What has arrived already (a paste, a key held down) is all taken before the
                 // next frame and the next search: the frames between would show nobody anything,
                 // and a search per key makes a long paste take minutes.
-                while state.outcome == nil, let waiting = screen.nextEvent(timeoutMilliseconds: 0) {
+                while state.picking.outcome == nil, let waiting = screen.nextEvent(timeoutMilliseconds: 0) {
                     asked += take(.input(waiting, at: screen.now), &state)
                 }
                 changed = true
             } else if wait == nil || screen.inputHasEnded {
                 break
             }
-            if state.outcome == nil, let wakeUp = state.nextWakeUp, screen.now >= wakeUp {
+            if state.picking.outcome == nil, let wakeUp = state.nextWakeUp, screen.now >= wakeUp {
                 asked += take(.tick(at: screen.now), &state)
                 changed = true
             }
             state.applyStaleFilter()
             carryOut(asked, on: screen, others: commands)
-            if changed && state.outcome == nil { show(&state, on: screen) }
+            if changed && state.picking.outcome == nil { show(&state, on: screen) }
         }
-        return state.outcome
+        return state.picking.outcome
     }
 }

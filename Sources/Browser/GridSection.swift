@@ -21,10 +21,10 @@ struct SectionsView: Widget {
     private static func draw(
         _ state: BrowserState, faces: ItemFaces.Table, in area: Rect, into buffer: inout CellBuffer
     ) {
-        let viewport = Rect(x: area.x, y: state.offset, width: area.width, height: area.height)
-        state.layout.forEachSection(in: viewport) { index in
-            var frame = state.layout.frame(ofSection: index)
-            frame.y -= state.offset - area.y
+        let viewport = Rect(x: area.x, y: state.view.offset, width: area.width, height: area.height)
+        state.view.layout.forEachSection(in: viewport) { index in
+            var frame = state.view.layout.frame(ofSection: index)
+            frame.y -= state.view.offset - area.y
             let section = state.style(ofSection: index).init(section: index)
             draw(section, in: frame, state: state, faces: faces, into: &buffer)
         }
@@ -47,19 +47,19 @@ struct GridSection: SectionStyle {
 
     /// `area`: the section's frame on the screen (its part outside the view is clipped).
     func render(in area: Rect, into buffer: inout CellBuffer, state: BrowserState, faces: ItemFaces.Table) {
-        guard section < state.catalog.sections.count else { return }
+        guard section < state.content.catalog.sections.count else { return }
         // Read once for the section rather than for each item.
-        let itemCount = state.catalog.sections[section].items.count
+        let itemCount = state.content.catalog.sections[section].items.count
         let sectionBackground = SectionChrome.background(of: section, state)
-        let grouped = state.layout.sections[section].isGrouped
+        let grouped = state.view.layout.sections[section].isGrouped
         // Content rows to screen rows.
-        let shift = state.layout.frame(ofSection: section).y - area.y
-        let viewport = Rect(x: area.x, y: state.offset, width: area.width, height: state.viewHeight)
+        let shift = state.view.layout.frame(ofSection: section).y - area.y
+        let viewport = Rect(x: area.x, y: state.view.offset, width: area.width, height: state.viewHeight)
         var header: LayoutElement?
         var footer: LayoutElement?
         // The footer and the header go on top of the items: a pinned header covers the items
         // it sits on.
-        state.layout.forEachElement(ofSection: section, in: viewport) { element in
+        state.view.layout.forEachElement(ofSection: section, in: viewport) { element in
             var screenRect = element.drawnFrame
             screenRect.y -= shift
             switch element.kind {
@@ -89,19 +89,19 @@ struct GridSection: SectionStyle {
         _ path: ItemPath, in rect: Rect, background: TerminalColor?, _ state: BrowserState, faces: ItemFaces.Table,
         into buffer: inout CellBuffer
     ) {
-        var style = path == state.focus ? state.theme.focus : state.theme.item
-        if path != state.focus, let background { style.background = background }
+        var style = path == state.view.focus ? state.options.theme.focus : state.options.theme.item
+        if path != state.view.focus, let background { style.background = background }
         buffer.fill(rect, style)
         guard rect.y >= 0, rect.y < state.viewHeight else { return }
         // One cell of padding on each side when the slot has room for it (a group's slot as
         // wide as its content has it always: two cells more than the content).
-        let padding = rect.width >= 4 || (rect.width == 3 && state.layout.sections[path.section].isGrouped) ? 1 : 0
+        let padding = rect.width >= 4 || (rect.width == 3 && state.view.layout.sections[path.section].isGrouped) ? 1 : 0
         let padded = rect.width - 2 * padding
         let x = rect.x + padding
         // A face whose label needs it takes the right padding too (the next slot's left
         // padding still sets the two apart).
         func roomOf(_ face: DrawnFace) -> Int { face.widened ? padded + padding : padded }
-        if let query = state.filter?.query {
+        if let query = state.content.filter?.query {
             let face = Browser.itemFace(path, room: padded, spare: padding, state)
             let room = roomOf(face.drawn)
             if let label = face.label, let labelStart = face.labelStart {
@@ -121,19 +121,20 @@ struct GridSection: SectionStyle {
                     let lit = offset >= labelStart && ranges.contains { $0.contains(offset - labelStart) }
                     column += buffer.put(
                         String(character), x: column, y: rect.y, style: lit ? match : style,
-                        maxWidth: x + room - column, measure: state.textWidth)
+                        maxWidth: x + room - column, measure: state.options.textWidth)
                 }
             } else {
                 drawFace(face.drawn, x: x, y: rect.y, room: room, style: style, state, into: &buffer)
             }
         } else {
-            let source = state.sourcePath(path)
+            let source = state.content.sourcePath(path)
             // (Kept by the slot's width, of which the padding and so the face follow; a tone
             // chosen since is not the face kept.)
             let drawn =
-                !state.chosenGlyphs.isEmpty && state.chosenGlyphs[source] != nil
+                !state.picking.chosenGlyphs.isEmpty && state.picking.chosenGlyphs[source] != nil
                 ? Browser.itemFace(path, room: padded, spare: padding, state).drawn
-                : faces.face(of: source, ordinal: state.itemsBefore[path.section] + path.item, room: rect.width) {
+                : faces.face(of: source, ordinal: state.content.itemsBefore[path.section] + path.item, room: rect.width)
+                {
                     Browser.itemFace(path, room: padded, spare: padding, state).drawn
                 }
             drawFace(drawn, x: x, y: rect.y, room: roomOf(drawn), style: style, state, into: &buffer)
@@ -154,7 +155,7 @@ struct GridSection: SectionStyle {
         if let glyph = face.glyphOnly {
             buffer.put(glyph, x: x, y: y, style: style, maxWidth: room)
         } else {
-            buffer.put(face.shown, x: x, y: y, style: style, maxWidth: room, measure: state.textWidth)
+            buffer.put(face.shown, x: x, y: y, style: style, maxWidth: room, measure: state.options.textWidth)
         }
     }
 }

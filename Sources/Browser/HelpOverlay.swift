@@ -46,9 +46,9 @@ public struct HelpOverlay: Widget {
 
     public init(_ state: BrowserState) {
         sections = KeyMap.all.reversed().compactMap { $0.helpSection(for: state) }
-        scroll = state.helpScroll
-        style = state.theme.help
-        measure = state.textWidth
+        scroll = state.overlays.helpScroll
+        style = state.options.theme.help
+        measure = state.options.textWidth
     }
 
     /// A row of the help's text: a section title, an entry's keys and action (either may be
@@ -217,6 +217,6 @@ public struct HelpOverlay: Widget {
 extension Browser {
     /// Where the help is drawn: the rows above the status line, which stays in view.
     static func helpArea(_ state: BrowserState) -> Rect {
-        Rect(x: 0, y: 0, width: state.width, height: state.viewHeight)
+        Rect(x: 0, y: 0, width: state.view.width, height: state.viewHeight)
     }
 }

@@ -16,7 +16,7 @@ extension Browser {
         // The label and glyph are read from the store alone, and the label only where it is
         // drawn: making the whole `Item`, or a label an emoji grid has no room for, for each
         // of the ~2,000 items of a frame was a good part of its cost.
-        let items = state.catalog.sections[path.section].items
+        let items = state.content.catalog.sections[path.section].items
         var text: String
         var label: String?
         var labelStart: Int?
@@ -25,9 +25,9 @@ extension Browser {
         var glyphOnly: TextWidth.MeasuredCluster?
         var room = room
         var widened = false
-        if let glyph = state.shownGlyph(at: path, of: items).map(state.textWidth.drawable) {
-            let measured = state.textWidth.measuredCluster(glyph)
-            let glyphWidth = measured?.width ?? state.textWidth.width(of: glyph)
+        if let glyph = state.shownGlyph(at: path, of: items).map(state.options.textWidth.drawable) {
+            let measured = state.options.textWidth.measuredCluster(glyph)
+            let glyphWidth = measured?.width ?? state.options.textWidth.width(of: glyph)
             // Labels line up whatever the glyph's width: a narrower glyph is padded to an
             // emoji's two cells.
             let gap = String(repeating: " ", count: 1 + max(0, Browser.glyphColumn - glyphWidth))
@@ -36,7 +36,7 @@ extension Browser {
             var labelRoom = room - glyphWidth - gap.count
             if labelRoom + spare >= 1 { label = items.label(at: path.item) }
             // (Up to 2 cells: all that is asked of a label that may be a 50 MB line.)
-            let labelWidth = label.map { state.textWidth.width(of: $0, upTo: 2) } ?? 0
+            let labelWidth = label.map { state.options.textWidth.width(of: $0, upTo: 2) } ?? 0
             if labelWidth > 0 && labelRoom < labelWidth && labelRoom + spare >= labelWidth {
                 // Some of the label shows with the padding's cell too.
                 room += spare
@@ -66,7 +66,8 @@ extension Browser {
         let drawn =
             glyphOnly.map { DrawnFace(glyphOnly: $0, shown: "") }
             ?? DrawnFace(
-                glyphOnly: nil, shown: fits ? text : state.textWidth.truncate(text, toWidth: room), widened: widened)
+                glyphOnly: nil, shown: fits ? text : state.options.textWidth.truncate(text, toWidth: room),
+                widened: widened)
         return ItemFace(label: label, labelStart: labelStart, drawn: drawn)
     }
 }
@@ -75,7 +76,7 @@ extension BrowserState {
     /// `glyph(at:)` for a path known to exist in section `items`, read from the store alone
     /// when no tone was chosen or set (every frame asks it of every item on screen).
     func shownGlyph(at path: ItemPath, of items: ItemList) -> String? {
-        if chosenGlyphs.isEmpty && skinTone == nil { return items.glyph(at: path.item) }
+        if picking.chosenGlyphs.isEmpty && options.skinTone == nil { return items.glyph(at: path.item) }
         return glyph(at: path)
     }
 }

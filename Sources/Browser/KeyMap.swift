@@ -38,17 +38,17 @@ public enum Availability: Hashable, Sendable {
     public func holds(in state: BrowserState) -> Bool {
         switch self {
         case .always: true
-        case .multiSelect: state.multiSelect
-        case .singleSelect: !state.multiSelect
-        case .skinTones: state.source.sections.contains { $0.items.hasVariants }
+        case .multiSelect: state.options.multiSelect
+        case .singleSelect: !state.options.multiSelect
+        case .skinTones: state.content.source.sections.contains { $0.items.hasVariants }
         // `v` makes a row of any section.
-        case .rows: !state.source.sections.isEmpty
-        case .filtered: state.filter != nil
+        case .rows: !state.content.source.sections.isEmpty
+        case .filtered: state.content.filter != nil
         case .noSkinTones: !Availability.skinTones.holds(in: state)
         case .inRecent: state.focusIsInRecent
         case .queryMode: state.typingQueries
         case .keysMode: !state.typingQueries
-        case .detailsShown: state.showingDetails
+        case .detailsShown: state.overlays.showingDetails
         }
     }
 }

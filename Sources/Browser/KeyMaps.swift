@@ -126,13 +126,14 @@ extension KeyMap {
         let ownKeys = Set(own.flatMap { $0.bindings.flatMap(\.keys) })
         return KeyMap(
             .searchPrompt, helpTitle: "Search prompt (/, or always with --typing query)",
-            isActive: { $0.searchPrompt != nil },
+            isActive: { $0.overlays.searchPrompt != nil },
             groups: own + browse.groups.compactMap { $0.withoutCharacters(orKeysIn: ownKeys) },
             otherKeys: .typeText(help: "type: the filter follows"))
     }()
 
     static let toneChooser = KeyMap(
-        .toneChooser, helpTitle: "Skin-tone chooser (s)", when: .skinTones, isActive: { $0.toneChooser != nil },
+        .toneChooser, helpTitle: "Skin-tone chooser (s)", when: .skinTones,
+        isActive: { $0.overlays.toneChooser != nil },
         groups: [
             KeyGroup(
                 [
@@ -156,7 +157,7 @@ extension KeyMap {
     /// While the help is open it scrolls; any other key only closes it (q and Esc too: they
     /// do not also quit).
     static let help = KeyMap(
-        .help, helpTitle: "This help (?)", isActive: { $0.showingHelp },
+        .help, helpTitle: "This help (?)", isActive: { $0.overlays.showingHelp },
         groups: [
             KeyGroup(
                 [

@@ -8,22 +8,22 @@ extension BrowserState {
     /// Whether the focus is on an item of a section that repeats others' (Recent), in the
     /// source: Best matches, which only a search shows, is not a list to forget from.
     var focusIsInRecent: Bool {
-        guard let focus else { return false }
-        let source = sourcePath(focus)
-        guard !isBestMatch(focus), source.section < self.source.sections.count else { return false }
-        return self.source.sections[source.section].repeatsItems
+        guard let focus = view.focus else { return false }
+        let source = content.sourcePath(focus)
+        guard !content.isBestMatch(focus), source.section < self.content.source.sections.count else { return false }
+        return self.content.source.sections[source.section].repeatsItems
     }
 
     /// Removes the focused item from Recent, and asks for its glyph to leave the recent file;
     /// the focus goes to the item that took its place, else the one before, else the first
     /// item. Marks and chosen tones follow their items; a Recent left empty disappears.
     mutating func forgetFocusedRecent() -> BrowserCommand? {
-        guard focusIsInRecent, let focus else { return nil }
-        let removed = sourcePath(focus)
-        let section = source.sections[removed.section]
+        guard focusIsInRecent, let focus = view.focus else { return nil }
+        let removed = content.sourcePath(focus)
+        let section = content.source.sections[removed.section]
         let command = section.items.glyph(at: removed.item).map { BrowserCommand.forgetRecent(glyph: $0) }
         let remaining = section.items.indices.filter { $0 != removed.item }.map { section.items[$0] }
-        var catalog = source
+        var catalog = content.source
         if remaining.isEmpty {
             catalog.sections.remove(at: removed.section)
         } else {
@@ -40,18 +40,17 @@ extension BrowserState {
             }
             return path
         }
-        marked = marked.compactMap(moved)
-        chosenGlyphs = Dictionary(
-            chosenGlyphs.compactMap { path, glyph in moved(path).map { ($0, glyph) } }, uniquingKeysWith: { a, _ in a })
+        picking.remap(moved)
         let next =
             remaining.isEmpty
             ? nil : ItemPath(section: removed.section, item: min(removed.item, remaining.count - 1))
-        source = catalog
+        content.source = catalog
         showSource()
-        self.focus = next.flatMap(shownPath).flatMap { layout.frame(of: $0) != nil ? $0 : nil } ?? firstItem()
+        self.view.focus =
+            next.flatMap(content.shownPath).flatMap { view.layout.frame(of: $0) != nil ? $0 : nil } ?? view.firstItem()
         clampOffset()
-        if let shown = self.focus { scrollIntoView(shown) }
-        notice = "forgotten: no longer in Recent"
+        if let shown = self.view.focus { scrollIntoView(shown) }
+        overlays.notice = "forgotten: no longer in Recent"
         return command
     }
 }

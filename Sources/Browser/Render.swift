@@ -8,41 +8,41 @@ extension Browser {
     /// The frame for `state`. Its layers, back to front: the sections (or the "no matches"
     /// message), the status line or the search prompt, the tone chooser, the help.
     public static func render(_ state: BrowserState) -> CellBuffer {
-        var buffer = CellBuffer(width: state.width, height: state.height, style: state.theme.base)
+        var buffer = CellBuffer(width: state.view.width, height: state.view.height, style: state.options.theme.base)
         var layers = Layers()
-        let screen = Rect(x: 0, y: 0, width: state.width, height: state.height)
+        let screen = Rect(x: 0, y: 0, width: state.view.width, height: state.view.height)
         if state.isTooSmall {
             layers.add(TooSmallScreen(state: state), in: screen)
             layers.render(into: &buffer)
             return buffer
         }
         let view = Rect(x: 0, y: 0, width: state.contentWidth, height: state.viewHeight)
-        let statusRow = Rect(x: 0, y: state.height - 1, width: state.width, height: 1)
-        state.itemFaces.withFaces { faces in
+        let statusRow = Rect(x: 0, y: state.view.height - 1, width: state.view.width, height: 1)
+        state.content.itemFaces.withFaces { faces in
             layers.add(SectionsView(state: state, faces: faces), in: view, z: Layer.sections)
-            if state.filter != nil && state.catalog.sections.isEmpty {
+            if state.content.filter != nil && state.content.catalog.sections.isEmpty {
                 layers.add(NoMatchesMessage(state: state), in: view, z: Layer.sections)
             }
             if !state.headerLines.isEmpty {
                 let rows = Rect(
-                    x: 0, y: state.height - 1 - state.headerLines.count, width: state.width,
+                    x: 0, y: state.view.height - 1 - state.headerLines.count, width: state.view.width,
                     height: state.headerLines.count)
                 layers.add(HeaderLines(state: state), in: rows, z: Layer.status)
             }
             // (While a tone is chosen, the status line names it, whether the chooser was
             // opened from the prompt, Ctrl-T, or while browsing, s.)
-            if let prompt = state.searchPrompt, state.toneChooser == nil {
+            if let prompt = state.overlays.searchPrompt, state.overlays.toneChooser == nil {
                 layers.add(SearchPromptLine(prompt: prompt, state: state), in: statusRow, z: Layer.status)
             } else {
                 layers.add(StatusLine(state: state), in: statusRow, z: Layer.status)
             }
             if let panel = state.detailArea { layers.add(DetailPanel(state: state), in: panel, z: Layer.sections) }
-            if state.toneChooser != nil {
+            if state.overlays.toneChooser != nil {
                 // Over the detail panel too: the chooser needs the rows around its emoji.
-                let above = Rect(x: 0, y: 0, width: state.contentWidth, height: max(0, state.height - 1))
+                let above = Rect(x: 0, y: 0, width: state.contentWidth, height: max(0, state.view.height - 1))
                 layers.add(ToneChooserOverlay(state: state), in: above, z: Layer.chooser)
             }
-            if state.showingHelp { layers.add(HelpOverlay(state), in: helpArea(state), z: Layer.help) }
+            if state.overlays.showingHelp { layers.add(HelpOverlay(state), in: helpArea(state), z: Layer.help) }
             layers.render(into: &buffer)
         }
         return buffer
@@ -63,10 +63,11 @@ struct HeaderLines: Widget {
     let state: BrowserState
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
-        buffer.fill(area, state.theme.base)
+        buffer.fill(area, state.options.theme.base)
         for (row, line) in state.headerLines.enumerated() where row < area.height {
-            let shown = state.textWidth.truncate(" " + VisibleText.standalone(line), toWidth: area.width)
-            buffer.put(shown, x: area.x, y: area.y + row, style: state.theme.footer, measure: state.textWidth)
+            let shown = state.options.textWidth.truncate(" " + VisibleText.standalone(line), toWidth: area.width)
+            buffer.put(
+                shown, x: area.x, y: area.y + row, style: state.options.theme.footer, measure: state.options.textWidth)
         }
     }
 }
@@ -76,9 +77,11 @@ struct NoMatchesMessage: Widget {
     let state: BrowserState
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
-        let query = VisibleText.standalone(state.filter?.query.description ?? "")
-        let message = state.textWidth.truncate("no matches for \"\(query)\"", toWidth: area.width - 2)
-        let x = area.x + max(0, (area.width - state.textWidth.width(of: message)) / 2)
-        buffer.put(message, x: x, y: area.y + area.height / 2, style: state.theme.base, measure: state.textWidth)
+        let query = VisibleText.standalone(state.content.filter?.query.description ?? "")
+        let message = state.options.textWidth.truncate("no matches for \"\(query)\"", toWidth: area.width - 2)
+        let x = area.x + max(0, (area.width - state.options.textWidth.width(of: message)) / 2)
+        buffer.put(
+            message, x: x, y: area.y + area.height / 2, style: state.options.theme.base,
+            measure: state.options.textWidth)
     }
 }

@@ -33,60 +33,63 @@ extension BrowserState {
 
     /// The button went down at column `x` on row `section`, over `card` (if any).
     mutating func grabRow(_ section: Int, x: Int, card: ItemPath?) {
-        guard layout.sections.indices.contains(section), layout.sections[section].row != nil else { return }
-        let offset = timeline.value(of: Self.rowMotion(section), at: now) ?? layout.rowOffset(section: section)
-        rowGrab = RowGrab(
-            section: section, pressX: x, startOffset: offset, card: card, lastMove: now, sampleOffset: offset,
-            sampleTime: now)
+        guard view.layout.sections.indices.contains(section), view.layout.sections[section].row != nil else { return }
+        let offset =
+            motion.timeline.value(of: Self.rowMotion(section), at: motion.now)
+            ?? view.layout.rowOffset(section: section)
+        motion.rowGrab = RowGrab(
+            section: section, pressX: x, startOffset: offset, card: card, lastMove: motion.now, sampleOffset: offset,
+            sampleTime: motion.now)
     }
 
     /// The pointer moved to column `x` with the button held: the grabbed row follows it, as a
     /// sheet of cards under the finger (left moves the row towards its later cards).
     mutating func dragRow(toX x: Int) {
-        guard var grab = rowGrab, layout.sections.indices.contains(grab.section),
-            let row = layout.sections[grab.section].row
+        guard var grab = motion.rowGrab, view.layout.sections.indices.contains(grab.section),
+            let row = view.layout.sections[grab.section].row
         else { return }
         if !grab.dragged {
             guard x != grab.pressX else { return }
             grab.dragged = true
-            timeline.cancel(Self.rowMotion(grab.section))
-            timeline.cancel(Self.rowSnapTimer(grab.section))
-            rowSlides[grab.section] = RowSlide(startOffset: grab.startOffset, startTime: now, lastTime: now)
+            motion.timeline.cancel(Self.rowMotion(grab.section))
+            motion.timeline.cancel(Self.rowSnapTimer(grab.section))
+            motion.rowSlides[grab.section] = RowSlide(
+                startOffset: grab.startOffset, startTime: motion.now, lastTime: motion.now)
         }
-        let before = layout.rowOffset(section: grab.section)
-        if now - grab.sampleTime > Self.dragSampleAge {
+        let before = view.layout.rowOffset(section: grab.section)
+        if motion.now - grab.sampleTime > Self.dragSampleAge {
             grab.sampleOffset = before
             grab.sampleTime = grab.lastMove
         }
         let offset = min(max(grab.startOffset - Double(x - grab.pressX), 0), row.maxOffset)
-        layout.setRowOffset(offset, section: grab.section)
-        grab.lastMove = now
-        rowSlides[grab.section]?.lastTime = now
-        rowGrab = grab
+        view.layout.setRowOffset(offset, section: grab.section)
+        grab.lastMove = motion.now
+        motion.rowSlides[grab.section]?.lastTime = motion.now
+        motion.rowGrab = grab
     }
 
     /// Anything but the pointer's motion and the release ends a held press, on a row or on the
     /// divider (a key, a click, a resize: the release may never come, lost to another window):
     /// a dragged row comes to rest where it is, a press is forgotten.
     mutating func dropGrab() {
-        dividerGrabbed = false
-        guard let grab = rowGrab else { return }
-        rowGrab = nil
+        motion.dividerGrabbed = false
+        guard let grab = motion.rowGrab else { return }
+        motion.rowGrab = nil
         if grab.dragged { settleRow(grab.section, velocity: 0) }
     }
 
     /// The button came up: a drag comes to rest, a press that did not move is a click on its
     /// card (the action a click there does, nil for none).
     mutating func releaseGrab() -> BrowserAction? {
-        guard let grab = rowGrab else { return nil }
-        rowGrab = nil
+        guard let grab = motion.rowGrab else { return nil }
+        motion.rowGrab = nil
         guard grab.dragged else {
             guard let card = grab.card else { return nil }
-            return card == focus ? .pickItem(card) : .focusItem(card)
+            return card == view.focus ? .pickItem(card) : .focusItem(card)
         }
-        let offset = layout.rowOffset(section: grab.section)
-        let still = now - grab.lastMove > Self.dragStillness
-        let velocity = still ? 0 : (offset - grab.sampleOffset) / Double(max(1, now - grab.sampleTime))
+        let offset = view.layout.rowOffset(section: grab.section)
+        let still = motion.now - grab.lastMove > Self.dragStillness
+        let velocity = still ? 0 : (offset - grab.sampleOffset) / Double(max(1, motion.now - grab.sampleTime))
         settleRow(grab.section, velocity: velocity)
         return nil
     }

@@ -14,43 +14,45 @@ extension BrowserState {
 
     /// Where row `section` is going: the end of its move, else where it rests.
     func rowTarget(_ section: Int) -> Double {
-        timeline.transitions[Self.rowMotion(section)]?.to ?? layout.rowOffset(section: section)
+        motion.timeline.transitions[Self.rowMotion(section)]?.to ?? view.layout.rowOffset(section: section)
     }
 
     /// Moves the focused row to the focused card. `animated`: the user moved the focus.
     mutating func followFocusInRows(animated: Bool) {
-        guard let focus, layout.sections.indices.contains(focus.section),
-            let row = layout.sections[focus.section].row,
+        guard let focus = view.focus, view.layout.sections.indices.contains(focus.section),
+            let row = view.layout.sections[focus.section].row,
             // A row the wheel is sliding follows the wheel; it takes the focus when it rests.
-            rowSlides[focus.section] == nil
+            motion.rowSlides[focus.section] == nil
         else { return }
         let target = row.restingOffset(ofPage: row.card(ofItem: focus.item))
         guard rowTarget(focus.section) != target else { return }
         let key = Self.rowMotion(focus.section)
         if animated {
-            timeline.move(
-                key, from: layout.rowOffset(section: focus.section), to: target, at: now,
+            motion.timeline.move(
+                key, from: view.layout.rowOffset(section: focus.section), to: target, at: motion.now,
                 duration: Self.rowMoveDuration)
         } else {
-            timeline.cancel(key)
-            layout.setRowOffset(target, section: focus.section)
+            motion.timeline.cancel(key)
+            view.layout.setRowOffset(target, section: focus.section)
         }
     }
 
     /// The rows' offsets at `now`: the moving ones where their moves have them, the arrived
     /// ones at their targets.
     mutating func advanceRows(arrived: [MotionKey: Double]) {
-        for (key, transition) in timeline.transitions {
-            if case .rowOffset(let section) = key { layout.setRowOffset(transition.value(at: now), section: section) }
+        for (key, transition) in motion.timeline.transitions {
+            if case .rowOffset(let section) = key {
+                view.layout.setRowOffset(transition.value(at: motion.now), section: section)
+            }
         }
         for (key, target) in arrived {
-            if case .rowOffset(let section) = key { layout.setRowOffset(target, section: section) }
+            if case .rowOffset(let section) = key { view.layout.setRowOffset(target, section: section) }
         }
     }
 
     /// "page 3 of 20" when the focus is in a row.
     var focusedRowPage: String? {
-        guard let section = focusedRow, let row = layout.sections[section].row else { return nil }
+        guard let section = focusedRow, let row = view.layout.sections[section].row else { return nil }
         return "page \(row.page(offset: rowTarget(section)) + 1) of \(row.count)"
     }
 }
@@ -72,15 +74,17 @@ extension BrowserState {
 
     /// The section whose row is focused, if any.
     var focusedRow: Int? {
-        guard let focus, layout.sections.indices.contains(focus.section), layout.sections[focus.section].row != nil
+        guard let focus = view.focus, view.layout.sections.indices.contains(focus.section),
+            view.layout.sections[focus.section].row != nil
         else { return nil }
         return focus.section
     }
 
     /// The row section under a screen point (the view's rows), if any.
     func row(atScreenPoint x: Int, _ y: Int) -> Int? {
-        let point = Point(x: x, y: y + offset)
-        guard let element = layout.element(at: point, offset: offset), let row = layout.sections[element.section].row,
+        let point = Point(x: x, y: y + view.offset)
+        guard let element = view.layout.element(at: point, offset: view.offset),
+            let row = view.layout.sections[element.section].row,
             element.kind != .header, row.area.contains(point)
         else { return nil }
         return element.section
@@ -88,11 +92,11 @@ extension BrowserState {
 
     /// The card drawn under a screen point: the effect's placement, the card in front first.
     func card(atScreenPoint x: Int, _ y: Int) -> ItemPath? {
-        guard let section = row(atScreenPoint: x, y), let row = layout.sections[section].row,
+        guard let section = row(atScreenPoint: x, y), let row = view.layout.sections[section].row,
             let look = rowLook(ofSection: section)
         else { return nil }
-        let point = Point(x: x, y: y + offset)
-        let rowOffset = layout.rowOffset(section: section)
+        let point = Point(x: x, y: y + view.offset)
+        let rowOffset = view.layout.rowOffset(section: section)
         let hits = row.visibleCards(offset: rowOffset).compactMap { index -> (Int, Double)? in
             let (frame, transform) = row.drawnCard(index, offset: rowOffset, effect: look.effect)
             guard transform.visibility != .hidden, frame.contains(point) else { return nil }
@@ -111,25 +115,29 @@ extension BrowserState {
     /// `slideIdle` ms it comes to rest by the snap-and-flick rule, its page taking the focus
     /// when the focus is in it.
     mutating func slideRow(_ section: Int, by cells: Double) {
-        guard layout.sections.indices.contains(section), let row = layout.sections[section].row else { return }
-        let key = Self.rowMotion(section)
-        let current = timeline.value(of: key, at: now) ?? layout.rowOffset(section: section)
-        timeline.cancel(key)
-        if rowSlides[section] == nil {
-            rowSlides[section] = RowSlide(startOffset: current, startTime: now, lastTime: now)
+        guard view.layout.sections.indices.contains(section), let row = view.layout.sections[section].row else {
+            return
         }
-        rowSlides[section]?.lastTime = now
+        let key = Self.rowMotion(section)
+        let current = motion.timeline.value(of: key, at: motion.now) ?? view.layout.rowOffset(section: section)
+        motion.timeline.cancel(key)
+        if motion.rowSlides[section] == nil {
+            motion.rowSlides[section] = RowSlide(startOffset: current, startTime: motion.now, lastTime: motion.now)
+        }
+        motion.rowSlides[section]?.lastTime = motion.now
         // Past the ends the row goes no further than its continuous bounds.
-        layout.setRowOffset(min(max(current + cells, 0), row.maxOffset), section: section)
+        view.layout.setRowOffset(min(max(current + cells, 0), row.maxOffset), section: section)
         // A drag ends at its release, not when the pointer rests.
-        if rowGrab?.section != section { timeline.schedule(Self.rowSnapTimer(section), at: now + Self.slideIdle) }
+        if motion.rowGrab?.section != section {
+            motion.timeline.schedule(Self.rowSnapTimer(section), at: motion.now + Self.slideIdle)
+        }
     }
 
     /// The end of a burst: the row snaps to its resting place (animated), and takes the focus
     /// along when it holds it.
     mutating func endSlide(_ section: Int) {
-        guard let slide = rowSlides[section] else { return }
-        let offset = layout.rowOffset(section: section)
+        guard let slide = motion.rowSlides[section] else { return }
+        let offset = view.layout.rowOffset(section: section)
         // Over the burst's notches, the last one counted as taking `notchTime`: a single notch
         // has no duration of its own, and is a flick (one card per notch).
         let elapsed = (slide.lastTime - slide.startTime) + Self.notchTime
@@ -140,13 +148,14 @@ extension BrowserState {
     /// positive towards later cards): the row snaps to its resting place (animated), and takes
     /// the focus along when it holds it.
     mutating func settleRow(_ section: Int, velocity: Double) {
-        guard let slide = rowSlides.removeValue(forKey: section), layout.sections.indices.contains(section),
-            let row = layout.sections[section].row
+        guard let slide = motion.rowSlides.removeValue(forKey: section), view.layout.sections.indices.contains(section),
+            let row = view.layout.sections[section].row
         else { return }
-        let offset = layout.rowOffset(section: section)
+        let offset = view.layout.rowOffset(section: section)
         let target = row.restingOffset(releasedAt: offset, startedAt: slide.startOffset, velocity: velocity)
-        timeline.move(Self.rowMotion(section), from: offset, to: target, at: now, duration: Self.rowMoveDuration)
-        if focus?.section == section { restFocus(row, section: section, page: row.page(offset: target)) }
+        motion.timeline.move(
+            Self.rowMotion(section), from: offset, to: target, at: motion.now, duration: Self.rowMoveDuration)
+        if view.focus?.section == section { restFocus(row, section: section, page: row.page(offset: target)) }
     }
 }
 
@@ -154,11 +163,13 @@ extension BrowserState {
     /// Puts a row section's cards at `offset` at once (for `render --row`): no move, and the
     /// focus, when in that row, on the page the offset shows.
     public mutating func setRowOffset(_ offset: Double, section: Int) {
-        guard layout.sections.indices.contains(section), let row = layout.sections[section].row else { return }
-        timeline.cancel(Self.rowMotion(section))
-        layout.setRowOffset(offset, section: section)
-        if focus?.section == section {
-            restFocus(row, section: section, page: row.page(offset: layout.rowOffset(section: section)))
+        guard view.layout.sections.indices.contains(section), let row = view.layout.sections[section].row else {
+            return
+        }
+        motion.timeline.cancel(Self.rowMotion(section))
+        view.layout.setRowOffset(offset, section: section)
+        if view.focus?.section == section {
+            restFocus(row, section: section, page: row.page(offset: view.layout.rowOffset(section: section)))
         }
     }
 }
@@ -167,9 +178,9 @@ extension BrowserState {
     /// The focus once row `section` rests on card `page`: where it was when that card holds it,
     /// else the card's first item, scrolled into view (a group's first item may be taller).
     mutating func restFocus(_ row: RowGeometry, section: Int, page: Int) {
-        if let focus, focus.section == section, row.card(ofItem: focus.item) == page { return }
+        if let focus = view.focus, focus.section == section, row.card(ofItem: focus.item) == page { return }
         let item = ItemPath(section: section, item: row.items(ofCard: page).first ?? 0)
-        focus = item
+        view.focus = item
         if row.itemsPerCard > 1 { scrollIntoView(item) }
     }
 }

@@ -10,15 +10,15 @@ struct RowSection: SectionStyle {
     let section: Int
 
     func render(in area: Rect, into buffer: inout CellBuffer, state: BrowserState, faces: ItemFaces.Table) {
-        guard section < state.catalog.sections.count, let row = state.layout.sections[section].row,
+        guard section < state.content.catalog.sections.count, let row = state.view.layout.sections[section].row,
             let look = state.rowLook(ofSection: section)
         else { return }
-        let shift = state.layout.frame(ofSection: section).y - area.y
-        let viewport = Rect(x: area.x, y: state.offset, width: area.width, height: state.viewHeight)
+        let shift = state.view.layout.frame(ofSection: section).y - area.y
+        let viewport = Rect(x: area.x, y: state.view.offset, width: area.width, height: state.viewHeight)
         let color = SectionChrome.background(of: section, state)
         var header: LayoutElement?
         var footer: LayoutElement?
-        state.layout.forEachElement(ofSection: section, in: viewport) { element in
+        state.view.layout.forEachElement(ofSection: section, in: viewport) { element in
             switch element.kind {
             case .background:
                 var rect = element.frame
@@ -29,7 +29,7 @@ struct RowSection: SectionStyle {
             case .item: break  // the cards are drawn below, as the effect places them
             }
         }
-        let offset = state.layout.rowOffset(section: section)
+        let offset = state.view.layout.rowOffset(section: section)
         var cards = Layers()
         for index in row.visibleCards(offset: offset) {
             let (frame, transform) = row.drawnCard(index, offset: offset, effect: look.effect)
@@ -48,7 +48,7 @@ struct RowSection: SectionStyle {
         // Across, the row's width; down, from its top to the section's end: an effect that
         // moves cards down (the scale's) may use the inset below the row, not the header above.
         var clip = row.area
-        clip.height = state.layout.frame(ofSection: section).maxY - clip.y
+        clip.height = state.view.layout.frame(ofSection: section).maxY - clip.y
         clip.y -= shift
         buffer.withClip(x: clip.x, y: clip.y, width: clip.width, height: clip.height) { buffer in
             cards.render(into: &buffer)
@@ -59,18 +59,18 @@ struct RowSection: SectionStyle {
 
 extension BrowserState {
     /// Section `index`'s row options and effect; nil for a grid.
-    func rowLook(ofSection index: Int) -> RowLook? { rowLooks[index] }
+    func rowLook(ofSection index: Int) -> RowLook? { content.rowLooks[index] }
 }
 
 extension BrowserState {
     /// Where an item is drawn, in content coordinates: a card where its row's effect puts it
     /// now, any other item at its frame.
     public func drawnFrame(of path: ItemPath) -> Rect? {
-        guard layout.sections.indices.contains(path.section), let row = layout.sections[path.section].row,
+        guard view.layout.sections.indices.contains(path.section), let row = view.layout.sections[path.section].row,
             let look = rowLook(ofSection: path.section), path.item >= 0, path.item < row.itemCount
-        else { return layout.frame(of: path) }
+        else { return view.layout.frame(of: path) }
         let card = row.drawnCard(
-            row.card(ofItem: path.item), offset: layout.rowOffset(section: path.section), effect: look.effect)
+            row.card(ofItem: path.item), offset: view.layout.rowOffset(section: path.section), effect: look.effect)
         return row.frame(ofItem: path.item, inCard: card.frame)
     }
 }
@@ -78,11 +78,10 @@ extension BrowserState {
 extension BrowserState {
     /// `v`: the focused section becomes a row of cards, or a grid again, for this session.
     mutating func toggleStyleOfFocusedSection() {
-        guard let focus, catalog.sections.indices.contains(focus.section) else { return }
-        let title = catalog.sections[focus.section].title
-        settings.chosenStyles[title] = layout.sections[focus.section].row == nil ? .row : .grid
-        (specs, itemsBefore, rowLooks) = Self.layoutInput(
-            for: catalog, settings: settings, theme: theme, textWidth: textWidth)
+        guard let focus = view.focus, content.catalog.sections.indices.contains(focus.section) else { return }
+        let title = content.catalog.sections[focus.section].title
+        content.settings.chosenStyles[title] = view.layout.sections[focus.section].row == nil ? .row : .grid
+        content.refreshLayoutInput(theme: options.theme, textWidth: options.textWidth)
         relayout()
         followFocusInRows(animated: false)
     }

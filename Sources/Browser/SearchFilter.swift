@@ -116,57 +116,60 @@ extension BrowserState {
     /// goes to the best match, as fzf's cursor goes to its first line; with `keepingFocus` (more
     /// data arrived) it stays on its item while the item matches.
     public mutating func applyFilter(_ text: String, keepingFocus: Bool = false) {
-        filterIsStale = false
-        let query = searchOptions.query(text)
-        let focusSource = focus.map(sourcePath)
-        let focusWasBest = focus.map(isBestMatch) ?? false
+        content.filterIsStale = false
+        let query = options.searchOptions.query(text)
+        let focusSource = view.focus.map(content.sourcePath)
+        let focusWasBest = view.focus.map(content.isBestMatch) ?? false
         if query.isEmpty {
-            filter = nil
-            bestMatches = []
-            catalog = source
+            content.filter = nil
+            content.bestMatches = []
+            content.catalog = content.source
         } else {
-            let result = searches.run(query, in: source)
-            filter = result
-            let best = searchOptions.bestMatches(of: result, in: source)
-            bestMatches = best.map { ItemPath(section: $0.section, item: $0.item) }
-            catalog = source.filtered(by: result, best: best)
+            let result = content.searches.run(query, in: content.source)
+            content.filter = result
+            let best = options.searchOptions.bestMatches(of: result, in: content.source)
+            content.bestMatches = best.map { ItemPath(section: $0.section, item: $0.item) }
+            content.catalog = content.source.filtered(by: result, best: best)
         }
-        (specs, itemsBefore, rowLooks) = Self.layoutInput(
-            for: catalog, settings: settings, theme: theme, textWidth: textWidth)
-        layout = SplitLayout(sections: specs, parameters: currentParameters, width: contentWidth)
-        toneChooser = nil
-        focus = nil
+        content.refreshLayoutInput(theme: options.theme, textWidth: options.textWidth)
+        view.layout = SplitLayout(sections: content.specs, parameters: currentParameters, width: contentWidth)
+        overlays.toneChooser = nil
+        view.focus = nil
         if keepingFocus || query.isEmpty, let focusSource {
             let inBest =
-                focusWasBest ? bestMatches.firstIndex(of: focusSource).map { ItemPath(section: 0, item: $0) } : nil
-            focus = (inBest ?? shownPath(focusSource)).flatMap { layout.frame(of: $0) != nil ? $0 : nil }
+                focusWasBest
+                ? content.bestMatches.firstIndex(of: focusSource).map { ItemPath(section: 0, item: $0) } : nil
+            view.focus = (inBest ?? content.shownPath(focusSource)).flatMap {
+                view.layout.frame(of: $0) != nil ? $0 : nil
+            }
         }
-        if focus == nil {
-            focus = firstItem()
-            offset = 0
+        if view.focus == nil {
+            view.focus = view.firstItem()
+            view.offset = 0
         }
         clampOffset()
-        if let focus { scrollIntoView(focus) }
+        if let focus = view.focus { scrollIntoView(focus) }
     }
 
     /// Brings the filter up to the prompt's text, if it changed since the last search.
     mutating func applyStaleFilter() {
-        guard filterIsStale else { return }
-        filterIsStale = false
-        if let prompt = searchPrompt { applyFilter(prompt.text) }
+        guard content.filterIsStale else { return }
+        content.filterIsStale = false
+        if let prompt = overlays.searchPrompt { applyFilter(prompt.text) }
     }
 
     /// Opens the search prompt with `text` typed (--query).
     public mutating func startSearch(_ text: String) {
-        searchPrompt = SearchPrompt(text: text, focusBefore: focus.map(sourcePath), offsetBefore: offset)
+        overlays.searchPrompt = SearchPrompt(
+            text: text, focusBefore: view.focus.map(content.sourcePath), offsetBefore: view.offset)
         applyFilter(text)
     }
 
     /// Shows the source item `path` focused (after the filter is gone), at `offset` if given.
     mutating func restoreFocus(_ path: ItemPath?, offset: Int) {
-        guard let path, let shown = shownPath(path), layout.frame(of: shown) != nil else { return }
-        focus = shown
-        self.offset = offset
+        guard let path, let shown = content.shownPath(path), view.layout.frame(of: shown) != nil else { return }
+        view.focus = shown
+        self.view.offset = offset
         clampOffset()
         scrollIntoView(shown)
     }

@@ -17,6 +17,6 @@ protocol SectionStyle {
 extension BrowserState {
     /// The widget type that draws section `index`: its configured style's.
     func style(ofSection index: Int) -> any SectionStyle.Type {
-        layout.sections[index].row == nil ? GridSection.self : RowSection.self
+        view.layout.sections[index].row == nil ? GridSection.self : RowSection.self
     }
 }

@@ -28,7 +28,7 @@ struct TooSmallScreen: Widget {
         let top = area.y + max(0, (area.height - lines.count) / 2)
         for (index, line) in lines.enumerated() {
             let x = area.x + max(0, (area.width - line.count) / 2)
-            buffer.put(line, x: x, y: top + index, style: state.theme.base)
+            buffer.put(line, x: x, y: top + index, style: state.options.theme.base)
         }
     }
 

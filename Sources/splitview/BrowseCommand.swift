@@ -252,24 +252,24 @@ struct BrowseCommand: ParsableCommand {
                 textWidth: textWidth,
                 width: screen.width, height: screen.height, multiSelect: multi,
                 skinTone: tone)
-            state.notice = Browser.notice(for: warnings)
-            state.searchOptions = searchOptions
-            state.hiddenItems = hidden
-            state.printLine = { item, section, glyph in format.line(for: item, section: section, glyph: glyph) }
+            state.overlays.notice = Browser.notice(for: warnings)
+            state.options.searchOptions = searchOptions
+            state.options.hiddenItems = hidden
+            state.options.printLine = { item, section, glyph in format.line(for: item, section: section, glyph: glyph) }
             state.headerLines = options.headerLines(loadedHeader)
             if let query {
                 state.startSearch(query)
                 // As fzf's: with a query given, Enter picks at once.
-                state.enterPicksFromPrompt = true
+                state.options.enterPicksFromPrompt = true
             }
             state.typingQueries = searchOptions.typing.goesToQuery(
                 dataFromStandardInput: catalog.source == "-")
-            if let expect { state.expectedKeys = (try? ExpectedKeys(parsing: expect)) ?? ExpectedKeys() }
+            if let expect { state.options.expectedKeys = (try? ExpectedKeys(parsing: expect)) ?? ExpectedKeys() }
             let inbox = EventInbox()
             if streaming {
-                state.isLoading = true
+                state.expectMoreData()
                 let many = relay.expectsManyItems
-                state.adjustSettings = { configuration.adjusted($0, for: $1, manyItemsExpected: many) }
+                state.options.adjustSettings = { configuration.adjusted($0, for: $1, manyItemsExpected: many) }
                 let options = options
                 relay.handOver(to: inbox) { loaded in
                     // The whole input: checked as a whole read is before any screen.
@@ -307,8 +307,8 @@ struct BrowseCommand: ParsableCommand {
             // "create it if nothing matches"), no item.
             let accepted = picked || outcome == .pickedNothing
             if accepted {
-                let typed = state.searchPrompt?.text ?? state.filter?.query.description ?? ""
-                try emit(printed, query: typed, key: state.endingKey ?? "")
+                let typed = state.overlays.searchPrompt?.text ?? state.content.filter?.query.description ?? ""
+                try emit(printed, query: typed, key: state.picking.endingKey ?? "")
             }
             // The picks and the forgotten recent ones into the recent file, merged with what
             // another instance wrote meanwhile.

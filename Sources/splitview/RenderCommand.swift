@@ -60,9 +60,9 @@ struct RenderCommand: ParsableCommand {
                 width: width, height: height, focus: requested,
                 skinTone: configuration.skinTone)
             // The browser's first screen shows the warnings in the status line.
-            state.notice = Browser.notice(for: warnings)
+            state.overlays.notice = Browser.notice(for: warnings)
             state.headerLines = options.headerLines(loadedHeader)
-            if let requested, state.focus != requested {
+            if let requested, state.view.focus != requested {
                 let sections = catalog.sections
                 let reason =
                     sections.indices.contains(requested.section)
@@ -70,7 +70,9 @@ struct RenderCommand: ParsableCommand {
                     : "the data has \(sections.count) sections, numbered from 0"
                 throw InputError(message: "--focus \(focus!): no such item (\(reason))")
             }
-            if let problem = RowOffsetArgument.problem(row, in: state.layout) { throw InputError(message: problem) }
+            if let problem = RowOffsetArgument.problem(row, in: state.view.layout) {
+                throw InputError(message: problem)
+            }
             for row in row { state.setRowOffset(row.offset, section: row.section) }
             if let offset {
                 state.scroll(to: offset)

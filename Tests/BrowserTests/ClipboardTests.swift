@@ -16,7 +16,7 @@ struct ClipboardTests {
         #expect(state.send(.character("y")) == [.copyToClipboard("😀")])
         #expect(render(state).last?.contains("copied 😀 to the clipboard") == true)
         // As --print would print it.
-        state.printLine = { item, section, _ in "\(section): \(item.label)" }
+        state.options.printLine = { item, section, _ in "\(section): \(item.label)" }
         #expect(state.send(.right, .character("y")) == [.copyToClipboard("Faces: red heart")])
     }
 

@@ -21,18 +21,18 @@ import TerminalUI
 
     /// Every column leaves room for items and every item is laid out with a size.
     func expectRoom(_ state: BrowserState, sourceLocation: SourceLocation = #_sourceLocation) {
-        let inset = state.settings.parameters.sectionInset
-        for column in state.layout.columns {
+        let inset = state.content.settings.parameters.sectionInset
+        for column in state.view.layout.columns {
             #expect(
-                column.width - inset.left - inset.right >= 1, "at \(state.width): \(state.layout.columns)",
+                column.width - inset.left - inset.right >= 1, "at \(state.view.width): \(state.view.layout.columns)",
                 sourceLocation: sourceLocation)
         }
-        for section in state.layout.sections.indices {
-            for item in 0..<state.layout.sections[section].itemCount {
-                let frame = state.layout.frame(of: path(section, item))
+        for section in state.view.layout.sections.indices {
+            for item in 0..<state.view.layout.sections[section].itemCount {
+                let frame = state.view.layout.frame(of: path(section, item))
                 #expect(
                     frame.map { $0.width >= 1 && $0.height >= 1 } == true,
-                    "at \(state.width): item \(section):\(item) is \(String(describing: frame))",
+                    "at \(state.view.width): item \(section):\(item) is \(String(describing: frame))",
                     sourceLocation: sourceLocation)
             }
         }
@@ -42,12 +42,12 @@ import TerminalUI
     func issueConfiguration() {
         let wide = fixtureState(width: 117, height: 20, settings: issueSettings())
         #expect(!wide.isTooSmall)
-        #expect(wide.layout.columns.map(\.width) == [97, 20])
+        #expect(wide.view.layout.columns.map(\.width) == [97, 20])
         expectRoom(wide)
 
         let narrow = fixtureState(width: 20, height: 20, settings: issueSettings())
         #expect(!narrow.isTooSmall)
-        #expect(narrow.layout.columns.map(\.width) == [20] && narrow.layout.columns[0].x == 0)
+        #expect(narrow.view.layout.columns.map(\.width) == [20] && narrow.view.layout.columns[0].x == 0)
         expectRoom(narrow)
         // Every section in the one column, in order: Alpha's header alone on the first row.
         #expect(render(narrow)[0].contains("Alpha") && !render(narrow)[0].contains("Beta"))
@@ -56,12 +56,12 @@ import TerminalUI
     @Test("per_line = 4 with the same: two columns at 117, one at 20 (three-cell items)")
     func issueConfigurationPerLine() {
         let wide = fixtureState(width: 117, height: 20, settings: issueSettings(perLine: 4))
-        #expect(wide.layout.columns.map(\.width) == [97, 20])
+        #expect(wide.view.layout.columns.map(\.width) == [97, 20])
         expectRoom(wide)
         let narrow = fixtureState(width: 20, height: 20, settings: issueSettings(perLine: 4))
         #expect(!narrow.isTooSmall)
-        #expect(narrow.layout.columns.count == 1)
-        #expect(narrow.layout.frame(of: path(0, 0))?.width == 3)
+        #expect(narrow.view.layout.columns.count == 1)
+        #expect(narrow.view.layout.frame(of: path(0, 0))?.width == 3)
         expectRoom(narrow)
     }
 
@@ -105,10 +105,10 @@ import TerminalUI
             ], source: "test")
         let state = fixtureState(width: 60, height: 8, catalog: catalog)
         // Two columns of 29 would leave Wide none: one column, which holds 41.
-        #expect(state.layout.columns.count == 1)
+        #expect(state.view.layout.columns.count == 1)
         #expect(state.requiredWidth == 41)
         #expect(fixtureState(width: 40, height: 8, catalog: catalog).isTooSmall)
-        #expect(fixtureState(width: 84, height: 8, catalog: catalog).layout.columns.count == 2)
+        #expect(fixtureState(width: 84, height: 8, catalog: catalog).view.layout.columns.count == 2)
     }
 
     @Test("< down to a ratio that leaves the left column no room gives one column, > brings two back")
@@ -116,18 +116,18 @@ import TerminalUI
         var settings = issueSettings()
         settings.breakpoints = [ConfiguredBreakpoint(minWidth: 0, leftRatio: 0.5)]
         var state = fixtureState(width: 44, height: 12, settings: settings)
-        #expect(state.layout.columns.map(\.width) == [22, 22])
+        #expect(state.view.layout.columns.map(\.width) == [22, 22])
         var sawOne = false
         for _ in 0..<10 {
             state.send(.character("<"))
             expectRoom(state)
-            sawOne = sawOne || state.layout.columns.count == 1
+            sawOne = sawOne || state.view.layout.columns.count == 1
         }
         // At 0.1 the left column would be 4 cells, less than the 6 the insets and one item need.
         #expect(sawOne)
-        #expect(state.layout.columns.count == 1)
+        #expect(state.view.layout.columns.count == 1)
         state.send(.character(">"))
-        #expect(state.layout.columns.count == 2)
+        #expect(state.view.layout.columns.count == 2)
         expectRoom(state)
     }
 
@@ -137,7 +137,7 @@ import TerminalUI
         settings.breakpoints = [ConfiguredBreakpoint(minWidth: 0, leftRatio: 1)]
         var state = fixtureState(width: 100, height: 24, settings: settings)
         state.send(.character("i"))
-        #expect(state.showingDetails)
+        #expect(state.overlays.showingDetails)
         // Beside, 33 columns would leave 66, less than the 70 the insets need.
         #expect(state.detailPlacement.map { if case .below = $0 { true } else { false } } == true)
         #expect(!state.isTooSmall)

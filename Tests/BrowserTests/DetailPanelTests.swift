@@ -30,29 +30,29 @@ struct DetailPanelTests {
     func escapeClosesThePanel() {
         var browsing = state(width: 120, height: 12)
         browsing.send(.character("i"))
-        #expect(browsing.showingDetails)
+        #expect(browsing.overlays.showingDetails)
         browsing.send(.escape)
-        #expect(!browsing.showingDetails && browsing.outcome == nil)
+        #expect(!browsing.overlays.showingDetails && browsing.picking.outcome == nil)
         browsing.send(.escape)
-        #expect(browsing.outcome == .cancelled)
+        #expect(browsing.picking.outcome == .cancelled)
         // Typing to the query (piped data): Ctrl-O opens it, Esc closes it, Esc quits.
         var typing = state(width: 120, height: 12)
         typing.typingQueries = true
         typing.send(.control("o"))
-        #expect(typing.showingDetails)
+        #expect(typing.overlays.showingDetails)
         typing.send(.escape)
-        #expect(!typing.showingDetails && typing.outcome == nil)
+        #expect(!typing.overlays.showingDetails && typing.picking.outcome == nil)
         typing.send(.escape)
-        #expect(typing.outcome == .cancelled)
+        #expect(typing.picking.outcome == .cancelled)
     }
 
     @Test("i opens it beside the sections on a wide screen, which re-split in the room left")
     func beside() {
         var state = state(width: 120, height: 12)
-        #expect(state.layout.viewportWidth == 120)
+        #expect(state.view.layout.viewportWidth == 120)
         state.send(.character("i"))
         #expect(state.detailPlacement == .beside(width: 40))
-        #expect(state.layout.viewportWidth == 79)
+        #expect(state.view.layout.viewportWidth == 79)
         let lines = render(state)
         #expect(lines[0].hasSuffix("╭ Details ─────────────────────────────╮"))
         #expect(lines[1].contains("│ A Wizard of Earthsea"))
@@ -63,7 +63,7 @@ struct DetailPanelTests {
         state.send(.down)
         #expect(render(state).contains { $0.contains("author: Frank Herbert") })
         state.send(.character("i"))
-        #expect(state.detailPlacement == nil && state.layout.viewportWidth == 120)
+        #expect(state.detailPlacement == nil && state.view.layout.viewportWidth == 120)
         #expect(!render(state).contains { $0.contains("Details") })
     }
 

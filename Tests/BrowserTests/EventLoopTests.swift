@@ -27,17 +27,17 @@ struct EventLoopTests {
     @Test("ticks step an animation: a frame every 16 ms while it moves, none once it has arrived")
     func ticksStepAnAnimation() {
         var state = fixtureState()
-        state.timeline.move(key, from: 0, to: 30, at: state.now, duration: 64, easing: .linear)
+        state.motion.timeline.move(key, from: 0, to: 30, at: state.motion.now, duration: 64, easing: .linear)
         var values: [Double] = []
         var wakeUps: [Int] = []
         while let wakeUp = state.nextWakeUp {
             wakeUps.append(wakeUp.milliseconds)
             Browser.update(&state, .tick(at: wakeUp))
-            values.append(state.timeline.value(of: key, at: state.now) ?? 30)
+            values.append(state.motion.timeline.value(of: key, at: state.motion.now) ?? 30)
         }
         #expect(wakeUps == [16, 32, 48, 64])
         #expect(values == [7.5, 15, 22.5, 30])
-        #expect(state.timeline.isIdle)
+        #expect(state.motion.timeline.isIdle)
     }
 
     @Test("a new target while moving retargets from where the value is: no jump back")
@@ -70,13 +70,13 @@ struct EventLoopTests {
     func runPassesTheDeadlineToTheScreen() {
         let screen = MemoryScreen(width: 44, height: 8)
         var state = fixtureState()
-        state.timeline.move(key, from: 0, to: 1, at: state.now, duration: 48)
+        state.motion.timeline.move(key, from: 0, to: 1, at: state.motion.now, duration: 48)
         _ = Browser.run(&state, on: screen)
         // Three frames of motion, then a wait with no timeout, which the played-out screen ends.
         #expect(screen.waits == [16, 16, 16, nil])
         #expect(screen.frames.count == 1 + 3)
         #expect(screen.now == Moment(milliseconds: 48))
-        #expect(state.timeline.isIdle)
+        #expect(state.motion.timeline.isIdle)
     }
 
     @Test("input carries its time: a key read during a move is stamped with the screen's clock")
@@ -84,13 +84,13 @@ struct EventLoopTests {
         let screen = MemoryScreen(width: 44, height: 8)
         screen.queue(.key(.down), at: Moment(milliseconds: 40))
         var state = fixtureState(focus: path(0, 0))
-        state.timeline.move(key, from: 0, to: 1, at: state.now, duration: 100)
+        state.motion.timeline.move(key, from: 0, to: 1, at: state.motion.now, duration: 100)
         _ = Browser.run(&state, on: screen)
         // Woken for frames at 16 and 32; the key arrives at 40, inside the wait that would end
         // at 48 (then a look, with no wait, for more that came with it); the frames go on from
         // there, the last one when the move ends.
         #expect(screen.waits == [16, 16, 16, 0, 16, 16, 16, 12, nil])
-        #expect(state.focus == path(0, 3))
+        #expect(state.view.focus == path(0, 3))
         #expect(screen.now == Moment(milliseconds: 100))
     }
 
@@ -100,7 +100,7 @@ struct EventLoopTests {
         screen.pendingEvents = [.key(.down), .key(.right)]
         var state = fixtureState(focus: path(0, 0))
         #expect(Browser.run(&state, on: screen) == nil)
-        #expect(state.focus == path(0, 4))
+        #expect(state.view.focus == path(0, 4))
         #expect(screen.now == Moment(milliseconds: 0))
     }
 
@@ -121,11 +121,11 @@ struct EventLoopTests {
     @Test("loaded data grows the catalog; the focused item stays at its row of the screen")
     func loadKeepsTheFocusStill() {
         var state = fixtureState(focus: path(2, 4))
-        let row = state.layout.frame(of: path(2, 4))!.y - state.offset
+        let row = state.view.layout.frame(of: path(2, 4))!.y - state.view.offset
         Browser.update(&state, .loaded(grown(by: 9)))
-        #expect(state.itemCount == 44 + 4 * 9 + 5)
-        #expect(state.focus == path(2, 4))
-        #expect(state.layout.frame(of: path(2, 4))!.y - state.offset == row)
+        #expect(state.content.itemCount == 44 + 4 * 9 + 5)
+        #expect(state.view.focus == path(2, 4))
+        #expect(state.view.layout.frame(of: path(2, 4))!.y - state.view.offset == row)
         #expect(render(state).contains { $0.contains("Alpha · 23") })
     }
 
@@ -133,10 +133,10 @@ struct EventLoopTests {
     func loadUpdatesTheSearch() {
         var state = fixtureState()
         state.startSearch("e")
-        #expect(state.catalog.sections.isEmpty)
+        #expect(state.content.catalog.sections.isEmpty)
         Browser.update(&state, .loaded(grown(by: 0)))
-        #expect(state.catalog.sections.map(\.title) == ["Epsilon"])
-        #expect(state.searchPrompt?.text == "e")
+        #expect(state.content.catalog.sections.map(\.title) == ["Epsilon"])
+        #expect(state.overlays.searchPrompt?.text == "e")
     }
 
     @Test("run takes what a loader posts to the inbox, and stops looking when it closes")
@@ -147,7 +147,7 @@ struct EventLoopTests {
         inbox.close()
         var state = fixtureState()
         _ = Browser.run(&state, on: screen, inbox: inbox)
-        #expect(state.itemCount == 44 + 4 + 5)
+        #expect(state.content.itemCount == 44 + 4 + 5)
         #expect(screen.frames.count == 2)
         #expect(!inbox.isOpen)
     }
@@ -184,7 +184,7 @@ struct AdaptiveHeightTests {
         let (state, screen) = run(items: 3, height: 20, limit: 20)
         let needed = state.contentRows
         #expect(needed < 20)
-        #expect(screen.frames.first?.height == needed && state.height == needed)
+        #expect(screen.frames.first?.height == needed && state.view.height == needed)
         #expect(screen.frames[0].lines.last?.contains("1 of 3") == true)
     }
 
@@ -213,11 +213,11 @@ struct SuspendKeyTests {
     @Test("with --expect ctrl-z it picks instead, as the user asked")
     func expectedCtrlZPicks() throws {
         var state = fixtureState()
-        state.expectedKeys = try ExpectedKeys(parsing: "ctrl-z")
+        state.options.expectedKeys = try ExpectedKeys(parsing: "ctrl-z")
         let screen = MemoryScreen(width: 44, height: 8)
         screen.pendingEvents = [.key(.control("z"))]
         let outcome = Browser.run(&state, on: screen)
         #expect(screen.suspensions == 0)
-        #expect(outcome == .chosen(path(0, 0)) && state.endingKey == "ctrl-z")
+        #expect(outcome == .chosen(path(0, 0)) && state.picking.endingKey == "ctrl-z")
     }
 }

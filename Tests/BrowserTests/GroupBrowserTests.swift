@@ -22,13 +22,13 @@ struct GroupBrowserTests {
     @Test("in a grid, Right from the large item goes to the upper small one, Down to the lower one")
     func grid() {
         var state = state()
-        #expect(state.focus == path(0, 0))
+        #expect(state.view.focus == path(0, 0))
         state.send(.right)
-        #expect(state.focus == path(0, 1))
+        #expect(state.view.focus == path(0, 1))
         state.send(.down)
-        #expect(state.focus == path(0, 2))
+        #expect(state.view.focus == path(0, 2))
         state.send(.down)
-        #expect(state.focus == path(0, 4))
+        #expect(state.view.focus == path(0, 4))
         // The large item is a card: its border and label show.
         let lines = render(state)
         #expect(lines[1].hasPrefix(" ╭") && lines[2].contains("c0"), "\(lines)")
@@ -39,18 +39,18 @@ struct GroupBrowserTests {
         var state = state(style: .row)
         #expect(state.focusedRowPage == "page 1 of 3")
         state.send(.right)
-        #expect(state.focus == path(0, 1))
+        #expect(state.view.focus == path(0, 1))
         #expect(state.focusedRowPage == "page 1 of 3")
         state.send(.right)
-        #expect(state.focus == path(0, 3))
+        #expect(state.view.focus == path(0, 3))
         _ = state.settle(section: 0)
         #expect(state.focusedRowPage == "page 2 of 3")
-        #expect(state.layout.rowOffset(section: 0) == Double(state.layout.sections[0].row!.stride))
+        #expect(state.view.layout.rowOffset(section: 0) == Double(state.view.layout.sections[0].row!.stride))
         // The lower small item of the card on screen, by a click on it (its slot's middle).
         let frame = state.drawnFrame(of: path(0, 5))!
-        state.send(.mouse(MouseEvent(action: .click, x: frame.x + 2, y: frame.y + 1 - state.offset)))
-        #expect(state.focus == path(0, 5))
-        #expect(state.outcome == nil)
+        state.send(.mouse(MouseEvent(action: .click, x: frame.x + 2, y: frame.y + 1 - state.view.offset)))
+        #expect(state.view.focus == path(0, 5))
+        #expect(state.picking.outcome == nil)
     }
 
     @Test("a large card wraps the keywords over its spare rows, at their commas")

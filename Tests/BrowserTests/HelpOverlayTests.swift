@@ -56,12 +56,12 @@ struct HelpOverlayTests {
                 }
             }
             seen += rows
-            let scroll = state.helpScroll
+            let scroll = state.overlays.helpScroll
             state.send(.down)
             steps += 1
-            if state.helpScroll == scroll || steps > 200 { break }
+            if state.overlays.helpScroll == scroll || steps > 200 { break }
         }
-        #expect(state.showingHelp)
+        #expect(state.overlays.showingHelp)
         let end = render(state)
         #expect(end.joined().contains(last.action))
         #expect(box(in: end).map { end[$0.maxY - 1].contains("↑ more") } == true)
@@ -73,15 +73,15 @@ struct HelpOverlayTests {
 
         // Home, End, PgDn, PgUp, k and j scroll too; the hint says which way there is more.
         state.send(.home)
-        #expect(state.helpScroll == 0)
+        #expect(state.overlays.helpScroll == 0)
         #expect(render(state)[10].contains("↓ more") && !render(state)[10].contains("↑"))
         state.send(.pageDown)
-        #expect(state.helpScroll == 8)
+        #expect(state.overlays.helpScroll == 8)
         #expect(render(state)[10].contains("↑↓ more"))
         state.send(.character("j"))
-        #expect(state.helpScroll == 9)
+        #expect(state.overlays.helpScroll == 9)
         state.send(.character("k"), .pageUp)
-        #expect(state.helpScroll == 0)
+        #expect(state.overlays.helpScroll == 0)
         state.send(.end)
         #expect(render(state) == end)
         // Scrolling past either end stays there: the next key the other way moves at once.

@@ -92,23 +92,25 @@ struct HostileTextUITests {
                 |  ␛[31m glyph of es…  👨‍👩‍👧 emoji kept                                                                 |
                 """))
         // Every item's slot: what it shows ends in "…" exactly when the label is wider than the room.
-        for section in state.catalog.sections.indices {
-            for item in state.catalog.sections[section].items.indices {
+        for section in state.content.catalog.sections.indices {
+            for item in state.content.catalog.sections[section].items.indices {
                 let path = ItemPath(section: section, item: item)
-                guard let frame = state.layout.frame(of: path), frame.y - state.offset < state.viewHeight else {
+                guard let frame = state.view.layout.frame(of: path), frame.y - state.view.offset < state.viewHeight
+                else {
                     continue
                 }
-                let row = frame.y - state.offset
+                let row = frame.y - state.view.offset
                 let cells = (frame.x + 1..<frame.maxX - 1).map { buffer[$0, row] }.filter { !$0.isContinuation }
                 let shown = cells.map(\.text).joined()
-                let value = state.item(at: path)!
+                let value = state.content.item(at: path)!
                 // The label after a glyph column of two cells where any item has a glyph.
-                let glyphs = state.catalog.sections[section].items.hasGlyphs
+                let glyphs = state.content.catalog.sections[section].items.hasGlyphs
                 let text =
                     value.glyph.map {
-                        $0 + String(repeating: " ", count: 1 + max(0, 2 - state.textWidth.width(of: $0))) + value.label
+                        $0 + String(repeating: " ", count: 1 + max(0, 2 - state.options.textWidth.width(of: $0)))
+                            + value.label
                     } ?? (glyphs ? "   " + VisibleText.standalone(value.label) : value.label)
-                let cut = state.textWidth.width(of: text) > frame.width - 2
+                let cut = state.options.textWidth.width(of: text) > frame.width - 2
                 #expect(shown.trimmingCharacters(in: .whitespaces).hasSuffix("…") == cut, "\(path): \(shown)")
             }
         }
@@ -118,13 +120,13 @@ struct HostileTextUITests {
     func statusLine() {
         var state = state()
         var seen = 0
-        for section in state.catalog.sections.indices {
-            for item in state.catalog.sections[section].items.indices {
+        for section in state.content.catalog.sections.indices {
+            for item in state.content.catalog.sections[section].items.indices {
                 state.setFocus(ItemPath(section: section, item: item))
                 let buffer = Browser.render(state)
                 Self.expectNothingHidden(buffer, "focus \(section):\(item)")
-                let status = buffer.lines[state.height - 1]
-                let label = VisibleText.shown(state.item(at: state.focus!)!.label)
+                let status = buffer.lines[state.view.height - 1]
+                let label = VisibleText.shown(state.content.item(at: state.view.focus!)!.label)
                 // The label whole, or cut with "…" (the 10,000 characters).
                 #expect(
                     status.contains(label) || (status.contains(String(label.prefix(20))) && status.contains("… ")),
@@ -135,7 +137,7 @@ struct HostileTextUITests {
         #expect(seen == 17)
         state.setFocus(ItemPath(section: 4, item: 2))
         #expect(
-            render(state)[state.height - 1].hasPrefix(
+            render(state)[state.view.height - 1].hasPrefix(
                 " ␛[31m  glyph of escapes  U+001B U+005B U+0033 U+0031 U+006D  · Marks"))
     }
 
@@ -201,7 +203,7 @@ struct HostileTextUITests {
         let catalog = Catalog(sections: [Section(title: "T\u{202E}", items: [item])], source: "test")
         var state = state(width: 40, height: 12, catalog: catalog)
         state.send(.character("s"))
-        #expect(state.toneChooser != nil)
+        #expect(state.overlays.toneChooser != nil)
         let buffer = Browser.render(state)
         Self.expectNothingHidden(buffer)
         #expect(buffer.lines.contains { $0.contains("│  👍  👍  �   ◌́   ␛]  👍🏽  │") })
@@ -214,8 +216,8 @@ struct HostileTextUITests {
     func pickKeepsTheOriginal() {
         var state = state()
         state.send(.enter)
-        #expect(state.outcome == .chosen(ItemPath(section: 0, item: 0)))
-        let item = state.item(atSource: state.picks[0])!
+        #expect(state.picking.outcome == .chosen(ItemPath(section: 0, item: 0)))
+        let item = state.content.item(atSource: state.picks[0])!
         let original =
             "all \u{1B}[2J \u{1B}]52;c;SGk=\u{7} \u{1B}]8;;http://e.example/\u{1B}\\ \u{1B}[201~ \u{9B}31m \u{202E} \u{2066} \u{200F} \u{301} end"
         #expect(Array(PrintFormat.label.line(for: item, section: "Escapes").utf8) == Array(original.utf8))
@@ -225,7 +227,7 @@ struct HostileTextUITests {
     @Test("a load warning shows in the status line until the first key or click; a resize keeps it")
     func notice() {
         var state = state(width: 80, height: 10)
-        state.notice = Browser.notice(for: [
+        state.overlays.notice = Browser.notice(for: [
             DataWarning(
                 file: "some/dir/data.csv",
                 message: "3 invalid UTF-8 sequences replaced with U+FFFD (first at line 7)")
@@ -236,12 +238,14 @@ struct HostileTextUITests {
         state.send(.resize(width: 90, height: 10))
         #expect(render(state)[9].hasPrefix(" warning: data.csv: 3 invalid"))
         state.send(.down)
-        #expect(state.notice == nil)
+        #expect(state.overlays.notice == nil)
         #expect(render(state)[9].hasPrefix(" clipboard ␛]52;c;SGVsbG8=␇ osc52  · Escapes"))
         // A click clears it too; the notice of a file named with controls shows their signs.
-        state.notice = Browser.notice(for: [DataWarning(file: "a\u{1B}[2J.csv", message: "1 invalid UTF-8 sequence")])
+        state.overlays.notice = Browser.notice(for: [
+            DataWarning(file: "a\u{1B}[2J.csv", message: "1 invalid UTF-8 sequence")
+        ])
         #expect(render(state)[9].hasPrefix(" warning: a\\u001B[2J.csv: 1 invalid UTF-8 sequence"))
         state.send(.mouse(MouseEvent(action: .wheelDown, x: 1, y: 1)))
-        #expect(state.notice == nil)
+        #expect(state.overlays.notice == nil)
     }
 }

@@ -40,9 +40,9 @@ struct JSONFieldTests {
             width: 80, height: 10)
         state.send(.character("/"))
         state.type("desert")
-        #expect(state.catalog.sections.flatMap { $0.items.map(\.label) } == ["Dune"])
+        #expect(state.content.catalog.sections.flatMap { $0.items.map(\.label) } == ["Dune"])
         state.applyFilter("\"pages\":412")
-        #expect(state.catalog.sections.flatMap { $0.items.map(\.label) } == ["Dune"])
+        #expect(state.content.catalog.sections.flatMap { $0.items.map(\.label) } == ["Dune"])
     }
 
     @Test("--print FIELD gives a nested value's compact JSON and a number as written")

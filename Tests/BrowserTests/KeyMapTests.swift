@@ -112,7 +112,7 @@ struct KeyMapTests {
         #expect(!sections.map(\.title).contains { $0.contains("Skin") })
         #expect(Browser.action(for: .character("s"), in: state) == .sayNoSkinTones)
         state.send(.character("s"))
-        #expect(state.toneChooser == nil)
+        #expect(state.overlays.toneChooser == nil)
         #expect(render(state).last!.contains("no skin tones in this data"))
 
         // With skin tones, both are there, and s opens the chooser.
@@ -121,7 +121,7 @@ struct KeyMapTests {
         #expect(emojiSections.flatMap(\.entries).contains { $0.keys == "s" })
         #expect(emojiSections.map(\.title).contains("Skin-tone chooser (s)"))
         emoji.send(.character("s"))
-        #expect(emoji.toneChooser != nil)
+        #expect(emoji.overlays.toneChooser != nil)
     }
 
     @Test(
@@ -182,7 +182,7 @@ struct KeyMapTests {
             for key in [Key.character("q"), .escape] {
                 var copy = state
                 copy.send(key)
-                #expect(copy.outcome == .cancelled, "\(mode): \(key.helpName)")
+                #expect(copy.picking.outcome == .cancelled, "\(mode): \(key.helpName)")
             }
         }
     }
@@ -240,10 +240,10 @@ struct ExpectedKeysTests {
     @Test("an expected key picks the focus and is kept as the ending key; not while the help is open")
     func picks() throws {
         var state = fixtureState(width: 44, height: 8)
-        state.expectedKeys = try ExpectedKeys(parsing: "ctrl-d")
+        state.options.expectedKeys = try ExpectedKeys(parsing: "ctrl-d")
         state.send(.character("?"), .control("d"))
-        #expect(state.outcome == nil)
+        #expect(state.picking.outcome == nil)
         state.send(.escape, .right, .control("d"))
-        #expect(state.outcome == .chosen(path(0, 1)) && state.endingKey == "ctrl-d")
+        #expect(state.picking.outcome == .chosen(path(0, 1)) && state.picking.endingKey == "ctrl-d")
     }
 }

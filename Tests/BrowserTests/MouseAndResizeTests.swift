@@ -19,13 +19,13 @@ struct MouseTests {
             var state = fixtureState(width: 44, height: 8)
             // b4: right column x 23, inset 1, second item: x 30..<36 on row 2.
             state.send(click(31, 2, action))
-            #expect(state.focus == path(1, 4))
-            #expect(state.outcome == nil)
-            #expect(Browser.render(state)[30, 2].style == state.theme.focus)
+            #expect(state.view.focus == path(1, 4))
+            #expect(state.picking.outcome == nil)
+            #expect(Browser.render(state)[30, 2].style == state.options.theme.focus)
             state.send(click(35, 2, .release))
-            #expect(state.outcome == nil)
+            #expect(state.picking.outcome == nil)
             state.send(click(35, 2, action))
-            #expect(state.outcome == .chosen(path(1, 4)))
+            #expect(state.picking.outcome == .chosen(path(1, 4)))
         }
     }
 
@@ -33,20 +33,20 @@ struct MouseTests {
     func doubleClick() {
         var state = fixtureState(width: 44, height: 8)
         state.send(click(14, 3, .doubleClick))
-        #expect(state.outcome == .chosen(path(0, 8)))
+        #expect(state.picking.outcome == .chosen(path(0, 8)))
     }
 
     @Test("clicks on a header focus its first item; on empty space, the gap or the status line, nothing")
     func clicksElsewhere() {
         var state = fixtureState(width: 44, height: 8, focus: path(0, 4))
         state.send(click(30, 6))  // Delta's header
-        #expect(state.focus == path(3, 0))
+        #expect(state.view.focus == path(3, 0))
         expectFocusVisible(state)
         state = fixtureState(width: 44, height: 8, focus: path(0, 4))
         for (x, y) in [(21, 2), (22, 2), (40, 4), (30, 7), (5, 7), (30, 40), (-1, 0)] {
             state.send(click(x, y))
-            #expect(state.focus == path(0, 4), "click at \(x), \(y)")
-            #expect(state.outcome == nil, "click at \(x), \(y)")
+            #expect(state.view.focus == path(0, 4), "click at \(x), \(y)")
+            #expect(state.picking.outcome == nil, "click at \(x), \(y)")
         }
     }
 
@@ -56,8 +56,8 @@ struct MouseTests {
         state.scroll(to: 2)
         // Row 0 shows Beta's pinned header over b3..b5.
         state.send(click(30, 0))
-        #expect(state.focus == path(1, 0))
-        #expect(state.outcome == nil)
+        #expect(state.view.focus == path(1, 0))
+        #expect(state.picking.outcome == nil)
         expectFocusVisible(state)
     }
 
@@ -65,24 +65,24 @@ struct MouseTests {
     func wheel() {
         var state = fixtureState(width: 44, height: 12, catalog: longCatalog)
         state.send(click(0, 0, .wheelDown))
-        #expect(state.offset == 3)
+        #expect(state.view.offset == 3)
         expectFocusVisible(state)
-        #expect(state.focus.map { $0.section } == 0)
+        #expect(state.view.focus.map { $0.section } == 0)
         for _ in 0..<20 {
             state.send(click(0, 0, .wheelDown))
             expectFocusVisible(state)
         }
-        #expect(state.offset == state.maximumOffset)
+        #expect(state.view.offset == state.maximumOffset)
         state.send(click(0, 0, .wheelUp))
-        #expect(state.offset == state.maximumOffset - 3)
+        #expect(state.view.offset == state.maximumOffset - 3)
         expectFocusVisible(state)
         for _ in 0..<20 {
             state.send(click(0, 0, .wheelUp))
             expectFocusVisible(state)
         }
-        #expect(state.offset == 0)
+        #expect(state.view.offset == 0)
         // The focus keeps its column: it was in the left column all along.
-        #expect(state.layout.sections[state.focus!.section].columnIndex == 0)
+        #expect(state.view.layout.sections[state.view.focus!.section].columnIndex == 0)
     }
 
     @Test("after the wheel the focus is not left under a pinned header (two-row headers and items)")
@@ -95,19 +95,19 @@ struct MouseTests {
         state.send(click(0, 0, .wheelDown))
         // At offset 29, P's header pins to rows 29-30 over p56..p59. The focus follows to the
         // line nearest the row under the header, p56's; it must not stay hidden under it.
-        #expect(state.focus == path(0, 56))
+        #expect(state.view.focus == path(0, 56))
         expectFocusVisible(state)
-        #expect(state.offset == 28)
-        #expect(Browser.render(state)[1, state.focusRow!].style == state.theme.focus)
+        #expect(state.view.offset == 28)
+        #expect(Browser.render(state)[1, state.focusRow!].style == state.options.theme.focus)
     }
 
     @Test("the wheel leaves a focus that is still visible where it is")
     func wheelKeepsVisibleFocus() {
         var state = fixtureState(width: 44, height: 12, focus: path(0, 24), catalog: longCatalog)
-        #expect(state.offset == 0)
+        #expect(state.view.offset == 0)
         state.send(click(0, 0, .wheelDown))
-        #expect(state.offset == 3)
-        #expect(state.focus == path(0, 24))
+        #expect(state.view.offset == 3)
+        #expect(state.view.focus == path(0, 24))
     }
 }
 
@@ -117,20 +117,20 @@ struct ResizeTests {
     func twoColumnsToOne() {
         let settings = fixtureSettings(splitFrom: 80)
         var state = fixtureState(width: 120, height: 12, focus: path(2, 30), catalog: longCatalog, settings: settings)
-        #expect(state.layout.columns.count == 2)
+        #expect(state.view.layout.columns.count == 2)
         let row = state.focusRow!
         expectFocusVisible(state)
         state.send(.resize(width: 60, height: 12))
-        #expect(state.layout.columns.count == 1)
-        #expect(state.layout.columns[0].width == 60)
-        #expect(state.focus == path(2, 30))
+        #expect(state.view.layout.columns.count == 1)
+        #expect(state.view.layout.columns[0].width == 60)
+        #expect(state.view.focus == path(2, 30))
         expectFocusVisible(state)
         #expect(abs(state.focusRow! - row) <= 1)
         #expect(render(state).allSatisfy { $0.count == 60 })
         // And back.
         state.send(.resize(width: 120, height: 12))
-        #expect(state.layout.columns.count == 2)
-        #expect(state.focus == path(2, 30))
+        #expect(state.view.layout.columns.count == 2)
+        #expect(state.view.focus == path(2, 30))
         expectFocusVisible(state)
         #expect(abs(state.focusRow! - row) <= 1)
     }
@@ -142,21 +142,21 @@ struct ResizeTests {
         expectFocusVisible(state)
         state.send(.resize(width: 44, height: 40))
         expectFocusVisible(state)
-        #expect(state.offset <= state.maximumOffset)
+        #expect(state.view.offset <= state.maximumOffset)
     }
 
     @Test("below the minimum the too-small screen shows; back at size, the view returns")
     func tooSmallAndBack() {
         var state = fixtureState(width: 44, height: 8, focus: path(3, 4))
         let before = render(state)
-        let offset = state.offset
+        let offset = state.view.offset
         state.send(.resize(width: 15, height: 4))
         #expect(state.isTooSmall)
         #expect(render(state).joined().contains("need 20 x 5"))
         state.send(.resize(width: 44, height: 8))
         #expect(!state.isTooSmall)
-        #expect(state.focus == path(3, 4))
-        #expect(state.offset == offset)
+        #expect(state.view.focus == path(3, 4))
+        #expect(state.view.offset == offset)
         #expect(render(state) == before)
 
         // On the too-small screen only q, Esc and Ctrl-C act: not moves, Enter, ? or clicks.
@@ -165,23 +165,23 @@ struct ResizeTests {
         state.send(click(7, 1))
         state.send(click(7, 1))
         state.send(click(7, 1, .wheelDown))
-        #expect(state.outcome == nil)
-        #expect(!state.showingHelp)
-        #expect(state.focus == path(3, 4))
+        #expect(state.picking.outcome == nil)
+        #expect(!state.overlays.showingHelp)
+        #expect(state.view.focus == path(3, 4))
         state.send(.resize(width: 44, height: 8))
         #expect(render(state) == before)
         for key in [Key.character("q"), .escape] {
             var tiny = state
             tiny.send(.resize(width: 15, height: 4))
             tiny.send(key)
-            #expect(tiny.outcome == .cancelled)
+            #expect(tiny.picking.outcome == .cancelled)
         }
 
         // Even through a size of nothing at all.
         state.send(.resize(width: 0, height: 0))
         #expect(Browser.render(state).lines.isEmpty)
         state.send(.resize(width: 44, height: 8))
-        #expect(state.focus == path(3, 4))
+        #expect(state.view.focus == path(3, 4))
         expectFocusVisible(state)
     }
 
@@ -190,10 +190,10 @@ struct ResizeTests {
         for size in [(1, 1), (2, 2), (1, 30), (0, 0)] {
             var state = fixtureState(width: size.0, height: size.1)
             state.send(.resize(width: 44, height: 8))
-            #expect(state.focus == path(0, 0), "started at \(size.0) x \(size.1)")
+            #expect(state.view.focus == path(0, 0), "started at \(size.0) x \(size.1)")
             expectFocusVisible(state)
             state.send(.enter)
-            #expect(state.outcome == .chosen(path(0, 0)))
+            #expect(state.picking.outcome == .chosen(path(0, 0)))
         }
     }
 }
@@ -226,7 +226,7 @@ struct RunLoopTests {
         #expect(screen.frames.map(\.height) == [10, 4, 9])
         #expect(screen.frames[1].text.contains("need 20 x 5"))
         #expect(screen.frames[2].lines[0].hasPrefix("  Alpha · 14 "))
-        #expect(state.width == 50 && state.height == 9)
+        #expect(state.view.width == 50 && state.view.height == 9)
     }
 
     @Test("run returns nil when the events run out; Ctrl-C and q end it")
@@ -237,7 +237,7 @@ struct RunLoopTests {
         #expect(Browser.run(&state, on: screen) == nil)
         #expect(screen.frames.count == 3)
         #expect(screen.lastFrame!.text.contains("splitview keys"))
-        #expect(state.focus == path(1, 0))
+        #expect(state.view.focus == path(1, 0))
 
         screen.pendingEvents = [.key(.character("q")), .key(.control("c"))]
         #expect(Browser.run(&state, on: screen) == .interrupted)  // q only closed the help
@@ -257,7 +257,7 @@ struct RunLoopTests {
         #expect(Browser.run(&state, on: screen) == nil)
         // The first frame, then one for the whole burst (not 1,201).
         #expect(screen.frames.count == 2)
-        #expect(state.searchPrompt?.text == pasted)
+        #expect(state.overlays.searchPrompt?.text == pasted)
         #expect(screen.lastFrame == Browser.render(state))
     }
 
@@ -273,6 +273,6 @@ struct RunLoopTests {
         // Offset 6: screen row 5 is content row 11, line 10 of P: p30 p31 p32; x 8 is p31.
         #expect(outcome == .chosen(path(0, 31)))
         #expect(screen.frames.count == 5)
-        #expect(screen.frames[4][8, 5].style == state.theme.focus)
+        #expect(screen.frames[4][8, 5].style == state.options.theme.focus)
     }
 }

@@ -19,26 +19,26 @@ struct PickingTests {
         var state = multiState(focus: path(0, 12))
         state.send(.character(" "), .character(" "))
         // a12, a13, then on from the end of Alpha to the first item of Beta.
-        #expect(state.marked == [path(0, 12), path(0, 13)])
-        #expect(state.focus == path(1, 0))
+        #expect(state.picking.marked == [path(0, 12), path(0, 13)])
+        #expect(state.view.focus == path(1, 0))
         state.send(.home)
         state.send(.character(" "))
-        #expect(state.marked == [path(0, 12), path(0, 13), path(0, 0)])
+        #expect(state.picking.marked == [path(0, 12), path(0, 13), path(0, 0)])
         // Space on a marked item unmarks it.
-        #expect(state.picks == state.marked)
+        #expect(state.picks == state.picking.marked)
         state.send(.enter)
-        #expect(state.outcome == .chosen(state.focus!))
+        #expect(state.picking.outcome == .chosen(state.view.focus!))
     }
 
     @Test("Space toggles: a second press on the same item unmarks it")
     func spaceToggles() {
         var state = multiState(focus: path(2, 3))
         state.send(.character(" "))
-        #expect(state.marked == [path(2, 3)])
+        #expect(state.picking.marked == [path(2, 3)])
         state.send(.left)
-        #expect(state.focus == path(2, 3))
+        #expect(state.view.focus == path(2, 3))
         state.send(.character(" "))
-        #expect(state.marked.isEmpty)
+        #expect(state.picking.marked.isEmpty)
         // With nothing marked, Enter picks the focused item.
         #expect(state.picks == [path(2, 4)])
     }
@@ -47,8 +47,8 @@ struct PickingTests {
     func spaceWithoutMulti() {
         var state = fixtureState(focus: path(0, 1))
         state.send(.character(" "))
-        #expect(state.marked.isEmpty)
-        #expect(state.focus == path(0, 1))
+        #expect(state.picking.marked.isEmpty)
+        #expect(state.view.focus == path(0, 1))
         #expect(state.picks == [path(0, 1)])
     }
 
@@ -122,10 +122,10 @@ struct RecentCountTests {
             sections: [recent, Section(title: "Letters", items: [Item(label: "a"), Item(label: "b", glyph: "🅱️")])],
             source: "test")
         var state = BrowserState(catalog: catalog, settings: fixtureSettings(), theme: .standard, width: 60, height: 8)
-        #expect(state.distinctItemCount == 2)
+        #expect(state.content.distinctItemCount == 2)
         #expect(render(state).last!.contains("1 of 1 recent"), "\(render(state).last!)")
         state.send(.tab)
-        #expect(state.focus?.section == 1)
+        #expect(state.view.focus?.section == 1)
         #expect(render(state).last!.contains("1 of 2 "), "\(render(state).last!)")
     }
 }

@@ -144,13 +144,14 @@ struct PropertyTests {
                 .randomElement(using: &generator)!
             return .mouse(
                 MouseEvent(
-                    action: action, x: Int.random(in: -1...state.width, using: &generator),
-                    y: Int.random(in: -1...state.height, using: &generator), shift: Bool.random(using: &generator)))
+                    action: action, x: Int.random(in: -1...state.view.width, using: &generator),
+                    y: Int.random(in: -1...state.view.height, using: &generator), shift: Bool.random(using: &generator))
+            )
         case 80..<90:
             // Small changes, as when a window is dragged.
             return .resize(
-                width: max(0, state.width + Int.random(in: -6...6, using: &generator)),
-                height: max(0, state.height + Int.random(in: -3...3, using: &generator)))
+                width: max(0, state.view.width + Int.random(in: -6...6, using: &generator)),
+                height: max(0, state.view.height + Int.random(in: -3...3, using: &generator)))
         default:
             return .resize(
                 width: Int.random(in: 0...140, using: &generator), height: Int.random(in: 0...45, using: &generator))
@@ -167,9 +168,9 @@ struct PropertyTests {
         guard missing.contains(.toneChooser) || missing.contains(.row) else { return }
         // Back to browsing first: a screen large enough, no prompt, help or chooser.
         if state.isTooSmall { state.send(.resize(width: 80, height: 24)) }
-        if state.showingHelp { state.send(.character("?")) }
-        if state.toneChooser != nil || state.searchPrompt != nil { state.send(.escape) }
-        let catalog = state.catalog
+        if state.overlays.showingHelp { state.send(.character("?")) }
+        if state.overlays.toneChooser != nil || state.overlays.searchPrompt != nil { state.send(.escape) }
+        let catalog = state.content.catalog
         if missing.contains(.toneChooser),
             let toned = catalog.sections.indices.lazy.compactMap({ section in
                 catalog.sections[section].items.firstIndex { !$0.variants.isEmpty }
@@ -187,50 +188,60 @@ struct PropertyTests {
     /// Every broken invariant of a state, as text.
     static func problems(_ state: BrowserState) -> [String] {
         var problems: [String] = []
-        if state.itemCount > 0 && state.focus == nil { problems.append("no focus with \(state.itemCount) items") }
-        if state.offset < 0 || state.offset > state.maximumOffset {
-            problems.append("offset \(state.offset) outside 0...\(state.maximumOffset)")
+        if state.content.itemCount > 0 && state.view.focus == nil {
+            problems.append("no focus with \(state.content.itemCount) items")
         }
-        if !state.isTooSmall, state.focus != nil, let problem = focusVisibilityProblem(state) {
+        if state.view.offset < 0 || state.view.offset > state.maximumOffset {
+            problems.append("offset \(state.view.offset) outside 0...\(state.maximumOffset)")
+        }
+        if !state.isTooSmall, state.view.focus != nil, let problem = focusVisibilityProblem(state) {
             problems.append(problem)
         }
-        if !state.multiSelect && !state.marked.isEmpty { problems.append("marks without --multi: \(state.marked)") }
-        if let chooser = state.toneChooser {
+        if !state.options.multiSelect && !state.picking.marked.isEmpty {
+            problems.append("marks without --multi: \(state.picking.marked)")
+        }
+        if let chooser = state.overlays.toneChooser {
             if !chooser.options.indices.contains(chooser.selected) {
                 problems.append("tone \(chooser.selected) selected")
             }
-            if chooser.path != state.focus { problems.append("the chooser is on \(chooser.path), not on the focus") }
+            if chooser.path != state.view.focus {
+                problems.append("the chooser is on \(chooser.path), not on the focus")
+            }
         }
         let frame = Browser.render(state)
         let lines = frame.lines
-        if lines.count != state.height { problems.append("\(lines.count) lines for height \(state.height)") }
-        for (row, line) in lines.enumerated() where state.textWidth.width(of: line) != state.width {
-            problems.append("row \(row) is \(state.textWidth.width(of: line)) cells wide, not \(state.width): \(line)")
+        if lines.count != state.view.height { problems.append("\(lines.count) lines for height \(state.view.height)") }
+        for (row, line) in lines.enumerated() where state.options.textWidth.width(of: line) != state.view.width {
+            problems.append(
+                "row \(row) is \(state.options.textWidth.width(of: line)) cells wide, not \(state.view.width): \(line)")
         }
-        if !state.isTooSmall, !state.showingHelp, let focus = state.focus, let item = state.item(at: focus) {
+        if !state.isTooSmall, !state.overlays.showingHelp, let focus = state.view.focus,
+            let item = state.content.item(at: focus)
+        {
             // Below about 40 columns the position and "? help" leave no room for the name; the
             // search prompt takes the status line's place.
             // (A notice, "no skin tones in this data", takes the line until the next key.)
-            if state.width >= 40, state.searchPrompt == nil, state.notice == nil,
-                !lines[state.height - 1].contains(item.label.prefix(1))
+            if state.view.width >= 40, state.overlays.searchPrompt == nil, state.overlays.notice == nil,
+                !lines[state.view.height - 1].contains(item.label.prefix(1))
             {
-                problems.append("the status line does not name the focus: \(lines[state.height - 1])")
+                problems.append("the status line does not name the focus: \(lines[state.view.height - 1])")
             }
             // (Unless the chooser had to go over it: a view shorter than the header, the item and the
             // chooser's box (two rows more than its lines of options, which wrap on a narrow
             // screen) holds the two only one over the other.)
             let itemRows = state.drawnFrame(of: focus)?.height ?? 1
-            let chooserRows = state.toneChooser.map { chooser in
-                let columns = ToneChooser.columns(forWidth: state.width, optionCount: chooser.options.count)
+            let chooserRows = state.overlays.toneChooser.map { chooser in
+                let columns = ToneChooser.columns(forWidth: state.view.width, optionCount: chooser.options.count)
                 return (chooser.options.count + columns - 1) / columns + 2
             }
             // (A pinned header stays above the item, so it counts too.)
-            let header = state.layout.parameters.pinHeaders ? state.layout.sections[focus.section].headerHeight : 0
+            let header =
+                state.view.layout.parameters.pinHeaders ? state.view.layout.sections[focus.section].headerHeight : 0
             let chooserCovers = chooserRows.map { state.viewHeight < header + itemRows + $0 } ?? false
             // While a drag holds the focused row, its card goes where the pointer takes it (out
             // of the view too); the release brings the focus back into it.
-            let draggedAway = state.rowGrab?.dragged == true && state.rowGrab?.section == focus.section
-            if !chooserCovers, !draggedAway, focusCellStyle(state, frame) != state.theme.focus {
+            let draggedAway = state.motion.rowGrab?.dragged == true && state.motion.rowGrab?.section == focus.section
+            if !chooserCovers, !draggedAway, focusCellStyle(state, frame) != state.options.theme.focus {
                 problems.append("the focus is not highlighted")
             }
         }
@@ -265,15 +276,15 @@ struct PropertyTests {
                 Browser.update(&state, .tick(at: wakeUp))
                 ticks += 1
             }
-            if state.outcome != nil {
+            if state.picking.outcome != nil {
                 // A pick, q, Esc or Ctrl-C ended it; carry on as a fresh session would.
-                state.outcome = nil
+                state.picking.outcome = nil
             }
             let problems = Self.problems(state)
             if !problems.isEmpty, ProcessInfo.processInfo.environment["DEBUG_PROPERTY"] != nil {
                 print(Browser.render(state).lines.joined(separator: "\n"))
                 print(
-                    "filter: \(String(describing: state.filter?.query)) chooser: \(String(describing: state.toneChooser))"
+                    "filter: \(String(describing: state.content.filter?.query)) chooser: \(String(describing: state.overlays.toneChooser))"
                 )
             }
             if !problems.isEmpty {
@@ -281,7 +292,7 @@ struct PropertyTests {
                 Issue.record(
                     Comment(
                         rawValue:
-                            "step \(step) at \(state.width)x\(state.height) offset \(state.offset) focus \(state.focus.map(\.description) ?? "nil"): "
+                            "step \(step) at \(state.view.width)x\(state.view.height) offset \(state.view.offset) focus \(state.view.focus.map(\.description) ?? "nil"): "
                             + problems.joined(separator: "; ") + "\nlast events: \(trail.suffix(4))"))
                 if failures >= 5 { return }
             }

@@ -70,7 +70,7 @@ struct RankedSearchTests {
     func emojiState(_ options: SearchOptions = SearchOptions()) -> BrowserState {
         var state = BrowserState(
             catalog: Self.emoji, settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
-        state.searchOptions = options
+        state.options.searchOptions = options
         return state
     }
 
@@ -79,28 +79,28 @@ struct RankedSearchTests {
         var state = emojiState()
         state.send(.character("/"))
         state.type("cat")
-        #expect(state.catalog.sections.first?.title == "Best matches")
-        #expect(state.catalog.sections[0].items.count == 10)
-        #expect(state.catalog.sections[0].items.label(at: 0) == "cat")
+        #expect(state.content.catalog.sections.first?.title == "Best matches")
+        #expect(state.content.catalog.sections[0].items.count == 10)
+        #expect(state.content.catalog.sections[0].items.label(at: 0) == "cat")
         // The focus is on the best match, and picking it picks the emoji of its own section.
-        #expect(state.focus == path(0, 0))
-        let source = state.sourcePath(path(0, 0))
-        #expect(state.item(atSource: source)?.glyph == "🐈")
+        #expect(state.view.focus == path(0, 0))
+        let source = state.content.sourcePath(path(0, 0))
+        #expect(state.content.item(atSource: source)?.glyph == "🐈")
         #expect(Self.emoji.sections[source.section].title == "Animals & Nature")
         // Each best match is also in its own section, where shownPath finds it.
-        for item in state.catalog.sections[0].items.indices {
-            let source = state.sourcePath(path(0, item))
-            let own = state.shownPath(source)!
+        for item in state.content.catalog.sections[0].items.indices {
+            let source = state.content.sourcePath(path(0, item))
+            let own = state.content.shownPath(source)!
             #expect(own.section > 0)
-            #expect(state.item(at: own) == state.item(at: path(0, item)))
+            #expect(state.content.item(at: own) == state.content.item(at: path(0, item)))
         }
         // Counted once: "1 of 10 best matches", and the items shown each once.
         state.send(.enter)  // keeps the filter, closes the prompt
         let status = render(state).last!
         #expect(status.contains("1 of 10 best matches"), "\(status)")
-        #expect(state.distinctItemCount == state.filter?.count)
+        #expect(state.content.distinctItemCount == state.content.filter?.count)
         state.send(.enter)
-        #expect(state.outcome == .chosen(path(0, 0)))
+        #expect(state.picking.outcome == .chosen(path(0, 0)))
         #expect(state.picks.map { state.glyph(atSource: $0) } == ["🐈"])
     }
 
@@ -109,15 +109,15 @@ struct RankedSearchTests {
         var state = emojiState()
         state.send(.character("/"))
         state.type("thumbs")
-        #expect(state.catalog.sections.map(\.title) == ["People & Body"])
+        #expect(state.content.catalog.sections.map(\.title) == ["People & Body"])
         var off = emojiState(SearchOptions(bestMatches: 0))
         off.send(.character("/"))
         off.type("cat")
-        #expect(off.catalog.sections.first?.title == "Smileys & Emotion")
+        #expect(off.content.catalog.sections.first?.title == "Smileys & Emotion")
         var three = emojiState(SearchOptions(bestMatches: 3))
         three.send(.character("/"))
         three.type("cat")
-        #expect(three.catalog.sections[0].items.count == 3)
+        #expect(three.content.catalog.sections[0].items.count == 3)
     }
 
     @Test("a Recent section is searched but never repeated among the best matches")
@@ -130,10 +130,10 @@ struct RankedSearchTests {
             catalog: catalog, settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
         state.send(.character("/"))
         state.type("cat")
-        #expect(state.catalog.sections.map(\.title).prefix(2) == ["Best matches", "Recent"])
-        let best = state.catalog.sections[0].items.indices.map { state.sourcePath(path(0, $0)) }
+        #expect(state.content.catalog.sections.map(\.title).prefix(2) == ["Best matches", "Recent"])
+        let best = state.content.catalog.sections[0].items.indices.map { state.content.sourcePath(path(0, $0)) }
         #expect(!best.contains { $0.section == 0 })
-        #expect(best.first.map { state.item(atSource: $0)?.label } == "cat")
+        #expect(best.first.map { state.content.item(atSource: $0)?.label } == "cat")
     }
 
     @Test("typing puts the focus on the best match; more data arriving leaves it where it is")
@@ -141,15 +141,15 @@ struct RankedSearchTests {
         var state = emojiState()
         state.send(.character("/"))
         state.type("heart")
-        #expect(state.focus == path(0, 0))
+        #expect(state.view.focus == path(0, 0))
         state.send(.enter, .right, .right)
-        let focused = state.sourcePath(state.focus!)
-        #expect(state.focus == path(0, 2))
+        let focused = state.content.sourcePath(state.view.focus!)
+        #expect(state.view.focus == path(0, 2))
         var grown = Self.emoji
         grown.sections.append(Section(title: "More", items: [Item(label: "heart of gold")]))
         state.load(grown)
-        #expect(state.sourcePath(state.focus!) == focused)
-        #expect(state.focus?.section == 0)  // still in Best matches
+        #expect(state.content.sourcePath(state.view.focus!) == focused)
+        #expect(state.view.focus?.section == 0)  // still in Best matches
     }
 }
 
@@ -159,21 +159,21 @@ struct QueryModeTests {
     func lettersTypeAndEnterPicks() {
         var state = fixtureState(width: 44, height: 8)
         state.typingQueries = true
-        #expect(state.searchPrompt?.text == "")
+        #expect(state.overlays.searchPrompt?.text == "")
         state.type("qj")  // q and j type: they are no longer quit and down
-        #expect(state.searchPrompt?.text == "qj")
-        #expect(state.outcome == nil)
+        #expect(state.overlays.searchPrompt?.text == "qj")
+        #expect(state.picking.outcome == nil)
         state.send(.backspace, .backspace)
         state.type("a1")
         state.send(.enter)
-        #expect(state.outcome == .chosen(path(0, 0)))
-        #expect(state.picks.map { state.item(atSource: $0)?.label } == ["a1"])
+        #expect(state.picking.outcome == .chosen(path(0, 0)))
+        #expect(state.picks.map { state.content.item(atSource: $0)?.label } == ["a1"])
 
         var leaving = fixtureState(width: 44, height: 8)
         leaving.typingQueries = true
         leaving.type("a1")
         leaving.send(.escape)
-        #expect(leaving.outcome == .cancelled)
+        #expect(leaving.picking.outcome == .cancelled)
     }
 
     @Test("Ctrl-N and Ctrl-P move, Ctrl-T opens the tone chooser, Ctrl-O the details")
@@ -182,23 +182,23 @@ struct QueryModeTests {
             catalog: EmojiCatalog.load(), settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
         state.typingQueries = true
         state.type("hand")
-        let first = state.focus
+        let first = state.view.focus
         state.send(.control("n"))
-        #expect(state.focus != first)
+        #expect(state.view.focus != first)
         state.send(.control("p"))
-        #expect(state.focus == first)
+        #expect(state.view.focus == first)
         state.send(.control("t"))
-        #expect(state.toneChooser != nil, "\(state.item(at: state.focus!)!.label)")
+        #expect(state.overlays.toneChooser != nil, "\(state.content.item(at: state.view.focus!)!.label)")
         // The status line names the tone chosen, as after s; the prompt comes back after.
         state.send(.right)
         let status = render(state).last ?? ""
         #expect(status.contains(": light skin tone"), "\(status)")
         state.send(.escape)
         #expect(render(state).last?.hasPrefix(" /hand") == true)
-        #expect(state.toneChooser == nil && state.outcome == nil)
+        #expect(state.overlays.toneChooser == nil && state.picking.outcome == nil)
         state.send(.control("o"))
-        #expect(state.showingDetails)
-        #expect(state.searchPrompt?.text == "hand")
+        #expect(state.overlays.showingDetails)
+        #expect(state.overlays.searchPrompt?.text == "hand")
     }
 
     @Test func typingGoesToTheQueryForPipedDataByDefault() {

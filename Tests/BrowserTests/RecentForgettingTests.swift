@@ -24,19 +24,19 @@ struct RecentForgettingTests {
         state.send(.character(" "))  // marks 😀 in Recent, then on to 😉
         state.send(.tab, .character(" "))  // marks 😀 in Faces
         state.send(.backTab)
-        #expect(state.focus == path(0, 0))
+        #expect(state.view.focus == path(0, 0))
         state.send(.right)
         #expect(state.send(.character("x")) == [.forgetRecent(glyph: "😉")])
-        #expect(state.source.sections[0].items.map(\.label) == ["grinning face"])
-        #expect(state.focus == path(0, 0))
-        #expect(state.marked == [path(0, 0), path(1, 0)])
+        #expect(state.content.source.sections[0].items.map(\.label) == ["grinning face"])
+        #expect(state.view.focus == path(0, 0))
+        #expect(state.picking.marked == [path(0, 0), path(1, 0)])
         // The last one: Recent goes, the other sections' paths move up.
         #expect(state.send(.character("x")) == [.forgetRecent(glyph: "😀")])
-        #expect(state.source.sections.map(\.title) == ["Faces"])
-        #expect(state.marked == [path(0, 0)])
-        #expect(state.focus == path(0, 0))
+        #expect(state.content.source.sections.map(\.title) == ["Faces"])
+        #expect(state.picking.marked == [path(0, 0)])
+        #expect(state.view.focus == path(0, 0))
         // Elsewhere x does nothing.
         #expect(state.send(.character("x")).isEmpty)
-        #expect(state.source.sections[0].items.count == 2)
+        #expect(state.content.source.sections[0].items.count == 2)
     }
 }

@@ -28,7 +28,7 @@ extension BrowserState {
         var steps = 0
         while let wakeUp = nextWakeUp, steps < limit {
             Browser.update(&self, .tick(at: wakeUp))
-            seen.append(layout.rowOffset(section: section))
+            seen.append(view.layout.rowOffset(section: section))
             steps += 1
         }
         return seen
@@ -45,7 +45,7 @@ struct RowBrowserTests {
     func drawn() {
         var state = rowState()
         state.send(.down)
-        #expect(state.focus == path(1, 0))
+        #expect(state.view.focus == path(1, 0))
         expectLines(
             render(state),
             framed(
@@ -73,7 +73,7 @@ struct RowBrowserTests {
             for progress in [0.0, 0.5, 1.0] {
                 var state = rowState(effect: effect)
                 state.send(.down)
-                state.layout.setRowOffset(16 * (3 - progress), section: 1)
+                state.view.layout.setRowOffset(16 * (3 - progress), section: 1)
                 text += "== \(effect), p = \(progress)\n"
                 for line in render(state)[3..<11] { text += "|\(line)|\n" }
             }
@@ -101,14 +101,14 @@ struct RowBrowserTests {
         var state = rowState()
         state.send(.down)
         state.press(.right, at: 1_000)
-        #expect(state.focus == path(1, 1))
+        #expect(state.view.focus == path(1, 1))
         #expect(state.nextWakeUp == Moment(milliseconds: 1_016))
         let seen = state.settle()
         #expect(seen.count >= 5)
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 <= $1 }, "\(seen)")
         #expect(seen.last == 16)
-        let row = state.layout.sections[1].row!
-        #expect(row.progress(ofCard: 1, offset: state.layout.rowOffset(section: 1)) == 0)
+        let row = state.view.layout.sections[1].row!
+        #expect(row.progress(ofCard: 1, offset: state.view.layout.rowOffset(section: 1)) == 0)
         #expect(state.nextWakeUp == nil)
     }
 
@@ -118,10 +118,10 @@ struct RowBrowserTests {
         state.send(.down)
         state.press(.right, at: 1_000)
         Browser.update(&state, .tick(at: Moment(milliseconds: 1_048)))
-        let midway = state.layout.rowOffset(section: 1)
+        let midway = state.view.layout.rowOffset(section: 1)
         #expect(midway > 0 && midway < 16)
         state.press(.right, at: 1_050)
-        #expect(state.focus == path(1, 2))
+        #expect(state.view.focus == path(1, 2))
         let seen = state.settle()
         #expect(seen.first! >= midway)
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 <= $1 }, "\(seen)")
@@ -133,15 +133,15 @@ struct RowBrowserTests {
         var state = rowState()
         state.send(.down)
         state.send(.end)
-        #expect(state.focus == path(1, 7))
+        #expect(state.view.focus == path(1, 7))
         #expect(state.inputMode == .row)
         state.send(.home)
-        #expect(state.focus == path(1, 0))
+        #expect(state.view.focus == path(1, 0))
         state.send(.right, .right, .right)
         state.send(.up)
-        #expect(state.focus?.section == 0)
+        #expect(state.view.focus?.section == 0)
         state.send(.down)
-        #expect(state.focus == path(1, 3))
+        #expect(state.view.focus == path(1, 3))
         _ = state.settle()
         #expect(render(state).last?.contains("page 4 of 8") == true)
     }
@@ -154,20 +154,20 @@ struct RowBrowserTests {
         for (index, time) in [2_000, 2_020, 2_040].enumerated() {
             Browser.update(
                 &state, .input(.mouse(MouseEvent(action: .wheelDown, x: 20, y: 5)), at: Moment(milliseconds: time)))
-            #expect(state.layout.rowOffset(section: 1) == Double(5 * (index + 1)))
+            #expect(state.view.layout.rowOffset(section: 1) == Double(5 * (index + 1)))
         }
-        #expect(state.focus == path(1, 0))
+        #expect(state.view.focus == path(1, 0))
         // Still for 150 ms: the burst ends; 15 cells in 40 ms is a fast gesture, but it already
         // passed the middle (15 of 16): the next card.
         _ = state.settle()
-        #expect(state.layout.rowOffset(section: 1) == 16)
-        #expect(state.focus == path(1, 1))
+        #expect(state.view.layout.rowOffset(section: 1) == 16)
+        #expect(state.view.focus == path(1, 1))
         // A single notch is a flick: one card back, though it did not pass the middle.
         Browser.update(
             &state, .input(.mouse(MouseEvent(action: .wheelUp, x: 20, y: 5)), at: Moment(milliseconds: 5_000)))
         _ = state.settle()
-        #expect(state.layout.rowOffset(section: 1) == 0)
-        #expect(state.focus == path(1, 0))
+        #expect(state.view.layout.rowOffset(section: 1) == 0)
+        #expect(state.view.focus == path(1, 0))
         // The wheel elsewhere still scrolls the view.
         #expect(Browser.mouseAction(for: MouseEvent(action: .wheelDown, x: 20, y: 1), in: state) == .scroll(rows: 3))
     }
@@ -178,11 +178,11 @@ struct RowBrowserTests {
         state.send(.down)
         // Card 1 is drawn from column 29 on, rows 4-7.
         state.send(.mouse(MouseEvent(action: .click, x: 31, y: 5)))
-        #expect(state.focus == path(1, 1))
-        #expect(state.outcome == nil)
+        #expect(state.view.focus == path(1, 1))
+        #expect(state.picking.outcome == nil)
         _ = state.settle()
         state.send(.mouse(MouseEvent(action: .click, x: 20, y: 5)))
-        #expect(state.outcome == .chosen(path(1, 1)))
+        #expect(state.picking.outcome == .chosen(path(1, 1)))
     }
 
     @Test("the carousel dims the cards beside the centred one, not the centred one")
@@ -215,12 +215,12 @@ struct RowClipTests {
                 let width = Int.random(in: 44...90, using: &generator)
                 var moved = Self.state(effect: effect, width: width)
                 let base = Browser.render(moved)
-                let row = moved.layout.sections[0].row!
-                let frame = moved.layout.sections[0].frame
+                let row = moved.view.layout.sections[0].row!
+                let frame = moved.view.layout.sections[0].frame
                 moved.setRowOffset(Double.random(in: 0...row.maxOffset, using: &generator), section: 0)
                 let after = Browser.render(moved)
                 for y in 0..<moved.viewHeight {
-                    for x in 0..<width where !frame.contains(Point(x: x, y: y + moved.offset)) {
+                    for x in 0..<width where !frame.contains(Point(x: x, y: y + moved.view.offset)) {
                         #expect(after[x, y] == base[x, y], "\(effect) at \(width): cell (\(x), \(y)) changed")
                     }
                 }
@@ -245,13 +245,13 @@ struct RowMoveProperties {
             // Same-direction keys, each a few frames after the last: the row never turns back.
             let direction = keys[0]
             var time = 10_000
-            var seen: [Double] = [state.layout.rowOffset(section: 1)]
+            var seen: [Double] = [state.view.layout.rowOffset(section: 1)]
             for _ in keys {
                 state.press(direction, at: time)
                 for _ in 0..<Int.random(in: 0...4, using: &generator) {
                     time += Timeline.frameInterval
                     Browser.update(&state, .tick(at: Moment(milliseconds: time)))
-                    seen.append(state.layout.rowOffset(section: 1))
+                    seen.append(state.view.layout.rowOffset(section: 1))
                 }
             }
             seen += state.settle()
@@ -260,8 +260,8 @@ struct RowMoveProperties {
                 ? zip(seen, seen.dropFirst()).allSatisfy { $0 <= $1 }
                 : zip(seen, seen.dropFirst()).allSatisfy { $0 >= $1 }
             #expect(ordered, "\(keys): \(seen)")
-            let row = state.layout.sections[1].row!
-            #expect(row.progress(ofCard: state.focus!.item, offset: seen.last!) == 0)
+            let row = state.view.layout.sections[1].row!
+            #expect(row.progress(ofCard: state.view.focus!.item, offset: seen.last!) == 0)
         }
     }
 }

@@ -21,19 +21,19 @@ struct RowDragTests {
         var state = rowState()
         state.send(.down)
         state.mouse(.press, x: 20, at: 2_000)
-        #expect(state.layout.rowOffset(section: 1) == 0)
+        #expect(state.view.layout.rowOffset(section: 1) == 0)
         state.mouse(.drag, x: 15, at: 2_020)
-        #expect(state.layout.rowOffset(section: 1) == 5)
+        #expect(state.view.layout.rowOffset(section: 1) == 5)
         state.mouse(.drag, x: 23, at: 2_040)
         // Towards the first card the row stops at its start.
-        #expect(state.layout.rowOffset(section: 1) == 0)
+        #expect(state.view.layout.rowOffset(section: 1) == 0)
         state.mouse(.drag, x: 8, at: 2_060)
-        #expect(state.layout.rowOffset(section: 1) == 12)
+        #expect(state.view.layout.rowOffset(section: 1) == 12)
         // Held: no snap while the button is down, however long.
         Browser.update(&state, .tick(at: Moment(milliseconds: 3_000)))
-        #expect(state.layout.rowOffset(section: 1) == 12)
-        #expect(state.focus == path(1, 0))
-        #expect(state.outcome == nil)
+        #expect(state.view.layout.rowOffset(section: 1) == 12)
+        #expect(state.view.focus == path(1, 0))
+        #expect(state.picking.outcome == nil)
     }
 
     @Test("a slow drag past the middle comes to rest on the next card, which takes the focus")
@@ -44,9 +44,9 @@ struct RowDragTests {
         for (x, time) in [(15, 2_100), (10, 2_200), (11, 2_300)] { state.mouse(.drag, x: x, at: time) }
         state.mouse(.release, x: 11, at: 2_500)
         _ = state.settle()
-        #expect(state.layout.rowOffset(section: 1) == 16)
-        #expect(state.focus == path(1, 1))
-        #expect(state.outcome == nil)
+        #expect(state.view.layout.rowOffset(section: 1) == 16)
+        #expect(state.view.focus == path(1, 1))
+        #expect(state.picking.outcome == nil)
     }
 
     /// The row fixture, focused on its first card, after a press at column `from`, motion
@@ -64,18 +64,18 @@ struct RowDragTests {
     @Test("a quick short drag is a flick to the neighbour; the same drag held still before the release goes back")
     func flickOrNot() {
         let flicked = dragged(from: 20, through: [17, 14], releaseAt: 2_050)
-        #expect(flicked.layout.rowOffset(section: 1) == 16)
-        #expect(flicked.focus == path(1, 1))
+        #expect(flicked.view.layout.rowOffset(section: 1) == 16)
+        #expect(flicked.view.focus == path(1, 1))
         let held = dragged(from: 20, through: [17, 14], releaseAt: 2_400)
-        #expect(held.layout.rowOffset(section: 1) == 0)
-        #expect(held.focus == path(1, 0))
+        #expect(held.view.layout.rowOffset(section: 1) == 0)
+        #expect(held.view.focus == path(1, 0))
     }
 
     @Test("a drag across several cards moves one card, as any gesture")
     func atMostOneCard() {
         let state = dragged(from: 38, through: [0], releaseAt: 2_030)
-        #expect(state.layout.rowOffset(section: 1) == 16)
-        #expect(state.focus == path(1, 1))
+        #expect(state.view.layout.rowOffset(section: 1) == 16)
+        #expect(state.view.focus == path(1, 1))
     }
 
     @Test("a press released where it began is a click: a side card takes the focus, the focused card is picked")
@@ -83,16 +83,16 @@ struct RowDragTests {
         var state = rowState()
         state.send(.down)
         state.mouse(.press, x: 31, at: 2_000)
-        #expect(state.focus == path(1, 0))
+        #expect(state.view.focus == path(1, 0))
         state.mouse(.release, x: 31, at: 2_080)
-        #expect(state.focus == path(1, 1))
-        #expect(state.outcome == nil)
+        #expect(state.view.focus == path(1, 1))
+        #expect(state.picking.outcome == nil)
         _ = state.settle()
         state.mouse(.press, x: 20, at: 3_000)
         // Up and down inside the card is no drag.
         state.mouse(.drag, x: 20, y: 6, at: 3_020)
         state.mouse(.release, x: 20, at: 3_040)
-        #expect(state.outcome == .chosen(path(1, 1)))
+        #expect(state.picking.outcome == .chosen(path(1, 1)))
     }
 
     @Test("motion and releases with no press on a row do nothing")
@@ -103,11 +103,11 @@ struct RowDragTests {
         #expect(Browser.mouseAction(for: MouseEvent(action: .release, x: 5, y: 5), in: state) == nil)
         // A press on the grid above still focuses at once.
         state.mouse(.press, x: 8, y: 1, at: 2_000)
-        #expect(state.focus == path(0, 1))
+        #expect(state.view.focus == path(0, 1))
         state.mouse(.drag, x: 2, y: 1, at: 2_020)
         state.mouse(.release, x: 2, y: 1, at: 2_040)
-        #expect(state.focus == path(0, 1))
-        #expect(state.layout.rowOffset(section: 1) == 0)
+        #expect(state.view.focus == path(0, 1))
+        #expect(state.view.layout.rowOffset(section: 1) == 0)
     }
 
     @Test("Shift+wheel slides the row under the pointer, else the focused row, and never scrolls the page")
@@ -119,7 +119,7 @@ struct RowDragTests {
         #expect(Browser.mouseAction(for: overRow, in: state) == .slideRow(section: 1, cells: 5))
         #expect(Browser.mouseAction(for: overGrid, in: state) == .slideRow(section: 1, cells: 5))
         state.send(.up)
-        #expect(state.focus?.section == 0)
+        #expect(state.view.focus?.section == 0)
         #expect(Browser.mouseAction(for: overGrid, in: state) == nil)
         var plain = overGrid
         plain.shift = false

@@ -13,13 +13,13 @@ struct SearchUITests {
     func typingFilters() {
         var state = fixtureState(width: 44, height: 8, focus: path(2, 3))
         state.send(.character("/"))
-        #expect(state.searchPrompt?.text == "")
+        #expect(state.overlays.searchPrompt?.text == "")
         state.type("a1")
-        #expect(state.catalog.sections.map(\.title) == ["Alpha"])
-        #expect(state.catalog.sections[0].items.map(\.label) == ["a1", "a10", "a11", "a12", "a13"])
+        #expect(state.content.catalog.sections.map(\.title) == ["Alpha"])
+        #expect(state.content.catalog.sections[0].items.map(\.label) == ["a1", "a10", "a11", "a12", "a13"])
         // The old focus (g3) does not match: the first match is focused.
-        #expect(state.focus == path(0, 0))
-        #expect(state.sourcePath(state.focus!) == path(0, 1))
+        #expect(state.view.focus == path(0, 0))
+        #expect(state.content.sourcePath(state.view.focus!) == path(0, 1))
         let lines = render(state)
         #expect(lines[0].hasPrefix("  Alpha · 5"))
         #expect(lines[7].hasPrefix(" /a1 "))
@@ -33,16 +33,16 @@ struct SearchUITests {
         for text in ["1", "a1", "2", ""] {
             state.applyFilter(text)
             var shown = 0
-            for section in state.catalog.sections.indices {
-                for item in state.catalog.sections[section].items.indices {
-                    let here = path(section, item), source = state.sourcePath(here)
-                    #expect(state.item(at: here) == state.item(atSource: source), "\(text) \(here)")
-                    #expect(state.shownPath(source) == here)
+            for section in state.content.catalog.sections.indices {
+                for item in state.content.catalog.sections[section].items.indices {
+                    let here = path(section, item), source = state.content.sourcePath(here)
+                    #expect(state.content.item(at: here) == state.content.item(atSource: source), "\(text) \(here)")
+                    #expect(state.content.shownPath(source) == here)
                     shown += 1
                 }
             }
-            #expect(shown == state.itemCount)
-            #expect(shown == (text.isEmpty ? state.source.itemCount : state.filter?.count))
+            #expect(shown == state.content.itemCount)
+            #expect(shown == (text.isEmpty ? state.content.source.itemCount : state.content.filter?.count))
         }
     }
 
@@ -66,12 +66,12 @@ struct SearchUITests {
         state.send(.character("/"))
         state.type("d1")
         state.send(.enter)
-        #expect(state.searchPrompt == nil)
-        #expect(state.filter != nil)
+        #expect(state.overlays.searchPrompt == nil)
+        #expect(state.content.filter != nil)
         #expect(render(state)[7].contains(" /d1  1 of 3 "))
         state.send(.right, .enter)
         #expect(state.picks == [path(3, 10)])
-        #expect(state.item(atSource: state.picks[0])?.label == "d10")
+        #expect(state.content.item(atSource: state.picks[0])?.label == "d10")
     }
 
     @Test("Esc after a kept filter drops the filter first, keeping the focus and the marks; Esc again quits")
@@ -80,12 +80,12 @@ struct SearchUITests {
         state.send(.character("/"))
         state.type("d1")
         state.send(.enter)
-        let focused = state.sourcePath(state.focus!)
+        let focused = state.content.sourcePath(state.view.focus!)
         state.send(.escape)
-        #expect(state.filter == nil && state.outcome == nil)
-        #expect(state.sourcePath(state.focus!) == focused)
+        #expect(state.content.filter == nil && state.picking.outcome == nil)
+        #expect(state.content.sourcePath(state.view.focus!) == focused)
         state.send(.escape)
-        #expect(state.outcome == .cancelled)
+        #expect(state.picking.outcome == .cancelled)
         // With --multi, the marks made while filtered stay.
         var multi = BrowserState(
             catalog: fixtureCatalog, settings: fixtureSettings(), theme: .standard, width: 44, height: 8,
@@ -93,9 +93,9 @@ struct SearchUITests {
         multi.send(.character("/"))
         multi.type("d1")
         multi.send(.enter, .character(" "))
-        #expect(multi.marked.count == 1)
+        #expect(multi.picking.marked.count == 1)
         multi.send(.escape)
-        #expect(multi.filter == nil && multi.marked.count == 1)
+        #expect(multi.content.filter == nil && multi.picking.marked.count == 1)
         // A kept filter with no match says so; Esc brings everything back.
         var none = fixtureState(width: 44, height: 8)
         none.send(.character("/"))
@@ -104,9 +104,9 @@ struct SearchUITests {
         #expect(render(none).contains { $0.contains("no matches for \"zzz\"") })
         var enter = none
         enter.send(.enter)
-        #expect(enter.outcome == .pickedNothing)
+        #expect(enter.picking.outcome == .pickedNothing)
         none.send(.escape)
-        #expect(none.filter == nil && none.focus != nil && none.outcome == nil)
+        #expect(none.content.filter == nil && none.view.focus != nil && none.picking.outcome == nil)
     }
 
     @Test("with --multi, Tab marks while typing and goes on to the next item; without, it goes to the next section")
@@ -116,15 +116,15 @@ struct SearchUITests {
             multiSelect: true)
         multi.send(.character("/"))
         multi.type("d1")
-        let first = multi.sourcePath(multi.focus!)
+        let first = multi.content.sourcePath(multi.view.focus!)
         multi.send(.tab)
-        #expect(multi.marked == [first] && multi.searchPrompt?.text == "d1")
-        #expect(multi.sourcePath(multi.focus!) != first)
+        #expect(multi.picking.marked == [first] && multi.overlays.searchPrompt?.text == "d1")
+        #expect(multi.content.sourcePath(multi.view.focus!) != first)
         var single = fixtureState(width: 44, height: 8)
         single.send(.character("/"))
-        let section = single.focus!.section
+        let section = single.view.focus!.section
         single.send(.tab)
-        #expect(single.marked.isEmpty && single.focus!.section != section)
+        #expect(single.picking.marked.isEmpty && single.view.focus!.section != section)
     }
 
     @Test("the marks are counted while typing, and Shift-Tab marks and goes back, as fzf's")
@@ -146,34 +146,34 @@ struct SearchUITests {
         browsing.send(.character(" "), .character(" "))
         #expect(render(browsing).last?.contains(" 2 marked ") == true)
         // A notice in the status line leaves the count in place.
-        browsing.notice = "warning: something about the data"
+        browsing.overlays.notice = "warning: something about the data"
         #expect(render(browsing).last?.contains(" 2 marked ") == true)
         // Shift-Tab in the prompt: mark, then the item before.
         var back = BrowserState(
             catalog: lines, settings: fixtureSettings(), theme: .standard, width: 44, height: 8, multiSelect: true)
         back.typingQueries = true
         back.send(.tab, .tab)
-        #expect(back.item(at: back.focus!)?.label == "3")
+        #expect(back.content.item(at: back.view.focus!)?.label == "3")
         back.send(.backTab)
-        #expect(back.marked.compactMap { back.item(atSource: $0)?.label } == ["1", "2", "3"])
-        #expect(back.item(at: back.focus!)?.label == "2")
+        #expect(back.picking.marked.compactMap { back.content.item(atSource: $0)?.label } == ["1", "2", "3"])
+        #expect(back.content.item(at: back.view.focus!)?.label == "2")
         back.send(.backTab)
-        #expect(back.marked.compactMap { back.item(atSource: $0)?.label } == ["1", "3"])
-        #expect(back.item(at: back.focus!)?.label == "1")
+        #expect(back.picking.marked.compactMap { back.content.item(atSource: $0)?.label } == ["1", "3"])
+        #expect(back.content.item(at: back.view.focus!)?.label == "1")
     }
 
     @Test("Esc closes the prompt, shows everything, and puts the focus and view back")
     func escapeRestores() {
         var state = fixtureState(width: 44, height: 8, focus: path(3, 7))
         let before = render(state)
-        let offset = state.offset
+        let offset = state.view.offset
         state.send(.character("/"))
         state.type("b")
-        #expect(state.catalog.sections.map(\.title) == ["Beta"])
+        #expect(state.content.catalog.sections.map(\.title) == ["Beta"])
         state.send(.escape)
-        #expect(state.searchPrompt == nil && state.filter == nil && state.outcome == nil)
-        #expect(state.focus == path(3, 7))
-        #expect(state.offset == offset)
+        #expect(state.overlays.searchPrompt == nil && state.content.filter == nil && state.picking.outcome == nil)
+        #expect(state.view.focus == path(3, 7))
+        #expect(state.view.offset == offset)
         #expect(render(state) == before)
     }
 
@@ -182,22 +182,22 @@ struct SearchUITests {
         var state = fixtureState(width: 44, height: 8)
         state.send(.character("/"))
         state.type("g1 a")
-        #expect(state.filter?.count == 0)
+        #expect(state.content.filter?.count == 0)
         #expect(render(state).contains { $0.contains("no matches for \"g1 a\"") })
         #expect(render(state)[7].hasSuffix(" no matches "))
         state.send(.control("w"))
-        #expect(state.searchPrompt?.text == "g1 ")
-        #expect(state.catalog.sections[0].items.map(\.label) == ["g1"])
+        #expect(state.overlays.searchPrompt?.text == "g1 ")
+        #expect(state.content.catalog.sections[0].items.map(\.label) == ["g1"])
         state.send(.backspace, .backspace)
-        #expect(state.searchPrompt?.text == "g")
-        #expect(state.filter?.count == 8)
+        #expect(state.overlays.searchPrompt?.text == "g")
+        #expect(state.content.filter?.count == 8)
         // Each new query puts the focus on its best match, as fzf's cursor goes to its first line.
-        #expect(state.focus == path(0, 0))
-        let best = state.sourcePath(state.focus!)
+        #expect(state.view.focus == path(0, 0))
+        let best = state.content.sourcePath(state.view.focus!)
         state.send(.down)
-        #expect(state.sourcePath(state.focus!) != best)
+        #expect(state.content.sourcePath(state.view.focus!) != best)
         state.send(.control("u"))
-        #expect(state.filter == nil && state.searchPrompt?.text == "")
+        #expect(state.content.filter == nil && state.overlays.searchPrompt?.text == "")
     }
 
     @Test("Left and Right move the cursor in the query; typing, Backspace, Ctrl-W and Ctrl-U edit at it")
@@ -206,23 +206,23 @@ struct SearchUITests {
         state.send(.character("/"))
         state.type("g1")
         state.send(.left)
-        #expect(state.searchPrompt?.cursor == 1)
+        #expect(state.overlays.searchPrompt?.cursor == 1)
         // The cursor in reverse video on the "1".
         let line = Browser.render(state)
-        let cursorCells = (0..<44).filter { line[$0, 7].style.reverse != state.theme.status.reverse }
+        let cursorCells = (0..<44).filter { line[$0, 7].style.reverse != state.options.theme.status.reverse }
         #expect(cursorCells.count == 1 && line[cursorCells[0], 7].text == "1")
         state.type("x ")
-        #expect(state.searchPrompt?.text == "gx 1" && state.searchPrompt?.cursor == 3)
+        #expect(state.overlays.searchPrompt?.text == "gx 1" && state.overlays.searchPrompt?.cursor == 3)
         state.send(.backspace)
-        #expect(state.searchPrompt?.text == "gx1")
+        #expect(state.overlays.searchPrompt?.text == "gx1")
         state.send(.control("a"))
-        #expect(state.searchPrompt?.cursor == 0)
+        #expect(state.overlays.searchPrompt?.cursor == 0)
         state.send(.control("e"), .left, .control("w"))
-        #expect(state.searchPrompt?.text == "1" && state.searchPrompt?.cursor == 0)
+        #expect(state.overlays.searchPrompt?.text == "1" && state.overlays.searchPrompt?.cursor == 0)
         state.send(.right, .right, .right)
-        #expect(state.searchPrompt?.cursor == 1)
+        #expect(state.overlays.searchPrompt?.cursor == 1)
         state.send(.control("u"))
-        #expect(state.searchPrompt?.text == "" && state.filter == nil)
+        #expect(state.overlays.searchPrompt?.text == "" && state.content.filter == nil)
     }
 
     @Test("smart case: a capital makes the query case-sensitive")
@@ -230,10 +230,10 @@ struct SearchUITests {
         var state = fixtureState(width: 44, height: 8)
         state.send(.character("/"))
         state.type("A")
-        #expect(state.filter?.count == 0)
+        #expect(state.content.filter?.count == 0)
         state.send(.backspace)
         state.type("a")
-        #expect(state.filter?.count == 14)
+        #expect(state.content.filter?.count == 14)
     }
 
     @Test("marks are kept through filtering and printed from the whole catalog")

@@ -60,16 +60,16 @@ struct SkinToneTests {
     func chooserPicks() {
         var session = state()
         session.send(.character("s"))
-        let chooser = try! #require(session.toneChooser)
+        let chooser = try! #require(session.overlays.toneChooser)
         #expect(chooser.options == ["👍", "👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿"])
         #expect(chooser.selected == 0)
         let lines = render(session)
         #expect(lines.contains { $0.contains("skin tone") })
         #expect(lines.contains { $0.contains("👍🏻") && $0.contains("👍🏿") })
         session.send(.right, .right, .left, .right)
-        #expect(session.toneChooser?.selected == 2)
+        #expect(session.overlays.toneChooser?.selected == 2)
         session.send(.enter)
-        #expect(session.outcome == .chosen(path(0, 0)))
+        #expect(session.picking.outcome == .chosen(path(0, 0)))
         #expect(session.glyph(at: path(0, 0)) == "👍🏼")
     }
 
@@ -77,23 +77,23 @@ struct SkinToneTests {
     func chooserCloses() {
         var session = state(tone: .dark)
         session.send(.character("s"))
-        #expect(session.toneChooser?.selected == 5)
+        #expect(session.overlays.toneChooser?.selected == 5)
         session.send(.character("q"))
-        #expect(session.toneChooser == nil && session.outcome == nil)
+        #expect(session.overlays.toneChooser == nil && session.picking.outcome == nil)
         session.send(.character("s"), .down, .escape)
-        #expect(session.toneChooser == nil && session.outcome == nil)
-        #expect(session.focus == path(0, 0))
+        #expect(session.overlays.toneChooser == nil && session.picking.outcome == nil)
+        #expect(session.view.focus == path(0, 0))
         // An emoji without tones opens nothing.
         session.send(.right, .character("s"))
-        #expect(session.toneChooser == nil)
+        #expect(session.overlays.toneChooser == nil)
     }
 
     @Test("with --multi Enter in the chooser marks the emoji in that tone and goes on browsing")
     func chooserMarksWithMulti() {
         var session = state(multi: true)
         session.send(.right, .right, .character("s"), .end, .enter)
-        #expect(session.outcome == nil)
-        #expect(session.marked == [path(0, 2)])
+        #expect(session.picking.outcome == nil)
+        #expect(session.picking.marked == [path(0, 2)])
         #expect(session.glyph(at: path(0, 2)) == "🤝🏿")
     }
 
@@ -117,7 +117,7 @@ struct SkinToneNamingTests {
         let catalog = Catalog(sections: [Section(title: "People", items: [pair])], source: "test")
         var state = BrowserState(catalog: catalog, settings: fixtureSettings(), theme: .standard, width: 100, height: 8)
         state.send(.character("s"), .right)
-        #expect(state.toneChooser?.selected == 1)
+        #expect(state.overlays.toneChooser?.selected == 1)
         let status = render(state).last!
         #expect(status.contains("people holding hands: medium skin tone, medium-light skin tone"), "\(status)")
         #expect(SkinTone.tones(in: "👍🏿").map(\.name) == ["dark skin tone"])
@@ -130,12 +130,12 @@ struct SkinToneNamingTests {
             catalog: skinToneCatalog, settings: fixtureSettings(), theme: .standard, width: 80, height: 8,
             focus: ItemPath(section: 0, item: 1))
         state.send(.character("s"))
-        #expect(state.toneChooser == nil)
+        #expect(state.overlays.toneChooser == nil)
         #expect(render(state).last!.contains("grinning face has no skin tones"))
         var data = fixtureState(width: 80, height: 8)
         data.send(.character("s"))
         #expect(render(data).last!.contains("no skin tones in this data"))
         data.send(.down)
-        #expect(data.notice == nil)
+        #expect(data.overlays.notice == nil)
     }
 }

@@ -15,7 +15,7 @@ struct SnapshotTests {
     @Test("two columns: Alpha and Gamma left, Beta and Delta right, status line at the bottom")
     func twoColumns() {
         let state = fixtureState(width: 44, height: 8)
-        #expect(state.layout.columns.map(\.width) == [21, 21])
+        #expect(state.view.layout.columns.map(\.width) == [21, 21])
         expectLines(
             render(state),
             framed(
@@ -44,7 +44,7 @@ struct SnapshotTests {
     @Test("one column below the breakpoint: the sections stack in order")
     func oneColumn() {
         let state = fixtureState(width: 30, height: 14)
-        #expect(state.layout.columns.count == 1)
+        #expect(state.view.layout.columns.count == 1)
         expectLines(
             render(state),
             framed(
@@ -72,7 +72,7 @@ struct SnapshotTests {
         // header is above the view, so it is drawn on row 0 over the line b4..b7.
         var state = fixtureState(width: 30, height: 8, focus: path(1, 8))
         state.scroll(to: 8)
-        #expect(state.offset == 8)
+        #expect(state.view.offset == 8)
         expectLines(
             render(state),
             framed(
@@ -127,13 +127,13 @@ struct SnapshotTests {
     @Test("the next section pushes a pinned header up: y = itemsBottom - headerHeight")
     func headerPushedOff() {
         var state = fixtureState(width: 30, height: 6, focus: path(1, 0), catalog: Self.tallCatalog)
-        let tall = state.layout.sections[0]
+        let tall = state.view.layout.sections[0]
         #expect(tall.itemsArea.maxY == 5)
         #expect(state.maximumOffset == 5)
 
         // Offset 3: the header sits at its lowest row, 5 - 2 = 3, i.e. still on screen rows 0-1.
         state.scroll(to: 3)
-        #expect(state.layout.pinnedHeaderY(section: 0, offset: 3) == 3)
+        #expect(state.view.layout.pinnedHeaderY(section: 0, offset: 3) == 3)
         expectLines(
             render(state),
             framed(
@@ -149,7 +149,7 @@ struct SnapshotTests {
         // Offset 4: the header is pushed to content row 3 = screen row -1, so only its second
         // row shows (header colours, no title) and Next's header follows right below it.
         state.scroll(to: 4)
-        #expect(state.layout.pinnedHeaderY(section: 0, offset: 4) == 3)
+        #expect(state.view.layout.pinnedHeaderY(section: 0, offset: 4) == 3)
         expectLines(
             render(state),
             framed(
@@ -179,7 +179,7 @@ struct SnapshotTests {
         let before = Browser.render(state)
         #expect(focusCells(state, before) == (13..<19).map { Point(x: $0, y: 1) })
         state.send(.right)
-        #expect(state.focus == path(1, 0))
+        #expect(state.view.focus == path(1, 0))
         let after = Browser.render(state)
         #expect(focusCells(state, after) == (24..<30).map { Point(x: $0, y: 1) })
         #expect(after[14, 1].style == theme.item)
@@ -198,7 +198,7 @@ struct SnapshotTests {
                 """))
         // And back: the last item of the line level with b0.
         state.send(.left)
-        #expect(state.focus == path(0, 2))
+        #expect(state.view.focus == path(0, 2))
     }
 
     @Test("tall configured items raise the height needed: a header, the top inset and one whole line")
@@ -250,7 +250,7 @@ struct SnapshotTests {
     func helpOverlay() {
         var state = fixtureState(width: 64, height: 16)
         state.send(.character("?"))
-        #expect(state.showingHelp)
+        #expect(state.overlays.showingHelp)
         expectLines(
             render(state),
             framed(
@@ -278,26 +278,26 @@ struct SnapshotTests {
         // another key closes the help and does nothing else; the next one acts.
         var scrolled = state
         scrolled.send(.down)
-        #expect(scrolled.showingHelp && scrolled.helpScroll == 1 && scrolled.focus == path(0, 0))
+        #expect(scrolled.overlays.showingHelp && scrolled.overlays.helpScroll == 1 && scrolled.view.focus == path(0, 0))
         let closed = fixtureState(width: 64, height: 16)
         for key in [Key.character("q"), .escape, .enter, .character("?"), .tab, .character("x")] {
             var copy = state
             copy.send(key)
-            #expect(!copy.showingHelp, "\(key)")
-            #expect(copy.outcome == nil, "\(key)")
-            #expect(copy.focus == path(0, 0), "\(key)")
+            #expect(!copy.overlays.showingHelp, "\(key)")
+            #expect(copy.picking.outcome == nil, "\(key)")
+            #expect(copy.view.focus == path(0, 0), "\(key)")
             #expect(render(copy) == render(closed), "\(key)")
         }
         // A click also only closes it.
         var clicked = state
         clicked.send(.mouse(MouseEvent(action: .click, x: 8, y: 1)))
-        #expect(!clicked.showingHelp)
-        #expect(clicked.focus == path(0, 0))
-        #expect(clicked.outcome == nil)
+        #expect(!clicked.overlays.showingHelp)
+        #expect(clicked.view.focus == path(0, 0))
+        #expect(clicked.picking.outcome == nil)
         // Ctrl-C still interrupts.
         var interrupted = state
         interrupted.send(.control("c"))
-        #expect(interrupted.outcome == .interrupted)
+        #expect(interrupted.picking.outcome == .interrupted)
     }
 
     @Test("the status line: glyph, name, code points, section; position and help on the right")
@@ -394,7 +394,7 @@ struct SnapshotTests {
     @Test("an empty catalog says so and draws no focus")
     func emptyCatalog() {
         let state = fixtureState(width: 30, height: 5, catalog: Catalog(sections: [], source: "test"))
-        #expect(state.focus == nil)
+        #expect(state.view.focus == nil)
         expectLines(
             render(state),
             framed(

@@ -90,8 +90,8 @@ extension BrowserState {
     }
 
     /// The screen row of the focused item (its frame's top minus the offset).
-    var focusRow: Int? { focus.flatMap { layout.frame(of: $0) }.map { $0.y - offset } }
-    var focusFrame: Rect? { focus.flatMap { layout.frame(of: $0) } }
+    var focusRow: Int? { view.focus.flatMap { view.layout.frame(of: $0) }.map { $0.y - view.offset } }
+    var focusFrame: Rect? { view.focus.flatMap { view.layout.frame(of: $0) } }
 }
 
 func render(_ state: BrowserState) -> [String] { Browser.render(state).lines }
@@ -140,18 +140,19 @@ func expectLines(
 
 /// Why the focused item is not fully visible below its column's pinned headers, or nil when it is.
 func focusVisibilityProblem(_ state: BrowserState) -> String? {
-    guard let focus = state.focus else { return "no focus" }
-    guard let frame = state.layout.frame(of: focus) else { return "focus \(focus) has no frame" }
-    if frame.y < state.offset || frame.maxY > state.offset + state.viewHeight {
-        return "focus \(focus) at \(frame) is outside rows \(state.offset)..<\(state.offset + state.viewHeight)"
+    guard let focus = state.view.focus else { return "no focus" }
+    guard let frame = state.view.layout.frame(of: focus) else { return "focus \(focus) has no frame" }
+    if frame.y < state.view.offset || frame.maxY > state.view.offset + state.viewHeight {
+        return
+            "focus \(focus) at \(frame) is outside rows \(state.view.offset)..<\(state.view.offset + state.viewHeight)"
     }
-    let column = state.layout.sections[focus.section].columnIndex
-    for section in state.layout.sections where section.columnIndex == column && section.headerHeight > 0 {
-        let y = state.layout.pinnedHeaderY(section: section.index, offset: state.offset)
+    let column = state.view.layout.sections[focus.section].columnIndex
+    for section in state.view.layout.sections where section.columnIndex == column && section.headerHeight > 0 {
+        let y = state.view.layout.pinnedHeaderY(section: section.index, offset: state.view.offset)
         let drawn = Rect(x: section.frame.x, y: y, width: section.frame.width, height: section.headerHeight)
         if drawn.intersects(frame) {
             return
-                "focus \(focus) at \(frame) is under the header of section \(section.index) at \(drawn) (offset \(state.offset))"
+                "focus \(focus) at \(frame) is under the header of section \(section.index) at \(drawn) (offset \(state.view.offset))"
         }
     }
     return nil
@@ -168,8 +169,8 @@ func expectFocusVisible(
 
 /// The style of the cell at the top-left of the focused item as drawn.
 func focusCellStyle(_ state: BrowserState, _ buffer: CellBuffer) -> CellStyle? {
-    guard let focus = state.focus, let frame = state.drawnFrame(of: focus) else { return nil }
-    let x = frame.x, y = frame.y - state.offset
+    guard let focus = state.view.focus, let frame = state.drawnFrame(of: focus) else { return nil }
+    let x = frame.x, y = frame.y - state.view.offset
     guard x >= 0, x < buffer.width, y >= 0, y < buffer.height else { return nil }
     return buffer[x, y].style
 }
@@ -178,7 +179,9 @@ func focusCellStyle(_ state: BrowserState, _ buffer: CellBuffer) -> CellStyle? {
 func focusCells(_ state: BrowserState, _ buffer: CellBuffer) -> [Point] {
     var points: [Point] = []
     for y in 0..<buffer.height {
-        for x in 0..<buffer.width where buffer[x, y].style == state.theme.focus { points.append(Point(x: x, y: y)) }
+        for x in 0..<buffer.width where buffer[x, y].style == state.options.theme.focus {
+            points.append(Point(x: x, y: y))
+        }
     }
     return points
 }

@@ -41,7 +41,7 @@ struct UndrawableGlyphTests {
         #expect(catalog.sections[0].items.map(\.label) == ["grinning face", "winking face"])
         var state = BrowserState(
             catalog: catalog, settings: fixtureSettings(), textWidth: Self.tmux, width: 60, height: 8)
-        state.hiddenItems = hidden
+        state.options.hiddenItems = hidden
         #expect(render(state).last?.contains("1 of 2 (1 hidden)") == true, "\(render(state).last ?? "")")
         #expect(Self.catalog.withoutUndrawable(TextWidth()).hidden == 0)
         // A section the hiding empties goes; one empty in the data stays.

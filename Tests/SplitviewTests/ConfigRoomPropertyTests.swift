@@ -150,12 +150,12 @@ import Testing
                 Browser.update(&state, .resize(width: width, height: 30))
                 #expect(state.isTooSmall == (width < max(20, need)), "round \(round) at \(width):\n\(text)")
                 guard !state.isTooSmall else { continue }
-                let columns = state.layout.columns
+                let columns = state.view.layout.columns
                 if columns.contains(where: { $0.width < need }) {
                     Issue.record("round \(round) at \(width): columns \(columns), \(need) needed:\n\(text)")
                     break
                 }
-                if let first = state.layout.frame(of: ItemPath(section: 0, item: 0)), first.width >= 1 {
+                if let first = state.view.layout.frame(of: ItemPath(section: 0, item: 0)), first.width >= 1 {
                 } else {
                     Issue.record("round \(round) at \(width): the first item has no room:\n\(text)")
                     break

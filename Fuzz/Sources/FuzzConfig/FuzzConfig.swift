@@ -52,11 +52,11 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             Fuzz.check(state.isTooSmall, "\(width) columns, less than the \(state.requiredWidth) needed, drawn")
             continue
         }
-        let narrowest = state.columnRoom.narrowest
+        let narrowest = state.content.columnRoom.narrowest
         Fuzz.check(
-            state.layout.columns.allSatisfy { $0.width >= narrowest },
-            "at \(width) columns a column has no room for items: \(state.layout.columns), \(narrowest) needed")
-        guard let frame = state.layout.frame(of: ItemPath(section: 0, item: 0)) else {
+            state.view.layout.columns.allSatisfy { $0.width >= narrowest },
+            "at \(width) columns a column has no room for items: \(state.view.layout.columns), \(narrowest) needed")
+        guard let frame = state.view.layout.frame(of: ItemPath(section: 0, item: 0)) else {
             Fuzz.fail("no item at \(width) columns")
         }
         Fuzz.check(frame.width >= 1 && frame.height >= 1, "an empty item at \(width) columns: \(frame)")
@@ -71,7 +71,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         guard ratio > 0 && ratio < 1 else { continue }
         Browser.update(&state, .resize(width: end, height: 50))
         Fuzz.check(
-            state.layout.columns.count == 2,
+            state.view.layout.columns.count == 2,
             "two columns (ratio \(ratio)) asked from \(start) to \(end) columns, and none at \(end)")
     }
     return 0

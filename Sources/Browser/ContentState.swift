@@ -1,0 +1,144 @@
+// What a session browses: everything loaded, what a search shows of it, and what the layout is
+// made from.
+
+import Catalog
+import SplitLayout
+import TerminalUI
+
+/// The data of a session and the search in force over it.
+public struct ContentState: Sendable {
+    /// Everything loaded. Item paths kept across searches (marks, chosen tones, the focus to
+    /// restore) are paths into this catalog: "source paths".
+    public internal(set) var source: Catalog
+    /// What is shown: `source`, or the items the search filter kept. The focus, the layout and
+    /// `item(at:)` use paths into this catalog.
+    public internal(set) var catalog: Catalog
+    /// The search filter in force; nil when everything is shown.
+    public internal(set) var filter: SearchResult?
+    /// The items of the "Best matches" section leading the filtered catalog (source paths);
+    /// empty when it is not shown.
+    public internal(set) var bestMatches: [ItemPath] = []
+    /// The results along what was typed, so Backspace costs nothing at a million items.
+    var searches = SearchSession()
+    /// Set when the prompt's text changed and the filter does not follow it yet (a paste is
+    /// searched once, at its end: see `Browser.take`).
+    var filterIsStale = false
+    /// Whether the data is still arriving (a stream): the status line says so.
+    public var isLoading = false
+    /// Sticky lines above the status line (fzf's --header and --header-lines), as fzf shows
+    /// them above its prompt. Set through `BrowserState.headerLines`, which lays out again.
+    public internal(set) var headerLines: [String] = []
+    /// The configuration's layout (with the styles chosen in the browser: `toggleStyle`).
+    public internal(set) var settings: LayoutSettings
+    /// The layout's sections, made from the shown catalog and the settings.
+    var specs: [SectionSpec] {
+        didSet { columnRoom = ColumnRoom(sections: specs, parameters: settings.parameters) }
+    }
+    /// How wide a column must be for every section's items (`ColumnRoom`): narrower two
+    /// columns are laid out as one, and a screen narrower than one is too small.
+    public private(set) var columnRoom: ColumnRoom
+    /// The style options and effect of each row section, by section (made with `specs`: a frame
+    /// asks them of every row on screen).
+    var rowLooks: [Int: RowLook]
+    /// Index of each section's first item among all items, for "n of N".
+    var itemsBefore: [Int]
+    /// What drawing each item takes that depends on the item alone, kept between frames (and
+    /// shared by the copies of this state, which show the same items: a catalog only grows,
+    /// `load`, and a source path keeps its item).
+    let itemFaces = ItemFaces()
+
+    init(catalog: Catalog, settings: LayoutSettings, theme: Theme, textWidth: TextWidth) {
+        source = catalog
+        self.catalog = catalog
+        self.settings = settings
+        (specs, itemsBefore, rowLooks) = Self.layoutInput(
+            for: catalog, settings: settings, theme: theme, textWidth: textWidth)
+        columnRoom = ColumnRoom(sections: specs, parameters: settings.parameters)
+    }
+
+    /// After a count while the data is still arriving: "…", more to come (fzf shows a spinner).
+    public var loadingMark: String { isLoading ? "…" : "" }
+
+    /// Makes the layout's input anew for the shown catalog (after a search, data arriving, a
+    /// style changed).
+    mutating func refreshLayoutInput(theme: Theme, textWidth: TextWidth) {
+        (specs, itemsBefore, rowLooks) = Self.layoutInput(
+            for: catalog, settings: settings, theme: theme, textWidth: textWidth)
+    }
+
+    /// The layout's sections, each section's first item among all items, and the looks of the
+    /// row sections.
+    static func layoutInput(for catalog: Catalog, settings: LayoutSettings, theme: Theme, textWidth: TextWidth) -> (
+        [SectionSpec], [Int], [Int: RowLook]
+    ) {
+        let looks = settings.rowLooks(for: catalog)
+        var specs = settings.sectionSpecs(for: catalog, rowLooks: looks, textWidth: textWidth)
+        for index in specs.indices where !theme.sectionBackgrounds.isEmpty {
+            specs[index].hasBackground = true
+        }
+        var running = 0
+        let itemsBefore = catalog.sections.map { section in
+            defer { running += section.items.count }
+            return running
+        }
+        return (specs, itemsBefore, looks)
+    }
+
+    // MARK: Items and paths
+
+    public var itemCount: Int { itemsBefore.last.map { $0 + catalog.sections.last!.items.count } ?? 0 }
+
+    /// A shown item.
+    public func item(at path: ItemPath) -> Item? {
+        guard catalog.sections.indices.contains(path.section),
+            catalog.sections[path.section].items.indices.contains(path.item)
+        else { return nil }
+        return catalog.sections[path.section].items[path.item]
+    }
+
+    /// An item of the source.
+    public func item(atSource path: ItemPath) -> Item? {
+        guard source.sections.indices.contains(path.section),
+            source.sections[path.section].items.indices.contains(path.item)
+        else { return nil }
+        return source.sections[path.section].items[path.item]
+    }
+
+    /// The source path of a shown item.
+    public func sourcePath(_ path: ItemPath) -> ItemPath {
+        guard let filter else { return path }
+        if isBestMatch(path) { return bestMatches.indices.contains(path.item) ? bestMatches[path.item] : path }
+        let shift = bestMatches.isEmpty ? 0 : 1
+        guard filter.sections.indices.contains(path.section - shift) else { return path }
+        let match = filter.sections[path.section - shift]
+        guard match.items.indices.contains(path.item) else { return path }
+        return ItemPath(section: match.section, item: match.items[path.item])
+    }
+
+    /// Whether a shown item is in the Best matches section (which leads while it has items).
+    func isBestMatch(_ path: ItemPath) -> Bool { !bestMatches.isEmpty && path.section == 0 }
+
+    /// Where a source item is shown (in its own section, not in Best matches); nil when the
+    /// filter hides it.
+    public func shownPath(_ path: ItemPath) -> ItemPath? {
+        guard let filter else { return path }
+        guard let index = filter.sections.firstIndex(where: { $0.section == path.section }),
+            let position = filter.sections[index].items.position(of: path.item)
+        else { return nil }
+        return ItemPath(section: index + (bestMatches.isEmpty ? 0 : 1), item: position)
+    }
+
+    /// Where the item stands among the items shown ("n" of "n of N", from 1): in its own
+    /// section for a section that repeats items (Recent), else among the other sections' items.
+    public func ordinal(of path: ItemPath) -> Int {
+        guard catalog.sections.indices.contains(path.section) else { return path.item + 1 }
+        if catalog.sections[path.section].repeatsItems { return path.item + 1 }
+        let repeatedBefore = catalog.sections[..<path.section].filter(\.repeatsItems).reduce(0) { $0 + $1.items.count }
+        return itemsBefore[path.section] - repeatedBefore + path.item + 1
+    }
+
+    /// The items shown, each once: a section that repeats others' items (Recent) left out.
+    public var distinctItemCount: Int {
+        itemCount - catalog.sections.filter(\.repeatsItems).reduce(0) { $0 + $1.items.count }
+    }
+}

@@ -1,0 +1,44 @@
+// What a session is started with and keeps: the options of the command line and the
+// configuration that the browser reads but never changes.
+
+import Catalog
+import TerminalUI
+
+/// The options of a session.
+public struct SessionOptions: Sendable {
+    /// Whether Space marks items for one Enter to print them all (--multi).
+    public let multiSelect: Bool
+    /// The tone shown and printed for every emoji that has it (nil: the yellow default).
+    public let skinTone: SkinTone?
+    public let theme: Theme
+    public let textWidth: TextWidth
+    /// How a search matches and what it shows (the configuration's `[search]`).
+    public var searchOptions = SearchOptions()
+    /// How --print prints an item (given the item, its section's title and its glyph as
+    /// shown): what Enter prints and `y` copies; nil: its glyph, else its label.
+    public var printLine: (@Sendable (Item, String, String?) -> String)?
+    /// The keys of --expect.
+    public var expectedKeys = ExpectedKeys()
+    /// Whether typing goes straight to the query (fzf's way, `--typing query`): the prompt is
+    /// open from the start and never closes, Enter picks, Esc quits; the browsing keys that are
+    /// letters are not there (arrows, Ctrl-N and Ctrl-P move; Ctrl-T, Ctrl-O for s and i). Set
+    /// through `BrowserState.typingQueries`, which opens the prompt.
+    public internal(set) var typingQueries = false
+    /// Whether Enter in the search prompt picks at once (the prompt opened by --query, as
+    /// fzf's Enter does) rather than keeping the filter.
+    public var enterPicksFromPrompt = false
+    /// Items left out because the terminal cannot draw their glyph (`[emoji] undrawable =
+    /// "hidden"`): the status line counts them.
+    public var hiddenItems = 0
+    /// The layout settings for a catalog that grew (a data file's items measured while there
+    /// are few enough, one column for one section): given the settings in force (the styles
+    /// chosen in the browser kept) and the new catalog.
+    public var adjustSettings: (@Sendable (LayoutSettings, Catalog) -> LayoutSettings)?
+
+    public init(multiSelect: Bool = false, skinTone: SkinTone? = nil, theme: Theme = .standard, textWidth: TextWidth) {
+        self.multiSelect = multiSelect
+        self.skinTone = skinTone
+        self.theme = theme
+        self.textWidth = textWidth
+    }
+}
