@@ -657,10 +657,9 @@ class Splitview(Program):
         # whole count without "…", the frame above it is drawn too, and the file is read.
         return f" 1 of {self.total} " in terminal.row(ROWS - 1)
 
-    def answered(self, query, count, since):
-        """splitview filters and draws in one step: the frame that echoes the key shows its
-        count, in the status line, the last row drawn."""
-        right = "no matches" if count == 0 else f"{count} of {self.total}"
+    def echoed(self, query, since):
+        """The frame that shows the key in the prompt (the search runs beside the input loop,
+        so it comes first, with the last result's count and a spinner)."""
         prompt = " /" + query
         cursor = len(prompt)
 
@@ -669,8 +668,18 @@ class Splitview(Program):
             reverse = terminal.reverse_cells[ROWS - 1]
             # The reverse-video cursor cell right after the query tells "foo " from "foo".
             return (terminal.row_written[ROWS - 1] > since and status.startswith(prompt)
-                    and status.rstrip().endswith(" " + right)
                     and reverse[cursor] != reverse[0] and not any(reverse[1:cursor]))
+        return check
+
+    def answered(self, query, count, since):
+        """The frame that shows the search's answer: its count in the status line, the last
+        row drawn, with no spinner (which says a newer answer is coming)."""
+        right = "no matches" if count == 0 else f"{count} of {self.total}"
+        echoed = self.echoed(query, since)
+
+        def check(terminal):
+            status = terminal.row(ROWS - 1)
+            return echoed(terminal) and status.rstrip().endswith(" " + right) and "⠿" not in status
         return check
 
 
@@ -697,6 +706,15 @@ class Fzf(Program):
         match = self.info(terminal)
         return (match is not None and int(match.group(1)) == self.total and int(match.group(2)) == self.total
                 and all(terminal.row(y).strip() for y in range(ROWS - 2)))
+
+    def echoed(self, query, since):
+        """fzf echoes the key on the prompt row at once, the cursor after it."""
+        prompt = "> " + query
+
+        def check(terminal):
+            return (terminal.row_written[ROWS - 1] > since and terminal.row(ROWS - 1).startswith(prompt)
+                    and (terminal.y, terminal.x) == (ROWS - 1, len(prompt)))
+        return check
 
     def answered(self, query, count, since):
         """fzf echoes the key on the prompt row at once; when the search is done it rewrites
@@ -749,10 +767,14 @@ def measure(program, query, env, key_pause, verbose):
             count = program.counts[prefix]
             since = session.terminal.writes
             sent = session.send(prefix[-1].encode())
+            echo = session.pump(program.echoed(prefix, since), sent + 60)
+            if echo is None:
+                raise RuntimeError(f"{prefix!r} not shown in the prompt")
             stamp = session.pump(program.answered(prefix, count, since), sent + 60)
             if stamp is None:
                 raise RuntimeError(f"no answer for {prefix!r} (expected {count})")
-            result["keys"].append({"query": prefix, "count": count, "seconds": stamp - sent})
+            result["keys"].append(
+                {"query": prefix, "count": count, "seconds": stamp - sent, "echo_seconds": echo - sent})
             session.settle(key_pause)
         result["vmhwm_kib"] = session.high_water_mark()
     except RuntimeError as error:
@@ -799,6 +821,8 @@ def summarize(runs):
         "vmhwm_first_frame_kib": median(r.get("vmhwm_first_frame_kib") for r in good),
         "key_median_s": median(per_run_median),
         "key_max_s": median(per_run_max),
+        "echo_median_s": median([statistics.median(k["echo_seconds"] for k in r["keys"]) for r in good if r["keys"]]),
+        "echo_max_s": median([max(k["echo_seconds"] for k in r["keys"]) for r in good if r["keys"]]),
     }
 
 
@@ -942,24 +966,28 @@ def benchmark(options, workdir):
     print(f"{datetime.date.today().isoformat()}, {machine()}; splitview {version([options.binary, '--version'])}, "
           f"fzf {version([fzf, '--version'])}.")
     print()
-    print("| program | first items | all loaded | peak memory | keystroke median | keystroke max |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| program | first items | all loaded | peak memory | key to frame median | key to frame max "
+          "| query to result median | query to result max |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for name, summary in summaries.items():
         failed = f" ({summary['failed']} of {options.runs} runs failed)" if summary["failed"] else ""
         print(f"| {name}{failed} | {milliseconds(summary['first_items_s'])} | {milliseconds(summary['first_frame_s'])} "
               f"| {mebibytes(summary['vmhwm_kib'])} "
+              f"| {milliseconds(summary['echo_median_s'])} | {milliseconds(summary['echo_max_s'])} "
               f"| {milliseconds(summary['key_median_s'])} | {milliseconds(summary['key_max_s'])} |")
     print()
     ours = summaries["splitview"]
     for name, theirs in list(summaries.items())[1:]:
         ratios = []
         for key, label in (("first_items_s", "first items"), ("first_frame_s", "all loaded"), ("vmhwm_kib", "peak memory"),
-                           ("key_median_s", "keystroke median"), ("key_max_s", "keystroke max")):
+                           ("echo_median_s", "key to frame median"), ("echo_max_s", "key to frame max"),
+                           ("key_median_s", "query to result median"), ("key_max_s", "query to result max")):
             if ours[key] and theirs[key]:
                 ratios.append(f"{label} x{ours[key] / theirs[key]:.2f}")
         print(f"splitview / {name}: " + ", ".join(ratios) + ".")
     print()
-    print("Per key, median over runs (the time from writing the key to the frame that shows its count):")
+    print("Per key, median over runs (the time from writing the key to the frame that shows its count; "
+          "the frame that shows the key comes first, in the tables above):")
     print()
     names = list(results)
     print("| typed | " + " | ".join(f"{name}: matches, time" for name in names) + " |")

@@ -159,6 +159,8 @@ extension Browser {
             state.toggleMark(focus)
             if let previous = state.view.previousItem(before: focus) { state.setFocus(previous) }
         case .pick:
+            // A search still running picks from its answer, when it comes.
+            if state.deferPickToSearch() { return [] }
             // Nothing to pick (a search with no match, no marks): Enter ends as fzf's does, with
             // no item printed and status 1.
             if let focus = state.view.focus {

@@ -2,6 +2,8 @@
 // update returns, carried out by the loop (`Browser.run`) or by the program that runs it,
 // rather than a flag left in the state for someone to find and clear.
 
+import Catalog
+
 /// One thing an update asks to be done outside the state.
 public enum BrowserCommand: Hashable, Sendable {
     /// Put this text on the terminal's clipboard (`y`; the loop sends it through the screen).
@@ -11,4 +13,25 @@ public enum BrowserCommand: Hashable, Sendable {
     /// Take this glyph out of the recent-picks file (`x` on a recent pick; the program writes
     /// the file when the session ends).
     case forgetRecent(glyph: String)
+    /// Search, away from the input (`SessionOptions.searchesInBackground`): the loop runs it
+    /// on a thread of its own, stops it when a newer one is asked, and hands its result back
+    /// as `BrowserEvent.searched`.
+    case search(SearchRequest)
+}
+
+/// A search the state asked for: the query, over the data as it was then.
+public struct SearchRequest: Hashable, Sendable {
+    /// Numbers the searches of a session: only the answer to the last one asked is shown.
+    public let generation: Int
+    public let query: SearchQuery
+    public let catalog: Catalog
+
+    public static func == (a: SearchRequest, b: SearchRequest) -> Bool {
+        a.generation == b.generation && a.query == b.query
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(generation)
+        hasher.combine(query)
+    }
 }

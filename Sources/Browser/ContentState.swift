@@ -23,6 +23,22 @@ public struct ContentState: Sendable {
     /// Set when the prompt's text changed and the filter does not follow it yet (a paste is
     /// searched once, at its end: see `Browser.take`).
     var filterIsStale = false
+    /// Searching in the background: the number of the last search asked for.
+    var searchGeneration = 0
+    /// Searching in the background: the search asked for and not answered yet (what to do
+    /// with its answer), while the last result stays shown.
+    public internal(set) var pendingSearch: PendingSearch?
+    /// A search to hand to the loop, as a command, when the update ends.
+    var searchToStart: SearchRequest?
+
+    /// What waits for a search running in the background.
+    public struct PendingSearch: Hashable, Sendable {
+        public let generation: Int
+        /// More data arrived: the focus stays on its item while it matches.
+        let keepingFocus: Bool
+        /// Enter (or an --expect key) came meanwhile: the pick is made on the answer.
+        var picksWhenAnswered = false
+    }
     /// Whether the data is still arriving (a stream): the status line says so.
     public var isLoading = false
     /// Sticky lines above the status line (fzf's --header and --header-lines), as fzf shows

@@ -18,6 +18,8 @@ public enum BrowserEvent: Sendable {
     case loadEnded(headerLines: [String], notice: String?)
     /// The input could not be read or parsed: the session ends with this message.
     case loadFailed(String)
+    /// A search run in the background answered (`BrowserCommand.search`).
+    case searched(SearchResult, generation: Int)
 }
 
 /// Where events made away from the loop (a loader reading a pipe) wait for it. The loop looks
@@ -39,6 +41,9 @@ public final class EventInbox: Sendable {
 
     public var isOpen: Bool { state.withLock { $0.isOpen } }
 
+    /// Whether events wait to be taken.
+    var hasEvents: Bool { state.withLock { !$0.events.isEmpty } }
+
     /// The events posted since the last call, in order.
     func takeAll() -> [BrowserEvent] {
         state.withLock { state in
@@ -50,14 +55,15 @@ public final class EventInbox: Sendable {
 
 extension Browser {
     /// Carries out what updates asked: the loop's own commands on the screen (the clipboard,
-    /// a stop), the others by `others` (the program's: the recent file).
+    /// a stop) and the searcher, the others by `others` (the program's: the recent file).
     static func carryOut(
-        _ commands: [BrowserCommand], on screen: Screen, others: (BrowserCommand) -> Void
+        _ commands: [BrowserCommand], on screen: Screen, searcher: SearchRunner, others: (BrowserCommand) -> Void
     ) {
         for command in commands {
             switch command {
             case .copyToClipboard(let text): screen.copyToClipboard(text)
             case .suspend: screen.suspend()
+            case .search(let request): searcher.start(request)
             case .forgetRecent: others(command)
             }
         }
@@ -66,12 +72,13 @@ extension Browser {
     /// Applies one event; returns what it asks of the world outside the state.
     @discardableResult
     public static func update(_ state: inout BrowserState, _ event: BrowserEvent) -> [BrowserCommand] {
-        let commands = take(event, &state)
+        var commands = take(event, &state)
         state.applyStaleFilter()
         // A search that caught up (or a catalog loaded) built a new layout, its rows at their
         // first cards: the focused row goes to the focus at once (a move already on its way is
         // left to arrive).
         state.followFocusInRows(animated: false)
+        commands += state.takeSearchToStart()
         return commands
     }
 
@@ -107,6 +114,8 @@ extension Browser {
             if let notice { state.overlays.notice = notice }
         case .loadFailed(let message):
             state.picking.outcome = .failed(message)
+        case .searched(let result, let generation):
+            return state.takeSearchResult(result, generation: generation)
         }
         return []
     }
@@ -157,25 +166,35 @@ extension Browser {
         _ state: inout BrowserState, on screen: Screen, inbox: EventInbox? = nil,
         commands: (BrowserCommand) -> Void = { _ in }
     ) -> Outcome? {
+        let searcher = SearchRunner()
+        defer { searcher.stop() }
+        func carryOut(_ asked: [BrowserCommand]) {
+            Self.carryOut(asked + state.takeSearchToStart(), on: screen, searcher: searcher, others: commands)
+        }
         state.motion.advanceClock(to: screen.now)
         if state.view.width != screen.width || state.view.height != screen.height {
             state.resize(width: screen.width, height: screen.height)
         }
+        // (A search asked before the loop: --query, a prompt opened at the start.)
+        carryOut([])
         show(&state, on: screen)
         while state.picking.outcome == nil {
             // Open before taking: a post and close after this look are seen by the next one.
             let inboxOpen = inbox?.isOpen ?? false
-            let posted = inbox?.takeAll() ?? []
+            let posted = (inbox?.takeAll() ?? []) + searcher.answers.takeAll()
             if !posted.isEmpty {
                 var asked: [BrowserCommand] = []
                 for event in posted where state.picking.outcome == nil { asked += take(event, &state) }
                 state.applyStaleFilter()
-                carryOut(asked, on: screen, others: commands)
+                carryOut(asked)
                 if state.picking.outcome == nil { show(&state, on: screen) }
                 continue
             }
             var wait = state.nextWakeUp.map { max(0, $0 - screen.now) }
-            if inboxOpen { wait = min(wait ?? Timeline.frameInterval, Timeline.frameInterval) }
+            // Data arriving, or a search's answer: looked for once a frame.
+            // (Busy, or done with its answer posted after the look above.)
+            let searching = searcher.isBusy || searcher.answers.hasEvents
+            if inboxOpen || searching { wait = min(wait ?? Timeline.frameInterval, Timeline.frameInterval) }
             var changed = false
             var asked: [BrowserCommand] = []
             if let event = screen.nextEvent(timeoutMilliseconds: wait) {
@@ -187,7 +206,7 @@ extension Browser {
                     asked += take(.input(waiting, at: screen.now), &state)
                 }
                 changed = true
-            } else if wait == nil || screen.inputHasEnded {
+            } else if (wait == nil || screen.inputHasEnded) && !searching {
                 break
             }
             if state.picking.outcome == nil, let wakeUp = state.nextWakeUp, screen.now >= wakeUp {
@@ -195,7 +214,7 @@ extension Browser {
                 changed = true
             }
             state.applyStaleFilter()
-            carryOut(asked, on: screen, others: commands)
+            carryOut(asked)
             if changed && state.picking.outcome == nil { show(&state, on: screen) }
         }
         return state.picking.outcome

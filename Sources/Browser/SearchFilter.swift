@@ -114,28 +114,70 @@ extension BrowserState {
     /// Shows only the items that match `text` (everything when it is empty): the layout
     /// re-splits over the sections that still have items, led by the best matches. The focus
     /// goes to the best match, as fzf's cursor goes to its first line; with `keepingFocus` (more
-    /// data arrived) it stays on its item while the item matches.
+    /// data arrived) it stays on its item while the item matches. Searching in the background
+    /// (`SessionOptions.searchesInBackground`), a query is only asked for here: the last
+    /// result stays shown until its answer comes (`takeSearchResult`).
     public mutating func applyFilter(_ text: String, keepingFocus: Bool = false) {
         content.filterIsStale = false
         let query = options.searchOptions.query(text)
+        if options.searchesInBackground && !query.isEmpty {
+            content.searchGeneration += 1
+            let generation = content.searchGeneration
+            // (An Enter waiting for the last answer waits for this one instead.)
+            let picks = content.pendingSearch?.picksWhenAnswered ?? false
+            content.pendingSearch = .init(generation: generation, keepingFocus: keepingFocus, picksWhenAnswered: picks)
+            content.searchToStart = SearchRequest(generation: generation, query: query, catalog: content.source)
+            return
+        }
+        content.pendingSearch = nil
+        content.searchToStart = nil
+        show(query.isEmpty ? nil : content.searches.run(query, in: content.source), keepingFocus: keepingFocus)
+    }
+
+    /// The answer of a search run in the background: shown when it answers the last search
+    /// asked for (an older one is stale: a newer query or more data came since), then the
+    /// pick that waited for it, if any.
+    mutating func takeSearchResult(_ result: SearchResult, generation: Int) -> [BrowserCommand] {
+        guard let pending = content.pendingSearch, pending.generation == generation else { return [] }
+        content.pendingSearch = nil
+        show(result, keepingFocus: pending.keepingFocus)
+        return pending.picksWhenAnswered ? Browser.perform(.pick, &self) : []
+    }
+
+    /// Whether a pick must wait for the search running in the background (it picks from the
+    /// answer); notes that it waits.
+    mutating func deferPickToSearch() -> Bool {
+        guard content.pendingSearch != nil else { return false }
+        content.pendingSearch?.picksWhenAnswered = true
+        return true
+    }
+
+    /// The search asked for during an update, as the command that runs it.
+    mutating func takeSearchToStart() -> [BrowserCommand] {
+        guard let request = content.searchToStart else { return [] }
+        content.searchToStart = nil
+        return [.search(request)]
+    }
+
+    /// Shows `result`'s items (nil: everything), laid out anew; see `applyFilter`.
+    private mutating func show(_ result: SearchResult?, keepingFocus: Bool) {
         let focusSource = view.focus.map(content.sourcePath)
         let focusWasBest = view.focus.map(content.isBestMatch) ?? false
-        if query.isEmpty {
-            content.filter = nil
-            content.bestMatches = []
-            content.catalog = content.source
-        } else {
-            let result = content.searches.run(query, in: content.source)
+        if let result {
             content.filter = result
             let best = options.searchOptions.bestMatches(of: result, in: content.source)
             content.bestMatches = best.map { ItemPath(section: $0.section, item: $0.item) }
             content.catalog = content.source.filtered(by: result, best: best)
+        } else {
+            content.filter = nil
+            content.bestMatches = []
+            content.catalog = content.source
         }
         content.refreshLayoutInput(theme: options.theme, textWidth: options.textWidth)
         view.layout = SplitLayout(sections: content.specs, parameters: currentParameters, width: contentWidth)
         overlays.toneChooser = nil
         view.focus = nil
-        if keepingFocus || query.isEmpty, let focusSource {
+        if keepingFocus || result == nil, let focusSource {
             let inBest =
                 focusWasBest
                 ? content.bestMatches.firstIndex(of: focusSource).map { ItemPath(section: 0, item: $0) } : nil

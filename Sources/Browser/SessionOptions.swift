@@ -27,6 +27,10 @@ public struct SessionOptions: Sendable {
     /// Whether Enter in the search prompt picks at once (the prompt opened by --query, as
     /// fzf's Enter does) rather than keeping the filter.
     public var enterPicksFromPrompt = false
+    /// Whether a search runs beside the input loop (`BrowserCommand.search`), the browser
+    /// showing the last result it has meanwhile, rather than inside the update (the tests'
+    /// and `render`'s way, where a frame must show the search's result).
+    public var searchesInBackground = false
     /// Items left out because the terminal cannot draw their glyph (`[emoji] undrawable =
     /// "hidden"`): the status line counts them.
     public var hiddenItems = 0

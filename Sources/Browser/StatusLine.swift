@@ -95,8 +95,11 @@ struct SearchPromptLine: Widget {
         buffer.fill(area, style)
         let count = state.content.filter?.count ?? state.content.itemCount
         let total = state.content.source.itemCount
+        // While a search runs beside the input (a large catalog), the count is the last
+        // result's: a spinner's dots before it say that a newer one is coming.
+        let searching = state.content.pendingSearch == nil ? "" : " ⠿"
         let right =
-            state.markedCount
+            state.markedCount + searching
             + (total == 0
                 ? (state.content.isLoading ? " loading… " : " no items ")
                 : count == 0

@@ -17,6 +17,20 @@
 // SearchRanking.swift): scored only once they matched, and ordered by a linear-time sort.
 
 import Dispatch
+import Synchronization
+
+/// Asks a search running on another thread to stop: the next key made it useless. Checked
+/// between sections and every few thousand items, so a search at millions of items stops
+/// within a fraction of a frame.
+public final class SearchCancellation: Sendable {
+    private let cancelled = Atomic<Bool>(false)
+
+    public init() {}
+
+    public func cancel() { cancelled.store(true, ordering: .relaxed) }
+
+    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+}
 
 /// Which items of a catalog matched a query.
 ///
@@ -150,6 +164,15 @@ public enum Search {
     public static func run(_ query: SearchQuery, in catalog: Catalog, within previous: SearchResult? = nil)
         -> SearchResult
     {
+        // (Never cancelled: always a result.)
+        run(query, in: catalog, within: previous, cancellation: nil)!
+    }
+
+    /// `run`, stopping early when `cancellation` is cancelled: then nil.
+    public static func run(
+        _ query: SearchQuery, in catalog: Catalog, within previous: SearchResult? = nil,
+        cancellation: SearchCancellation?
+    ) -> SearchResult? {
         let shape = shape(of: catalog)
         if query.isEmpty {
             return SearchResult(
@@ -172,11 +195,17 @@ public enum Search {
 
         let sections: [SearchResult.SectionMatches]
         if work >= parallelThreshold, candidates.count > 1 {
-            sections = searchInParallel(candidates, catalog, query, work: work)
+            sections = searchInParallel(candidates, catalog, query, work: work, cancellation: cancellation)
         } else {
             var matcher = SearchMatcher(query)
-            sections = candidates.compactMap { search($0, catalog, &matcher) }
+            var found: [SearchResult.SectionMatches] = []
+            for candidate in candidates {
+                if cancellation?.isCancelled == true { break }
+                if let matches = search(candidate, catalog, &matcher, cancellation) { found.append(matches) }
+            }
+            sections = found
         }
+        if cancellation?.isCancelled == true { return nil }
         return SearchResult(
             query: query, sections: sections, count: sections.reduce(0) { $0 + $1.items.count },
             catalogShape: shape, catalogTitles: catalog.sections.map(\.title))
@@ -237,14 +266,19 @@ public enum Search {
     /// Below this many candidate items, one thread is quicker than waking others.
     static let parallelThreshold = 50_000
 
+    /// A cancelled search stops within this many items of a section (a power of two).
+    static let cancellationStride = 1 << 14
+
     /// Tries the candidate items of one section and ranks the matches; nil when none matches.
     static func search(
         _ candidate: SearchResult.SectionMatches, _ catalog: Catalog,
-        _ matcher: inout SearchMatcher
+        _ matcher: inout SearchMatcher, _ cancellation: SearchCancellation? = nil
     ) -> SearchResult.SectionMatches? {
         let items = catalog.sections[candidate.section].items
         return items.store.withReader { store in
-            guard let matched = match(candidate.matched, items, store, &matcher) else { return nil }
+            guard let matched = match(candidate.matched, items, store, &matcher, cancellation) else { return nil }
+            // (A cancelled search's part is not worth ranking: it is thrown away.)
+            if cancellation?.isCancelled == true { return nil }
             return SearchRanking.rank(matched, of: candidate.section, items, store, &matcher)
         }
     }
@@ -252,8 +286,12 @@ public enum Search {
     /// The candidates (positions in `items`, ascending) that match, ascending; nil for none.
     static func match(
         _ candidates: SearchResult.ItemIndices, _ items: ItemList, _ store: ItemStoreReader,
-        _ matcher: inout SearchMatcher
+        _ matcher: inout SearchMatcher, _ cancellation: SearchCancellation? = nil
     ) -> SearchResult.ItemIndices? {
+        /// Whether to stop: asked every `cancellationStride` items.
+        @inline(__always) func stops(_ index: Int) -> Bool {
+            index & (cancellationStride - 1) == 0 && cancellation?.isCancelled == true
+        }
         matcher.adapt()
         var hits: [Int32] = []
         // Most of a section's items to try: one scan of its whole text is quicker.
@@ -266,17 +304,20 @@ public enum Search {
             switch candidates.storage {
             case .all(let count):
                 if let selection = items.selection {
-                    for index in 0..<count where matcher.matches(store, selection[index]) {
-                        hits.append(Int32(truncatingIfNeeded: index))
+                    for index in 0..<count {
+                        if stops(index) { return nil }
+                        if matcher.matches(store, selection[index]) { hits.append(Int32(truncatingIfNeeded: index)) }
                     }
                 } else {
-                    for index in 0..<count where matcher.matches(store, index) {
-                        hits.append(Int32(truncatingIfNeeded: index))
+                    for index in 0..<count {
+                        if stops(index) { return nil }
+                        if matcher.matches(store, index) { hits.append(Int32(truncatingIfNeeded: index)) }
                     }
                 }
             case .some(let indices), .ranked(let indices):
-                for index in indices where matcher.matches(store, items.storeIndex(Int(index))) {
-                    hits.append(index)
+                for (position, index) in indices.enumerated() {
+                    if stops(position) { return nil }
+                    if matcher.matches(store, items.storeIndex(Int(index))) { hits.append(index) }
                 }
             }
         }
@@ -324,7 +365,7 @@ public enum Search {
     /// cores; the chunks are joined back in catalog order.
     static func searchInParallel(
         _ candidates: [SearchResult.SectionMatches], _ catalog: Catalog,
-        _ query: SearchQuery, work: Int
+        _ query: SearchQuery, work: Int, cancellation: SearchCancellation? = nil
     ) -> [SearchResult.SectionMatches] {
         // A few chunks per core even out sections of different sizes and match rates.
         let chunkCount = min(candidates.count, 16)
@@ -340,9 +381,12 @@ public enum Search {
         let slots = ChunkSlots(count: bounds.count - 1)
         DispatchQueue.concurrentPerform(iterations: chunks.count - 1) { chunk in
             var matcher = SearchMatcher(query)
-            slots.store(
-                candidates[chunks[chunk]..<chunks[chunk + 1]].compactMap { search($0, catalog, &matcher) },
-                at: chunk)
+            var found: [SearchResult.SectionMatches] = []
+            for candidate in candidates[chunks[chunk]..<chunks[chunk + 1]] {
+                if cancellation?.isCancelled == true { break }
+                if let matches = search(candidate, catalog, &matcher, cancellation) { found.append(matches) }
+            }
+            slots.store(found, at: chunk)
         }
         return slots.joined()
     }
@@ -362,6 +406,14 @@ public struct SearchSession: Sendable {
 
     /// The result of `query` over `catalog`, the same as `Search.run(query, in: catalog)`.
     public mutating func run(_ query: SearchQuery, in catalog: Catalog) -> SearchResult {
+        // (Never cancelled: always a result.)
+        run(query, in: catalog, cancellation: nil)!
+    }
+
+    /// `run`, stopping early when `cancellation` is cancelled (then nil, nothing kept).
+    public mutating func run(
+        _ query: SearchQuery, in catalog: Catalog, cancellation: SearchCancellation?
+    ) -> SearchResult? {
         let shape = Search.shape(of: catalog)
         if let top = stack.last, top.catalogShape != shape {
             // More items arrived: only they are searched, for the query in force.
@@ -369,7 +421,9 @@ public struct SearchSession: Sendable {
         }
         while let top = stack.last, !query.refines(top.query) { stack.removeLast() }
         if let top = stack.last, top.query == query { return top }
-        let result = Search.run(query, in: catalog, within: stack.last)
+        guard let result = Search.run(query, in: catalog, within: stack.last, cancellation: cancellation) else {
+            return nil
+        }
         stack.append(result)
         return result
     }

@@ -252,6 +252,8 @@ struct BrowseCommand: ParsableCommand {
                 textWidth: textWidth,
                 width: screen.width, height: screen.height, multiSelect: multi,
                 skinTone: tone)
+            // Searches run beside the input loop: a key is drawn at once, at millions of items too.
+            state.options.searchesInBackground = true
             state.overlays.notice = Browser.notice(for: warnings)
             state.options.searchOptions = searchOptions
             state.options.hiddenItems = hidden
