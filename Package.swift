@@ -88,7 +88,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SafeText", "SeededRandom"]),
+        .testTarget(
+            name: "CatalogTests", dependencies: ["Catalog", "SafeText", "SeededRandom", "TerminalTestSupport"]),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "CNcursesw", "TerminalTestSupport", "SeededRandom"]),
         .testTarget(

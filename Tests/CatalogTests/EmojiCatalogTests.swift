@@ -1,5 +1,7 @@
 import Foundation
+import TerminalTestSupport
 import Testing
+
 @testable import Catalog
 
 @Suite("EmojiCatalog")
@@ -44,7 +46,7 @@ struct EmojiCatalogTests {
         #expect(food.items[lemon + 1].glyph == "🍋‍🟩")
     }
 
-    @Test("item count matches emoji-test.txt", .enabled(if: FileManager.default.fileExists(atPath: emojiTest)))
+    @Test("item count matches emoji-test.txt", .needs(files: [emojiTest]))
     func countMatchesEmojiTest() throws {
         // Counted independently: fully-qualified lines outside the Component group whose code
         // points include no skin-tone modifier; and the newer emoji.
@@ -156,5 +158,13 @@ struct EmojiCatalogTests {
         let subgroups = bytes.withUnsafeBufferPointer { EmojiCatalog.parse($0, grouping: .subgroup) }
         #expect(subgroups.map(\.title) == ["sub", "sub2"])
         #expect(subgroups[0].items.count == 2)
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// A test that needs `files` (Unicode's data files, from unicode-data): it runs where they
+    /// are there, is skipped elsewhere, saying what is missing, and fails in CI (`TestTools`).
+    fileprivate static func needs(files: [String]) -> Self {
+        .enabled("\(TestTools.skipReason([], files: files))") { try TestTools.available([], files: files) }
     }
 }

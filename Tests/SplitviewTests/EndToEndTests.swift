@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import Testing
 
 /// The real binary in a real terminal: tmux on a private socket, keys sent with send-keys and
@@ -10,9 +11,8 @@ final class TmuxSession {
     /// /tmp/tmux-UID after kill-server).
     var socket: String { directory + "/tmux" }
 
-    static var isAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-    }
+    /// tmux on PATH (suites that use it say `.needs("tmux")`).
+    static let tmux = TestTools.path(of: "tmux") ?? "tmux"
 
     /// Starts `command` (run by sh) in a new session of the given size.
     init(width: Int, height: Int, command: String) throws {
@@ -34,7 +34,7 @@ final class TmuxSession {
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        try Support.spawn("/usr/bin/tmux", ["-S", socket, "-f", "/dev/null"] + arguments).stdout
+        try Support.spawn(Self.tmux, ["-S", socket, "-f", "/dev/null"] + arguments).stdout
     }
 
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
@@ -71,7 +71,7 @@ final class TmuxSession {
     }
 }
 
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+@Suite(.serialized, .needs("tmux"))
 struct EndToEndTests {
     /// The binary, with stdout and the exit status captured in files of the session folder.
     func start(width: Int, height: Int, arguments: String = "") throws -> (TmuxSession, out: String) {

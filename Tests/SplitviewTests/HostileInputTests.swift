@@ -4,6 +4,7 @@
 // (standard output has the original bytes); messages quoting such data; a 50 MB line.
 
 import Foundation
+import TerminalTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -247,7 +248,8 @@ import Testing
         environment["XDG_CONFIG_HOME"] = directory
         environment["XDG_STATE_HOME"] = directory
         let render = try Support.spawn(
-            "/usr/bin/timeout", ["120", Support.binary, "render", "--width", "200", "--height", "60", path],
+            TestTools.path(of: "timeout") ?? "/usr/bin/timeout",
+            ["120", Support.binary, "render", "--width", "200", "--height", "60", path],
             environment: environment)
         #expect(render.status == 0, "status \(render.status) (124: timed out)")
         let rows = render.stdout.split(separator: "\n", omittingEmptySubsequences: false)

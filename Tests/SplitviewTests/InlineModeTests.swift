@@ -91,7 +91,7 @@ import Testing
     }
 }
 
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+@Suite(.serialized, .needs("tmux"))
 struct InlineModeTmuxTests {
     /// bash in tmux with `before` run first (a command line whose output the browser goes
     /// below), then splitview with `arguments` on 360 words; what it prints goes to the screen.

@@ -111,7 +111,7 @@ import Testing
 
 /// Enter in the browser with standard output on a full disk: the terminal is given back and
 /// the failure is one line.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+@Suite(.serialized, .needs("tmux"))
 struct PickOutputFailureTests {
     /// The emoji browser in tmux, `prefix` before its command line and its standard output
     /// sent to `output` (nil: a file): Enter picks, and the printed lines, the exit status

@@ -2,13 +2,12 @@
 // prints the input's objects back, compared with jq as a user would compare them.
 
 import Foundation
+import TerminalTestSupport
 import Testing
 
 @Suite("--print json gives back the JSON Lines it read")
 struct PrintJSONTests {
-    static var jq: String? {
-        ["/usr/bin/jq", "/usr/local/bin/jq", "/bin/jq"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static var jq: String? { TestTools.path(of: "jq") }
 
     /// Lines of `jq -S -c` over `text`, sorted (splitview prints items section by section).
     static func normalized(_ jq: String, _ path: String) throws -> [String] {
@@ -30,8 +29,8 @@ struct PrintJSONTests {
 
     @Test(
         "splitview x.jsonl --filter '' --print json equals the input under jq -S",
-        .enabled(
-            if: jq != nil, "needs jq (apt-get install jq); the round trip is also tested without it in JSONFieldTests")
+        // (The round trip is also tested without jq, in JSONFieldTests.)
+        .needs("jq")
     )
     func roundTripThroughJq() throws {
         let jq = try #require(Self.jq)

@@ -6,19 +6,16 @@
 //   between the columns is not;
 // - the focus highlight covers the focused slot.
 // The screenshots are kept in .build/screenshots (not in git). Skipped, saying why, where Xvfb,
-// the terminals or ImageMagick are missing (.ci/run installs them).
+// the terminals or ImageMagick are missing (.ci/run installs them); in CI that fails.
 
 import Foundation
+import TerminalTestSupport
 import Testing
 
 @Suite(.serialized) struct RealTerminalTests {
-    static let tools = ["Xvfb", "xterm", "kitty", "import", "xdotool"]
-    static func path(of tool: String) -> String? {
-        ["/usr/bin", "/usr/local/bin", "/bin"].map { "\($0)/\(tool)" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-    static let missing = tools.filter { path(of: $0) == nil }
+    /// The programs the tests run, on PATH (ImageMagick's `import` and `convert`).
+    static let tools = ["Xvfb", "xterm", "kitty", "import", "convert", "xdotool"]
+    static func path(of tool: String) -> String? { TestTools.path(of: tool) }
     static let screenshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent(".build/screenshots").path
 
@@ -125,7 +122,7 @@ import Testing
             let shot = try Support.spawn(path(of: "import")!, ["-window", window, png], environment: environment)
             try #require(shot.status == 0, "import failed: \(shot.stderr)")
             let convert = try Support.spawn(
-                path(of: "convert") ?? "/usr/bin/convert", [png, ppm], environment: environment)
+                path(of: "convert")!, [png, ppm], environment: environment)
             try #require(convert.status == 0, "convert failed: \(convert.stderr)")
             let image = try #require(Image(ppm: try Data(contentsOf: URL(fileURLWithPath: ppm))))
             try? FileManager.default.removeItem(atPath: ppm)
@@ -196,7 +193,7 @@ import Testing
 
     @Test(
         "splitview in xterm and kitty: blank cells blank, headers and focus where the layout says",
-        .enabled(if: missing.isEmpty, "needs \(missing.joined(separator: ", ")) (.ci/run installs them)"),
+        .needs(tools),
         arguments: [("xterm", 60, 20), ("xterm", 120, 24), ("kitty", 60, 20), ("kitty", 120, 24)])
     func pixels(terminal: String, columns: Int, rows: Int) throws {
         let display = try Display()

@@ -3,12 +3,13 @@
 // gets it; a click past column 223 (SGR mouse reports), read back through the clipboard.
 
 import Foundation
+import TerminalTestSupport
 import Testing
 
 extension RealTerminalTests {
     @Test(
         "--height in xterm and kitty: the lines above kept, the browser in its rows as render says, below it blank",
-        .enabled(if: missing.isEmpty, "needs \(missing.joined(separator: ", ")) (.ci/run installs them)"),
+        .needs(tools),
         arguments: ["xterm", "kitty"])
     func inlinePixels(terminal: String) throws {
         let display = try Display()
@@ -38,12 +39,12 @@ extension RealTerminalTests {
         #expect(inked.isEmpty, "ink below the browser in \(name): \(inked.prefix(12))")
     }
 
-    static let clipboardMissing = missing + (path(of: "xclip") == nil ? ["xclip"] : [])
+    /// With xclip, to read the X clipboard.
+    static let clipboardTools = tools + ["xclip"]
 
     @Test(
         "y in xterm and kitty puts the focused emoji on the X clipboard (OSC 52)",
-        .enabled(
-            if: clipboardMissing.isEmpty, "needs \(clipboardMissing.joined(separator: ", ")) (.ci/run installs them)"),
+        .needs(clipboardTools),
         arguments: ["xterm", "kitty"])
     func clipboard(terminal: String) throws {
         let display = try Display()
@@ -84,8 +85,7 @@ extension RealTerminalTests {
 
     @Test(
         "a click at column 240 of a 260-column xterm and kitty focuses the item there (y copies it)",
-        .enabled(
-            if: clipboardMissing.isEmpty, "needs \(clipboardMissing.joined(separator: ", ")) (.ci/run installs them)"),
+        .needs(clipboardTools),
         arguments: ["xterm", "kitty"])
     func clickPastColumn223(terminal: String) throws {
         let columns = 260, rows = 20, column = 240, row = 1

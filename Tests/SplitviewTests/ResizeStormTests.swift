@@ -68,7 +68,7 @@ import Testing
 
     /// The same from bash in tmux, 3 storms for each last size: the prompt is on the screen
     /// after the exit, out of the alternate screen.
-    @Test(.enabled(if: TmuxSession.isAvailable, "needs tmux"), arguments: [(7, 49), (49, 7)])
+    @Test(.needs("tmux"), arguments: [(7, 49), (49, 7)])
     func aStormThenQInTmuxLeavesThePromptVisible(columns: Int, rows: Int) throws {
         var sequence = Sequence(state: UInt64(columns * 1000 + rows + 1))
         for storm in 0..<3 {

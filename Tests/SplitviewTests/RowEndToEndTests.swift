@@ -8,7 +8,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+@Suite(.serialized, .needs("tmux"))
 struct RowEndToEndTests {
     func start(width: Int, height: Int, arguments: String) throws -> (TmuxSession, out: String) {
         let out = FileManagerHelper.temporaryDirectory() + "/out.txt"

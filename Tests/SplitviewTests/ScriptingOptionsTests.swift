@@ -96,7 +96,7 @@ import Testing
 }
 
 /// --expect and --query in the browser, in tmux.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux"))
+@Suite(.serialized, .needs("tmux"))
 struct ScriptingKeysEndToEndTests {
     func start(_ arguments: String) throws -> (TmuxSession, out: String) {
         let out = FileManagerHelper.temporaryDirectory() + "/out.txt"

@@ -138,3 +138,13 @@ enum FileText {
         }
     }
 }
+
+extension Trait where Self == ConditionTrait {
+    /// A test that needs `tools` (on PATH) and `files`: it runs where they are there, is
+    /// skipped elsewhere, saying what is missing, and fails in CI (`TestTools`).
+    static func needs(_ tools: String..., files: [String] = []) -> Self { needs(tools, files: files) }
+
+    static func needs(_ tools: [String], files: [String] = []) -> Self {
+        .enabled("\(TestTools.skipReason(tools, files: files))") { try TestTools.available(tools, files: files) }
+    }
+}

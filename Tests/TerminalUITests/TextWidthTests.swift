@@ -1,5 +1,7 @@
 import Foundation
+import TerminalTestSupport
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct TextWidthTests {
@@ -229,7 +231,7 @@ import Testing
     static let emojiTest = "/usr/share/unicode/emoji/emoji-test.txt"
     static let eastAsianWidth = "/usr/share/unicode/EastAsianWidth.txt"
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: emojiTest)))
+    @Test(.needs(files: [emojiTest]))
     func everyFullyQualifiedEmojiIsTwoCells() throws {
         let text = try String(contentsOfFile: Self.emojiTest, encoding: .utf8)
         var checked = 0
@@ -248,7 +250,7 @@ import Testing
         #expect(checked > 3000)
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: eastAsianWidth)))
+    @Test(.needs(files: [eastAsianWidth]))
     func everyWideOrFullwidthRangeBoundIsTwoCells() throws {
         let text = try String(contentsOfFile: Self.eastAsianWidth, encoding: .utf8)
         var checked = 0
@@ -281,5 +283,13 @@ import Testing
             }
         }
         #expect(checked > 300)
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// A test that needs `files` (Unicode's data files, from unicode-data): it runs where they
+    /// are there, is skipped elsewhere, saying what is missing, and fails in CI (`TestTools`).
+    fileprivate static func needs(files: [String]) -> Self {
+        .enabled("\(TestTools.skipReason([], files: files))") { try TestTools.available([], files: files) }
     }
 }
