@@ -99,7 +99,8 @@ let package = Package(
         .testTarget(
             name: "SplitviewTests",
             dependencies: [
-                "splitview", "SplitLayout", "Catalog", "Browser", "UserFiles", "TerminalTestSupport", "SeededRandom",
+                "splitview", "SplitLayout", "Catalog", "Browser", "TerminalUI", "UserFiles", "TerminalTestSupport",
+                "SeededRandom",
             ],
             exclude: ["Fixtures"]
         ),
