@@ -1,12 +1,14 @@
-// Every command output the README quotes comes from the real binary: a fenced block of output
-// follows a marker that names its command,
+// Every command output the README and the pages of docs/ quote comes from the real binary: a
+// fenced block of output follows a marker that names its command,
 //
 //     <!-- output: splitview render --width 100 --height 16 -->
 //
 // and this test runs the command (bash, in the repository's root, `splitview` the binary
 // beside the tests, standard input a terminal nobody types on, no user configuration) and
 // compares. In a block, a line `...` stands for any lines of the output (an excerpt). Run
-// with UPDATE_README=1 to write the outputs into blocks that have no `...`.
+// with UPDATE_README=1 to write the outputs into blocks that have no `...`. A block moved from
+// one page to another keeps its marker: the command runs from the repository's root wherever
+// the page is.
 
 import Foundation
 import TerminalTestSupport
@@ -15,13 +17,18 @@ import Testing
 @Suite struct ReadmeOutputTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
-    static let readme = root + "/README.md"
     static let marker = "<!-- output: "
+
+    /// The pages checked, relative to the root: the README and every Markdown file under docs/.
+    static var pages: [String] {
+        let docs = FileManager.default.enumerator(atPath: root + "/docs")?.compactMap { $0 as? String } ?? []
+        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }
 
     struct Block {
         /// The command of the marker.
         var command: String
-        /// The lines of the block, between its fences (indices into the README's lines).
+        /// The lines of the block, between its fences (indices into the page's lines).
         var lines: Range<Int>
     }
 
@@ -48,7 +55,7 @@ import Testing
     }
 
     /// What `command` prints, its lines with trailing blanks removed (a screen's rows are
-    /// padded; the README's are not), and its status.
+    /// padded; the pages' are not), and its status.
     static func output(of command: String) throws -> (lines: [String], status: Int32, stderr: String) {
         let home = Support.emptyHome
         var environment = ProcessInfo.processInfo.environment
@@ -77,45 +84,59 @@ import Testing
         return actual.first == first && matches(shown.dropFirst(), actual.dropFirst())
     }
 
-    @Test("every output the README quotes is what its command prints")
+    @Test("every output the README and docs/ quote is what its command prints")
     func outputsAreCurrent() throws {
-        let text = try String(contentsOfFile: Self.readme, encoding: .utf8)
+        #expect(Self.pages.count > 1, "no pages under docs/")
+        var count = 0
+        for page in Self.pages { count += try checkOutputs(of: page) }
+        #expect(count >= 8)
+    }
+
+    /// Checks (or with UPDATE_README=1 rewrites) the marked blocks of `page`; their number.
+    func checkOutputs(of page: String) throws -> Int {
+        let path = Self.root + "/" + page
+        let text = try String(contentsOfFile: path, encoding: .utf8)
         var lines = text.components(separatedBy: "\n")
         let (blocks, problems) = Self.blocks(lines)
-        #expect(problems.isEmpty, "\(problems)")
-        #expect(blocks.count >= 8)
+        #expect(problems.isEmpty, "\(page): \(problems)")
         let updating = ProcessInfo.processInfo.environment["UPDATE_README"] == "1"
+        var updated = false
         // From the last block up, so that rewriting one leaves the lines of those above.
         for block in blocks.reversed() {
             let (actual, status, stderr) = try Self.output(of: block.command)
-            #expect(!actual.isEmpty, "\(block.command) printed nothing: \(stderr) (status \(status))")
+            #expect(!actual.isEmpty, "\(page): \(block.command) printed nothing: \(stderr) (status \(status))")
             let shown = lines[block.lines]
             if Self.matches(shown, actual[...]) { continue }
             if updating && !shown.contains(where: { $0.trimmingCharacters(in: .whitespaces) == "..." }) {
                 lines.replaceSubrange(block.lines, with: actual)
+                updated = true
                 continue
             }
             Issue.record(
                 """
-                README line \(block.lines.lowerBound): the output of `\(block.command)` differs \
+                \(page) line \(block.lines.lowerBound): the output of `\(block.command)` differs \
                 (UPDATE_README=1 swift test --filter ReadmeOutputTests writes it):
                 \(actual.joined(separator: "\n"))
                 """)
         }
-        if updating { try lines.joined(separator: "\n").write(toFile: Self.readme, atomically: true, encoding: .utf8) }
+        if updated { try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8) }
+        return blocks.count
     }
 
-    @Test("every fenced block of plain text in the README is a command's output, marked")
+    @Test("every fenced block of plain text in the README and docs/ is a command's output, marked")
     func plainBlocksAreMarked() throws {
-        let lines = try String(contentsOfFile: Self.readme, encoding: .utf8).components(separatedBy: "\n")
-        var open = false
-        for (index, line) in lines.enumerated() where line.hasPrefix("```") {
-            defer { open.toggle() }
-            // An opening fence with no language: output, which must say where it comes from.
-            if !open && line == "```" {
-                #expect(
-                    index > 0 && lines[index - 1].hasPrefix(Self.marker),
-                    "README line \(index + 1): a block of plain text with no <!-- output: ... --> marker")
+        for page in Self.pages {
+            let lines = try String(contentsOfFile: Self.root + "/" + page, encoding: .utf8)
+                .components(separatedBy: "\n")
+            var open = false
+            for (index, line) in lines.enumerated() where line.hasPrefix("```") {
+                defer { open.toggle() }
+                // An opening fence with no language: output, which must say where it comes from.
+                if !open && line == "```" {
+                    #expect(
+                        index > 0 && lines[index - 1].hasPrefix(Self.marker),
+                        "\(page) line \(index + 1): a block of plain text with no <!-- output: ... --> marker")
+                }
             }
         }
     }
