@@ -25,15 +25,19 @@ let package = Package(
         // Text quoted into the one-line messages on standard error, escaped so that it cannot
         // act on the terminal; shared by the TOML reader and the data loaders.
         .target(name: "SafeText"),
+        // What the configuration and the data files share: the one position type, the view of a
+        // file's values that both the TOML and the JSON trees give, and the options declared
+        // once and read through it.
+        .target(name: "Schema", dependencies: ["SafeText"]),
         // A TOML 1.0 reader that keeps the position of every key and value (why not a
         // library: see Sources/TOML/TOMLValue.swift).
-        .target(name: "TOML", dependencies: ["SafeText"]),
+        .target(name: "TOML", dependencies: ["SafeText", "Schema"]),
         // The seeded generator of the randomised tests and the benchmarks.
         .target(name: "SeededRandom"),
         // The bundled emoji table (Data/emoji.tsv), compiled into the binary so the program
         // finds it from any directory and when installed.
         .target(name: "CEmojiData"),
-        .target(name: "Catalog", dependencies: ["CEmojiData", "SafeText", "SplitLayout"]),
+        .target(name: "Catalog", dependencies: ["CEmojiData", "SafeText", "Schema", "SplitLayout"]),
         // Only TerminalUI touches the terminal (and TerminalTestSupport, for the tests); CNcursesw
         // wraps the ncursesw macros and globals.
         // (No pkgConfig: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines
@@ -46,7 +50,8 @@ let package = Package(
         .target(name: "Browser", dependencies: ["SplitLayout", "Catalog", "TerminalUI", "SafeText"]),
         // The user's own files: the configuration and the recent picks.
         .target(
-            name: "UserFiles", dependencies: ["TOML", "Browser", "Catalog", "SplitLayout", "TerminalUI", "SafeText"]),
+            name: "UserFiles",
+            dependencies: ["TOML", "Browser", "Catalog", "SplitLayout", "TerminalUI", "SafeText", "Schema"]),
         .executableTarget(
             name: "splitview",
             dependencies: [
@@ -87,9 +92,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "Schema"]),
         .testTarget(
-            name: "CatalogTests", dependencies: ["Catalog", "SafeText", "SeededRandom", "TerminalTestSupport"]),
+            name: "CatalogTests", dependencies: ["Catalog", "SafeText", "Schema", "SeededRandom", "TerminalTestSupport"]),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "CNcursesw", "TerminalTestSupport", "SeededRandom"]),
         .testTarget(

@@ -19,6 +19,7 @@
 #endif
 
 import SafeText
+import Schema
 
 enum JSONLinesLoader {
     /// `flatLines: false` sends every line to the full parser (for tests of the fast path).

@@ -1,24 +1,7 @@
 // What the JSON reader gives: a tree of values, each with the place in the file where it starts,
 // and the syntax error with its place.
 
-/// A place in a source file. Both fields are 1-based. The column counts Unicode scalars from
-/// the start of the line (a tab counts as one), which is roughly the column an editor shows.
-public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    /// `line:column`, ready to follow `file:`.
-    public var description: String { "\(line):\(column)" }
-
-    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
-        (a.line, a.column) < (b.line, b.column)
-    }
-}
+import Schema
 
 /// A JSON value together with the position of its first character.
 public struct JSONNode: Sendable {

@@ -12,6 +12,7 @@
 // position on the same line (so a million values on one minified line stay linear).
 
 import SafeText
+import Schema
 
 public enum JSONReader {
     /// Arrays and objects may nest this deep; one more level is a syntax error.

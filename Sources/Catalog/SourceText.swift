@@ -5,6 +5,7 @@
 // so that cost is paid only by a file that is about to be refused.
 
 import SafeText
+import Schema
 
 /// An input's bytes (after any UTF-8 byte order mark) and the name messages give it.
 struct SourceText {

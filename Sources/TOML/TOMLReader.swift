@@ -12,6 +12,8 @@
 //  - `[[name]]` appends a table to an array of tables, and `[name.sub]` then means a table in
 //    the array's last element.
 
+import Schema
+
 public enum TOMLReader {
     /// Tables and arrays may nest this deep; deeper is an error (the document is read with
     /// recursion, and a config file has no use for it).
@@ -52,12 +54,12 @@ final class TableBox {
     }
 
     struct Slot {
-        var keyPosition: TOMLPosition
+        var keyPosition: SourcePosition
         var content: Content
     }
 
     var origin: Origin
-    var position: TOMLPosition
+    var position: SourcePosition
     /// The keys from the root to this table, for messages (from the inline table for a
     /// table inside one).
     let path: [String]
@@ -66,7 +68,7 @@ final class TableBox {
     private(set) var order: [String] = []
     private(set) var slots: [String: Slot] = [:]
 
-    init(origin: Origin, position: TOMLPosition, path: [String], depth: Int) {
+    init(origin: Origin, position: SourcePosition, path: [String], depth: Int) {
         self.origin = origin
         self.position = position
         self.path = path
@@ -74,7 +76,7 @@ final class TableBox {
     }
 
     /// A table inside this one, at `key`.
-    func child(_ origin: Origin, key: String, position: TOMLPosition) -> TableBox {
+    func child(_ origin: Origin, key: String, position: SourcePosition) -> TableBox {
         TableBox(origin: origin, position: position, path: path + [key], depth: depth + 1)
     }
 
@@ -107,17 +109,17 @@ final class TableBox {
 
 /// An array of tables (`[[name]]`) while the document is read.
 final class TableArrayBox {
-    let position: TOMLPosition
+    let position: SourcePosition
     var elements: [TableBox] = []
 
-    init(position: TOMLPosition) {
+    init(position: SourcePosition) {
         self.position = position
     }
 }
 
 /// A key as written: its parts (`a."b c".d` has three) and where each starts.
 struct DottedKey {
-    var parts: [(name: String, position: TOMLPosition)]
+    var parts: [(name: String, position: SourcePosition)]
 
     var names: [String] { parts.map(\.name) }
 }
@@ -153,7 +155,7 @@ public enum TOMLText {
 
 struct DocumentReader {
     var scanner: TOMLScanner
-    let root = TableBox(origin: .root, position: TOMLPosition(line: 1, column: 1), path: [], depth: 0)
+    let root = TableBox(origin: .root, position: SourcePosition(line: 1, column: 1), path: [], depth: 0)
 
     init(scanner: TOMLScanner) {
         self.scanner = scanner
@@ -241,7 +243,7 @@ struct DocumentReader {
         box.add(last.name, TableBox.Slot(keyPosition: last.position, content: .value(value)))
     }
 
-    static func checkDepth(_ box: TableBox, at position: TOMLPosition) throws(TOMLError) {
+    static func checkDepth(_ box: TableBox, at position: SourcePosition) throws(TOMLError) {
         if box.depth > TOMLReader.maximumDepth {
             throw TOMLError(position: position, message: "tables nest more than \(TOMLReader.maximumDepth) levels deep")
         }
@@ -308,7 +310,7 @@ struct DocumentReader {
         return box
     }
 
-    func defineTable(at key: DottedKey, headerPosition: TOMLPosition) throws(TOMLError) -> TableBox {
+    func defineTable(at key: DottedKey, headerPosition: SourcePosition) throws(TOMLError) -> TableBox {
         let header = "[\(displayKey(key.names))]"
         let parent = try parentTable(of: key, header: header)
         let last = key.parts[key.parts.count - 1]
@@ -346,7 +348,7 @@ struct DocumentReader {
         }
     }
 
-    func appendArrayElement(at key: DottedKey, headerPosition: TOMLPosition) throws(TOMLError) -> TableBox {
+    func appendArrayElement(at key: DottedKey, headerPosition: SourcePosition) throws(TOMLError) -> TableBox {
         let header = "[[\(displayKey(key.names))]]"
         let parent = try parentTable(of: key, header: header)
         let last = key.parts[key.parts.count - 1]

@@ -2,6 +2,7 @@
 // pieces shared by the lines and the values (spaces, comments, line ends, keys, strings).
 
 import SafeText
+import Schema
 
 struct TOMLScanner {
     let bytes: [UInt8]
@@ -41,7 +42,7 @@ struct TOMLScanner {
     // MARK: Positions and messages
 
     /// The position of byte `offset` (default: the next byte).
-    mutating func position(at offset: Int? = nil) -> TOMLPosition {
+    mutating func position(at offset: Int? = nil) -> SourcePosition {
         let offset = min(offset ?? index, bytes.count)
         // The last line start at or before `offset`.
         var low = 0, high = lineStarts.count - 1
@@ -63,7 +64,7 @@ struct TOMLScanner {
         cachedLine = low
         cachedOffset = offset
         cachedColumn = column
-        return TOMLPosition(line: low + 1, column: column)
+        return SourcePosition(line: low + 1, column: column)
     }
 
     mutating func error(_ message: String, at offset: Int? = nil) -> TOMLError {
@@ -208,7 +209,7 @@ struct TOMLScanner {
 
     /// A key: bare, quoted or literal parts joined by dots (spaces allowed around them).
     mutating func readKey() throws(TOMLError) -> DottedKey {
-        var parts: [(name: String, position: TOMLPosition)] = []
+        var parts: [(name: String, position: SourcePosition)] = []
         while true {
             let start = position()
             parts.append((try readSimpleKey(), start))

@@ -6,34 +6,17 @@
 // for syntax errors only, while every configuration error splitview shows names the line and
 // column of the key at fault. This reader follows TOML 1.0.0 (https://toml.io/en/v1.0.0),
 // throws a positioned error for every invalid document, and keeps a position for every key
-// and value.
+// and value. Positions are `SourcePosition`s (Sources/Schema), as the data loaders' are.
 
-/// A place in a TOML document. Both fields are 1-based; the column counts Unicode scalars
-/// from the start of the line (a tab counts as one), as `JSONReader` does for data files.
-public struct TOMLPosition: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    /// `line:column`, ready to follow `file:`.
-    public var description: String { "\(line):\(column)" }
-
-    public static func < (a: TOMLPosition, b: TOMLPosition) -> Bool {
-        (a.line, a.column) < (b.line, b.column)
-    }
-}
+import Schema
 
 /// A document that is not valid TOML, or nests deeper than the reader allows.
 public struct TOMLError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var position: TOMLPosition
+    public var position: SourcePosition
     /// What is wrong, e.g. "expected '=' after the key \"left_ratio\", found the end of the line".
     public var message: String
 
-    public init(position: TOMLPosition, message: String) {
+    public init(position: SourcePosition, message: String) {
         self.position = position
         self.message = message
     }
@@ -46,9 +29,9 @@ public struct TOMLError: Error, Sendable, Hashable, CustomStringConvertible {
 /// `[header]`, the header's `[`; for a table made by a dotted key, that key).
 public struct TOMLNode: Sendable, Hashable {
     public var value: TOMLValue
-    public var position: TOMLPosition
+    public var position: SourcePosition
 
-    public init(_ value: TOMLValue, at position: TOMLPosition) {
+    public init(_ value: TOMLValue, at position: SourcePosition) {
         self.value = value
         self.position = position
     }
@@ -99,10 +82,10 @@ public struct TOMLEntry: Sendable, Hashable {
     public var key: String
     /// Where the key is first written: in `key = 1`, in a header `[key]`, or as a part of a
     /// dotted key or header that made the table implicitly.
-    public var keyPosition: TOMLPosition
+    public var keyPosition: SourcePosition
     public var node: TOMLNode
 
-    public init(key: String, keyPosition: TOMLPosition, node: TOMLNode) {
+    public init(key: String, keyPosition: SourcePosition, node: TOMLNode) {
         self.key = key
         self.keyPosition = keyPosition
         self.node = node

@@ -2,6 +2,7 @@
 
 import Browser
 import Catalog
+import Schema
 import SplitLayout
 import TerminalUI
 import TOML
@@ -22,7 +23,7 @@ struct TableReader {
     let table: TOMLTable
     let path: [KeyComponent]
     /// Where the table is written (its header), nil for the document itself.
-    let position: TOMLPosition?
+    let position: SourcePosition?
     let file: String
 
     func dotted(_ path: [KeyComponent]) -> String {
@@ -40,7 +41,7 @@ struct TableReader {
     func has(_ key: String) -> Bool { table[key] != nil }
 
     /// An error at `key` (at the table itself for nil), or at `position` when given.
-    func error(key: String?, _ message: String, at position: TOMLPosition? = nil) -> ConfigError {
+    func error(key: String?, _ message: String, at position: SourcePosition? = nil) -> ConfigError {
         let full = key.map { path + [.key($0)] } ?? path
         let place = position ?? key.flatMap { table[$0]?.keyPosition } ?? self.position
         return ConfigError(

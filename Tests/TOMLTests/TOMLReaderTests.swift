@@ -4,6 +4,7 @@
 // (The reader also passes every TOML 1.0 case of the toml-test suite, checked by hand when it
 // was written; those files are not copied here.)
 
+import Schema
 import Testing
 @testable import TOML
 
@@ -224,21 +225,21 @@ private func failure(_ text: String) -> String? {
     @Test func entriesKeepTheOrderAndPositionsOfTheirKeys() throws {
         let table = try TOMLReader.parse("z = 1\n[layout]\n  side = \"left\"\n\"α\".\"β\" = 2\n")
         #expect(table.keys == ["z", "layout"])
-        #expect(table["layout"]?.keyPosition == TOMLPosition(line: 2, column: 2))
-        #expect(table["layout"]?.node.position == TOMLPosition(line: 2, column: 1))
+        #expect(table["layout"]?.keyPosition == SourcePosition(line: 2, column: 2))
+        #expect(table["layout"]?.node.position == SourcePosition(line: 2, column: 1))
         guard case .table(let layout)? = table["layout"]?.node.value else {
             Issue.record("no layout table")
             return
         }
-        #expect(layout["side"]?.keyPosition == TOMLPosition(line: 3, column: 3))
-        #expect(layout["side"]?.node.position == TOMLPosition(line: 3, column: 10))
+        #expect(layout["side"]?.keyPosition == SourcePosition(line: 3, column: 3))
+        #expect(layout["side"]?.node.position == SourcePosition(line: 3, column: 10))
         guard case .table(let alpha)? = layout["α"]?.node.value else {
             Issue.record("no dotted table")
             return
         }
         // Columns count scalars, not bytes.
-        #expect(alpha["β"]?.keyPosition == TOMLPosition(line: 4, column: 5))
-        #expect(alpha["β"]?.node.position == TOMLPosition(line: 4, column: 11))
+        #expect(alpha["β"]?.keyPosition == SourcePosition(line: 4, column: 5))
+        #expect(alpha["β"]?.node.position == SourcePosition(line: 4, column: 11))
     }
 
     @Test func aByteOrderMarkAndCRLFLinesAreRead() throws {
@@ -358,14 +359,14 @@ private func failure(_ text: String) -> String? {
         let bytes: [UInt8] = Array("a = \"ok\"\nb = \"".utf8) + [0xC3, 0x28] + Array("\"\n".utf8)
         #expect(
             throws: TOMLError(
-                position: TOMLPosition(line: 2, column: 6),
+                position: SourcePosition(line: 2, column: 6),
                 message: "invalid UTF-8 (a sequence starting with the byte 0xC3 is cut short); TOML files are UTF-8")
         ) {
             try TOMLReader.parse(bytes)
         }
         #expect(
             throws: TOMLError(
-                position: TOMLPosition(line: 1, column: 1),
+                position: SourcePosition(line: 1, column: 1),
                 message: "invalid UTF-8 (the byte 0xFF); TOML files are UTF-8")
         ) {
             try TOMLReader.parse([0xFF])
