@@ -15,12 +15,6 @@ public struct RowLook: Sendable {
 }
 
 extension RowHint {
-    /// The built-in row options (Config/default.toml documents each): a centred carousel, one
-    /// card per flick; cards sized by their content (see `rowLook`).
-    public static let defaults = RowHint(
-        cardWidth: nil, cardHeight: nil, gap: 2, peek: 4, behavior: .groupPagingCentered, effect: "carousel",
-        preset: nil, visibleItems: nil, flickVelocity: 0.05)
-
     /// A card's width when none is configured, for the effects that keep cards side by side
     /// (those that show one card at a time fill the row, less a peek at each side).
     public static let sideBySideCardWidth = 24

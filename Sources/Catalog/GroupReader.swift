@@ -5,36 +5,8 @@
 // {estimated: N}.
 
 import SafeText
+import Schema
 import SplitLayout
-
-/// A value of a data or configuration file, as the group reader sees it.
-public enum GroupSourceValue<Node> {
-    case integer(Int)
-    case number(Double)
-    case string(String)
-    /// Members in order, each with the node its key starts at (for errors about the key).
-    case table([(key: String, keyNode: Node, value: Node)])
-    case array([Node])
-    /// Anything else, by what it is called in messages ("a boolean").
-    case other(String)
-}
-
-/// A node of a file the group reader can read.
-public protocol GroupSourceNode {
-    var groupSourceValue: GroupSourceValue<Self> { get }
-    var sourceLine: Int { get }
-    var sourceColumn: Int { get }
-    /// The value in a message: "the string \"x\"", "1.5", "a table".
-    var sourceSummary: String { get }
-}
-
-/// A group that does not read: where (the node at fault and its path) and why.
-public struct GroupProblem: Error, Sendable, Hashable {
-    public var line: Int
-    public var column: Int
-    public var path: String
-    public var message: String
-}
 
 /// How a section's group is given: a group of its own, or the name of one.
 public enum GroupChoice: Hashable, Sendable {
@@ -45,86 +17,112 @@ public enum GroupChoice: Hashable, Sendable {
 }
 
 public enum GroupReader {
-    /// The groups splitview knows without a configuration, by name.
-    public static let builtIn: [String: GroupLayout] = [
+    /// A group splitview knows without a configuration.
+    public struct BuiltIn: Sendable {
+        public let name: String
+        /// What it does, for the help of `--layout`.
+        public let help: String
+        public let layout: GroupLayout
+    }
+
+    /// The groups splitview knows without a configuration. A new built-in group is one line here.
+    public static let builtInGroups: [BuiltIn] = [
         // The classic example: a large item on the left half, two small ones stacked on the
         // right, repeated; six rows, room for a glyph and a label in each small one.
-        "hero": .hero(height: 6, spacing: 1),
+        BuiltIn(
+            name: "hero", help: "a large item and two small ones beside it, repeated",
+            layout: .hero(height: 6, spacing: 1)),
         // Items as wide as their content and two cells more, wrapping like words.
-        "chips": GroupLayout(
-            direction: .horizontal, width: .fraction(1), height: .estimated(padding: 0),
-            members: [.item(width: .estimated(padding: 2), height: .estimated(padding: 0))]),
+        BuiltIn(
+            name: "chips", help: "items as wide as their labels",
+            layout: GroupLayout(
+                direction: .horizontal, width: .fraction(1), height: .estimated(padding: 0),
+                members: [.item(width: .estimated(padding: 2), height: .estimated(padding: 0))])),
     ]
+
+    /// The built-in groups by name.
+    public static let builtIn: [String: GroupLayout] = Dictionary(
+        uniqueKeysWithValues: builtInGroups.map { ($0.name, $0.layout) })
 
     /// How deep groups may nest, and how many members one may have: an estimated group is
     /// measured again at each level, and no layout a terminal shows needs more.
     public static let maximumDepth = 4
     public static let maximumMembers = 64
 
-    /// The keys a group may have.
-    static let groupKeys: Set<String> = ["direction", "width", "height", "items", "spacing", "insets"]
+    /// The largest size in cells a group names (widths, spacings, insets).
+    public static let maximumCells = 10_000
+
+    /// A group's options, as both files spell them.
+    public static let direction = Option(
+        "direction", Choice(GroupLayout.Direction.self),
+        help: "horizontal (members side by side) or vertical (one above the other)")
+    public static let width = Option("width", Dimension(), help: "the group's width in its container")
+    public static let height = Option("height", Dimension(), help: "the group's height in its container")
+    public static let items = ReadByCaller<Void>(
+        OptionKey("items"), expected: "a non-empty array of items and groups",
+        help: "its members: items {width, height} and nested groups, repeated while the next fits")
+    public static let spacing = Option(
+        "spacing", WholeNumber.cells(0...maximumCells), help: "cells between members (left out: the section's)")
+    public static let insets = Option(
+        "insets", Insets(maximum: maximumCells),
+        help: "cells kept free inside the group: one number, or any of top, left, bottom, right")
+
+    /// The keys of a group, in the order they are read.
+    public static let options = OptionTable<Void>(
+        [
+            ReadByCaller(direction), ReadByCaller(width), ReadByCaller(height), items, ReadByCaller(spacing),
+            ReadByCaller(insets),
+        ], noun: "a group {\"direction\", \"width\", \"height\", \"items\"} or a group's name",
+        unknownKeys: .listed(context: "a group"))
+
+    /// The keys of an item of a group.
+    public static let itemOptions = OptionTable<Void>(
+        [ReadByCaller(width), ReadByCaller(height)], noun: "an item {\"width\", \"height\"} or a group",
+        unknownKeys: .listed(context: "an item"))
 
     /// A section's group: a table is a group of its own, a string names one.
-    public static func choice<Node: GroupSourceNode>(_ node: Node, path: String) throws(GroupProblem) -> GroupChoice {
-        if case .string(let name) = node.groupSourceValue {
-            return .named(name, line: node.sourceLine, column: node.sourceColumn)
+    public static func choice<Node: SourceNode>(_ node: Node, path: String) throws(SourceProblem) -> GroupChoice {
+        if case .string(let name) = node.sourceValue {
+            return .named(name, line: node.position.line, column: node.position.column)
         }
         return .layout(try group(node, path: path, parentWidth: nil))
     }
 
     /// A group, `depth` levels inside the section's.
-    public static func group<Node: GroupSourceNode>(
+    public static func group<Node: SourceNode>(
         _ node: Node, path: String, parentWidth: Int?
-    ) throws(GroupProblem) -> GroupLayout {
+    ) throws(SourceProblem) -> GroupLayout {
         try group(node, path: path, parentWidth: parentWidth, depth: 0)
     }
 
     /// A group; `parentWidth`: the enclosing group's width in cells when known (a nested group
     /// may not be wider).
-    static func group<Node: GroupSourceNode>(
+    static func group<Node: SourceNode>(
         _ node: Node, path: String, parentWidth: Int?, depth: Int
-    ) throws(GroupProblem) -> GroupLayout {
+    ) throws(SourceProblem) -> GroupLayout {
+        let site = SourceSite(path: path, position: node.position, style: .values)
         guard depth < maximumDepth else {
-            throw problem(node, path, "groups nest more than \(maximumDepth) levels deep")
+            throw site.problem("groups nest more than \(maximumDepth) levels deep")
         }
-        guard case .table(let members) = node.groupSourceValue else {
-            throw problem(
-                node, path,
-                "expected a group {\"direction\", \"width\", \"height\", \"items\"} or a group's name, found \(node.sourceSummary)"
-            )
+        let table = try SourceTable(node, at: site, noun: options.noun)
+        try table.checkKeys(options.keys(in: Node.dialect), unknown: options.unknownKeys)
+        guard table.has("direction") else {
+            throw table.problem("a group needs a \"direction\": \"horizontal\" or \"vertical\"")
         }
-        for member in members where !groupKeys.contains(member.key) {
-            throw problem(
-                member.keyNode, path,
-                "unknown key \"\(member.key)\" in a group (allowed: \(groupKeys.sorted().joined(separator: ", ")))")
-        }
-        func value(_ key: String) -> Node? { members.first { $0.key == key }?.value }
-        guard let directionNode = value("direction") else {
-            throw problem(node, path, "a group needs a \"direction\": \"horizontal\" or \"vertical\"")
-        }
-        guard case .string(let text) = directionNode.groupSourceValue,
-            let direction = GroupLayout.Direction(rawValue: text)
-        else {
-            throw problem(
-                directionNode, path + ".direction",
-                "expected \"horizontal\" or \"vertical\", found \(directionNode.sourceSummary)")
-        }
-        let width = try dimension(value("width"), in: node, key: "width", path: path)
-        let height = try dimension(value("height"), in: node, key: "height", path: path)
+        let direction = try table.read(Self.direction)!
+        let width = try dimension(of: Self.width, in: table)
+        let height = try dimension(of: Self.height, in: table)
         if case .cells(let cells) = width, let parentWidth, cells > parentWidth {
-            throw problem(
-                value("width")!, path + ".width",
+            throw table.site(ofKey: "width").problem(
                 "a nested group \(cells) cells wide is wider than its parent (\(parentWidth) cells)")
         }
         var ownWidth: Int?
         if case .cells(let cells) = width { ownWidth = cells }
-        guard let itemsNode = value("items") else {
-            throw problem(node, path, "a group needs \"items\": its items and nested groups")
+        guard let itemsMember = table.member("items") else {
+            throw table.problem("a group needs \"items\": its items and nested groups")
         }
-        guard case .array(let elements) = itemsNode.groupSourceValue, !elements.isEmpty else {
-            throw problem(
-                itemsNode, path + ".items",
-                "expected a non-empty array of items and groups, found \(itemsNode.sourceSummary)")
+        guard case .array(let elements) = itemsMember.value.sourceValue, !elements.isEmpty else {
+            throw table.site(of: itemsMember).expected(items.expected, found: itemsMember.value)
         }
         var groupMembers: [GroupMember] = []
         var fractionSum = 0.0
@@ -134,113 +132,49 @@ public enum GroupReader {
             if case .fraction(let share) = direction == .horizontal ? member.width : member.height {
                 fractionSum += share
                 if fractionSum > 1 + 1e-9 {
-                    throw problem(
-                        element, elementPath,
-                        "the fractions of a \(direction.rawValue) group's \(direction == .horizontal ? "widths" : "heights") add up to more than 1 (\(fractionSum.formatted()))"
+                    throw SourceProblem(
+                        position: element.position, path: elementPath,
+                        message:
+                            "the fractions of a \(direction.rawValue) group's \(direction == .horizontal ? "widths" : "heights") add up to more than 1 (\(fractionSum.formatted()))"
                     )
                 }
             }
             groupMembers.append(member)
         }
-        var spacing: Int?
-        if let node = value("spacing") { spacing = try cells(node, path: path + ".spacing") }
-        var insets = EdgeInsets.zero
-        if let node = value("insets") {
-            if case .table(let sides) = node.groupSourceValue {
-                for side in sides {
-                    let cells = try cells(side.value, path: "\(path).insets.\(side.key)")
-                    switch side.key {
-                    case "top": insets.top = cells
-                    case "left": insets.left = cells
-                    case "bottom": insets.bottom = cells
-                    case "right": insets.right = cells
-                    default:
-                        throw problem(
-                            side.keyNode, path + ".insets", "unknown side \"\(side.key)\" (top, left, bottom, right)")
-                    }
-                }
-            } else {
-                let all = try cells(node, path: path + ".insets")
-                insets = EdgeInsets(top: all, left: all, bottom: all, right: all)
-            }
-        }
+        let spacing = try table.read(Self.spacing)
+        let insets = try table.read(Self.insets) ?? InsetHint()
         return GroupLayout(
             direction: direction, width: width, height: height, members: groupMembers, spacing: spacing,
-            insets: insets)
+            insets: EdgeInsets(
+                top: insets.top ?? 0, left: insets.left ?? 0, bottom: insets.bottom ?? 0, right: insets.right ?? 0))
     }
 
     /// An item {width, height}, or a nested group (one with "items" or "direction").
-    static func member<Node: GroupSourceNode>(
+    static func member<Node: SourceNode>(
         _ node: Node, path: String, parentWidth: Int?, depth: Int
-    ) throws(GroupProblem) -> GroupMember {
-        guard case .table(let members) = node.groupSourceValue else {
-            throw problem(
-                node, path, "expected an item {\"width\", \"height\"} or a group, found \(node.sourceSummary)")
-        }
-        if members.contains(where: { $0.key == "items" || $0.key == "direction" }) {
+    ) throws(SourceProblem) -> GroupMember {
+        let site = SourceSite(path: path, position: node.position, style: .values)
+        let table = try SourceTable(node, at: site, noun: itemOptions.noun)
+        if table.has("items") || table.has("direction") {
             return .group(try group(node, path: path, parentWidth: parentWidth, depth: depth + 1))
         }
-        for member in members where member.key != "width" && member.key != "height" {
-            throw problem(member.keyNode, path, "unknown key \"\(member.key)\" in an item (allowed: height, width)")
-        }
-        func value(_ key: String) -> Node? { members.first { $0.key == key }?.value }
-        let width = try dimension(value("width"), in: node, key: "width", path: path)
+        try table.checkKeys(itemOptions.keys(in: Node.dialect), unknown: itemOptions.unknownKeys)
+        let width = try dimension(of: Self.width, in: table)
         if case .cells(let cells) = width, let parentWidth, cells > parentWidth {
-            throw problem(
-                value("width")!, path + ".width",
+            throw table.site(ofKey: "width").problem(
                 "an item \(cells) cells wide is wider than its group (\(parentWidth) cells)")
         }
-        return .item(width: width, height: try dimension(value("height"), in: node, key: "height", path: path))
+        return .item(width: width, height: try dimension(of: Self.height, in: table))
     }
 
-    /// {fraction: F} (above 0, at most 1), {cells: N} or {estimated: N} (N whole, 0 to 10000).
-    static func dimension<Node: GroupSourceNode>(
-        _ node: Node?, in parent: Node, key: String, path: String
-    ) throws(GroupProblem) -> GroupDimension {
-        let expected = "{\"fraction\": F}, {\"cells\": N} or {\"estimated\": N}"
-        guard let node else { throw problem(parent, path, "needs a \"\(key)\": \(expected)") }
-        let keyPath = path + "." + key
-        guard case .table(let members) = node.groupSourceValue, members.count == 1, let only = members.first else {
-            throw problem(node, keyPath, "expected one of \(expected), found \(node.sourceSummary)")
-        }
-        switch only.key {
-        case "fraction":
-            let share: Double? =
-                switch only.value.groupSourceValue {
-                case .integer(let whole): Double(whole)
-                case .number(let real): real
-                default: nil
-                }
-            guard let share, share > 0, share <= 1 else {
-                throw problem(
-                    only.value, keyPath + ".fraction",
-                    "expected a fraction above 0 and at most 1, found \(only.value.sourceSummary)")
-            }
-            return .fraction(share)
-        case "cells":
-            // At least one: an item of no cells would never show.
-            let value = try cells(only.value, path: keyPath + ".cells")
-            guard value >= 1 else {
-                throw problem(
-                    only.value, keyPath + ".cells", "expected a whole number of cells from 1 to 10000, found 0")
-            }
-            return .cells(value)
-        case "estimated":
-            return .estimated(padding: try cells(only.value, path: keyPath + ".estimated"))
-        default:
-            throw problem(only.keyNode, keyPath, "expected one of \(expected), found \"\(only.key)\"")
-        }
-    }
-
-    static func cells<Node: GroupSourceNode>(_ node: Node, path: String) throws(GroupProblem) -> Int {
-        guard case .integer(let value) = node.groupSourceValue, value >= 0, value <= 10_000 else {
-            throw problem(node, path, "expected a whole number of cells from 0 to 10000, found \(node.sourceSummary)")
+    /// A width or a height the table must give.
+    static func dimension<Node: SourceNode>(
+        of option: Option<GroupDimension>, in table: SourceTable<Node>
+    ) throws(SourceProblem) -> GroupDimension {
+        guard let value = try table.read(option) else {
+            throw table.problem("needs a \"\(option.key)\": \(Dimension.choices)")
         }
         return value
-    }
-
-    static func problem<Node: GroupSourceNode>(_ node: Node, _ path: String, _ message: String) -> GroupProblem {
-        GroupProblem(line: node.sourceLine, column: node.sourceColumn, path: path, message: message)
     }
 
     /// The group a choice stands for, given the configuration's named groups (over the built-in
@@ -259,19 +193,56 @@ public enum GroupReader {
     }
 }
 
-extension JSONNode: GroupSourceNode {
-    public var groupSourceValue: GroupSourceValue<JSONNode> {
-        switch value {
-        case .number(let number): number.integer.map { .integer($0) } ?? .number(number.double)
-        case .string(let text): .string(text)
-        case .array(let elements): .array(elements)
-        case .object(let members):
-            .table(members.map { ($0.key, JSONNode(value: .null, position: $0.keyPosition), $0.value) })
-        case .null: .other("null")
-        case .bool: .other("a boolean")
+/// A group's width or height: {fraction: F} of its container (above 0, at most 1), {cells: N}
+/// (N from 1 to 10000), or {estimated: N} (the content's size and N more, 0 to 10000).
+public struct Dimension: ValueType {
+    public init() {}
+
+    static let choices = "{\"fraction\": F}, {\"cells\": N} or {\"estimated\": N}"
+
+    public var expected: String { "one of \(Self.choices)" }
+
+    public static let fraction = Option(
+        "fraction", RealNumber(0...1), help: "a share of the container, above 0 and at most 1")
+    public static let cells = Option(
+        "cells", WholeNumber.cells(1...GroupReader.maximumCells), help: "a size in cells")
+    public static let estimated = Option(
+        "estimated", WholeNumber.cells(0...GroupReader.maximumCells),
+        help: "the content's width or height, and this many cells more")
+
+    public func read<Node: SourceNode>(_ node: Node, at site: SourceSite) throws(SourceProblem) -> GroupDimension {
+        guard let members = node.members, members.count == 1, let only = members.first else {
+            throw site.expected(expected, found: node)
+        }
+        let table = SourceTable(members: members, path: site.path, position: site.position, style: .values)
+        let inner = table.site(of: only)
+        switch only.key {
+        case "fraction":
+            let share: Double? =
+                switch only.value.sourceValue {
+                case .integer(let whole): Double(whole)
+                case .number(let real): real
+                default: nil
+                }
+            guard let share, share > 0, share <= 1 else {
+                throw inner.expected("a fraction above 0 and at most 1", found: only.value)
+            }
+            return .fraction(share)
+        case "cells":
+            // At least one: an item of no cells would never show.
+            return .cells(try Self.cells.type.read(only.value, at: inner))
+        case "estimated":
+            return .estimated(padding: try Self.estimated.type.read(only.value, at: inner))
+        default:
+            throw SourceProblem(
+                position: only.keyPosition, path: site.path, message: "expected \(expected), found \"\(only.key)\"")
         }
     }
-    public var sourceLine: Int { position.line }
-    public var sourceColumn: Int { position.column }
-    public var sourceSummary: String { JSONItemReader.describe(self) }
+}
+
+extension ReadByCaller {
+    /// An option its table's reader reads itself, declared for its key, type and help.
+    public init<Value>(_ option: Option<Value>) {
+        self.init(option.key, expected: option.type.expected, help: option.help)
+    }
 }

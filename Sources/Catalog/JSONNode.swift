@@ -215,3 +215,24 @@ public enum JSONText {
         text += "\""
     }
 }
+
+extension JSONNode: SourceNode {
+    public static var dialect: SourceDialect { .json }
+
+    /// A key as it is written: a data file's key paths quote nothing.
+    public static func pathComponent(_ key: String) -> String { key }
+
+    public var sourceValue: SourceValue<JSONNode> {
+        switch value {
+        case .number(let number): number.integer.map { .integer($0) } ?? .number(number.double)
+        case .string(let text): .string(text)
+        case .bool(let flag): .bool(flag)
+        case .array(let elements): .array(elements)
+        case .object(let members):
+            .table(members.map { SourceMember(key: $0.key, keyPosition: $0.keyPosition, value: $0.value) })
+        case .null: .other
+        }
+    }
+
+    public var sourceSummary: String { JSONItemReader.describe(self) }
+}

@@ -3,12 +3,18 @@
 // value of the level below (the configuration's [row] defaults, then the built-in ones).
 
 import SafeText
+import Schema
 import SplitLayout
 
 /// A section's style.
 public enum SectionStyleName: String, Hashable, Sendable, CaseIterable {
     case grid
     case row
+
+    /// The style as an option's value, with what each style is (for the help of `--style`).
+    public static let choice = Choice(
+        SectionStyleName.self,
+        help: ["grid": "wrapping lines of items", "row": "one line of cards that scrolls sideways"])
 }
 
 /// A row's options as given; nil: not given here.
@@ -56,23 +62,70 @@ public struct RowHint: Hashable, Sendable {
             effectOptions: (sameEffect ? base.effectOptions : [:]).merging(effectOptions) { $1 })
     }
 
-    /// The effect options as the configuration spells them, with their names in the data: every
-    /// option of any effect (which effect has which is checked by `problem`).
-    public static let effectOptionConfigKeys: [(config: String, data: String)] = CardEffects.allOptions.map {
-        ($0.configKey, $0.name)
-    }
+    /// The built-in row options (Config/default.toml documents each): a centred carousel, one
+    /// card per flick; cards sized by their content (see `LayoutSettings.rowLook`).
+    public static let defaults = RowHint(
+        cardWidth: nil, cardHeight: nil, gap: 2, peek: 4, behavior: .groupPagingCentered, effect: "carousel",
+        preset: nil, visibleItems: nil, flickVelocity: 0.05)
 
-    /// The option names, as the configuration spells them (snake case) and as sectioned JSON
-    /// does (camel case).
-    public static let configKeys =
+    /// The options of a row, in the configuration's [row] and [sections."TITLE"] and in a data
+    /// file's `"row"`, in the order they are read; then every option of any effect (which effect
+    /// has which is the table's check).
+    public static let options = OptionTable<RowHint>(
         [
-            "card_width", "card_height", "gap", "peek", "behavior", "effect", "preset", "visible_items",
-            "flick_velocity",
-        ] + effectOptionConfigKeys.map(\.config)
-    public static let jsonKeys =
-        [
-            "cardWidth", "cardHeight", "gap", "peek", "behavior", "effect", "preset", "visibleItems", "flickVelocity",
-        ] + effectOptionConfigKeys.map(\.data)
+            Option(
+                .camel("cardWidth"), WholeNumber.cells(1...JSONSectionsLoader.maximumCells),
+                help: "a card's width (left out: 24, or the row's width less a peek at each side for the "
+                    + "effects that show one card at a time)"
+            ).at(\RowHint.cardWidth),
+            Option(
+                .camel("cardHeight"), WholeNumber.rows(1...JSONSectionsLoader.maximumRows),
+                help: "a card's height (left out: what its content needs, at most 12)"
+            ).at(\RowHint.cardHeight),
+            Option("gap", WholeNumber.cells(0...JSONSectionsLoader.maximumCells), help: "cells between two cards")
+                .at(\RowHint.gap),
+            Option(
+                "peek", WholeNumber.cells(0...JSONSectionsLoader.maximumCells),
+                help: "how far the neighbours peek in (the carousel)"
+            ).at(\RowHint.peek),
+            Option("behavior", Choice(RowBehavior.self), help: "where the row comes to rest").at(\RowHint.behavior),
+            Option("effect", Text(), help: "what a card's distance from the resting place does to it")
+                .at(\RowHint.effect),
+            Option("preset", Text(), help: "a preset of the effect (only scale has presets)").at(\RowHint.preset),
+            Option(
+                .camel("visibleItems"), WholeNumber(1...JSONSectionsLoader.maximumCells, of: "cards"),
+                help: "only the cards within half this many of the current one are drawn"
+            ).at(\RowHint.visibleItems),
+            Option(
+                .camel("flickVelocity"), RealNumber(0...100, unit: "cells per millisecond"),
+                help: "the speed above which a drag or a wheel burst moves on to the next card"
+            ).at(\RowHint.flickVelocity),
+        ]
+            + CardEffects.allOptions.map { option in
+                let effects = CardEffects.entries.filter { $0.options.contains { $0.name == option.name } }
+                return Option(
+                    OptionKey(toml: option.configKey, json: option.name), RealNumber(option.range),
+                    help: effects.map { "\($0.name): \($0.options.first { $0.name == option.name }?.help ?? "")" }
+                        .joined(separator: "; ")
+                ).applying { (hint: inout RowHint, value) in hint.effectOptions[option.name] = value }
+            },
+        noun: "an object of row options", unknownKeys: .option(noun: "row option"),
+        check: { hint, dialect in
+            guard
+                let problem = RowHint.problem(
+                    effect: hint.effect, preset: hint.preset, options: hint.effectOptions,
+                    configSpelling: dialect == .toml)
+            else { return nil }
+            let key: OptionKey =
+                switch problem.subject {
+                case .effect: OptionKey("effect")
+                case .preset: OptionKey(hint.preset == nil ? "effect" : "preset")
+                case .option(let name):
+                    OptionKey(
+                        toml: CardEffects.allOptions.first { $0.name == name }?.configKey ?? name, json: name)
+                }
+            return TableRefusal(key: key, message: problem.message)
+        })
 
     /// Why an effect, its preset and its options cannot go together, or nil when they can.
     public static func problem(effect: String?, preset: String?, options: [String: Double] = [:]) -> String? {

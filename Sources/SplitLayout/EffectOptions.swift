@@ -11,12 +11,18 @@ public struct EffectOption: Hashable, Sendable {
     public let defaultValue: Double
     /// Whether only whole numbers make sense (a count of cards).
     public let isWholeNumber: Bool
+    /// What it does, for the documentation and the help.
+    public let help: String
 
-    public init(_ name: String, _ range: ClosedRange<Double>, default defaultValue: Double, whole: Bool = false) {
+    public init(
+        _ name: String, _ range: ClosedRange<Double>, default defaultValue: Double, whole: Bool = false,
+        help: String = ""
+    ) {
         self.name = name
         self.range = range
         self.defaultValue = defaultValue
         self.isWholeNumber = whole
+        self.help = help
     }
 
     public func accepts(_ value: Double) -> Bool {
@@ -77,27 +83,57 @@ public struct EffectSettings: Hashable, Sendable {
 
 /// The effects by the names the configuration and the data use.
 public enum CardEffects {
-    struct Entry: Sendable {
-        var name: String
-        var options: [EffectOption]
-        var presets: [String]
-        var make: @Sendable (EffectSettings) -> (any CardEffect)?
+    /// An effect as the configuration, the data and `--effect` name it.
+    public struct Entry: Sendable {
+        public let name: String
+        /// What it does to the cards, in a few words (the help of `--effect` lists it).
+        public let help: String
+        public let options: [EffectOption]
+        public let presets: [String]
+        let make: @Sendable (EffectSettings) -> (any CardEffect)?
+
+        public init(
+            _ name: String, _ help: String, options: [EffectOption] = [], presets: [String] = [],
+            make: @escaping @Sendable (EffectSettings) -> (any CardEffect)?
+        ) {
+            self.name = name
+            self.help = help
+            self.options = options
+            self.presets = presets
+            self.make = make
+        }
     }
 
-    /// Each effect, its options and presets, and its maker given its settings (nil when it has
-    /// no such preset or option). A new effect is one line here.
-    private static let entries: [Entry] = [
-        Entry(name: "none", options: [], presets: []) { $0.values(of: []) == nil ? nil : NoCardEffect() },
-        Entry(name: "carousel", options: CarouselEffect.numericOptions, presets: []) { CarouselEffect(settings: $0) },
+    /// Each effect, its help, its options and presets, and its maker given its settings (nil
+    /// when it has no such preset or option). A new effect is one line here: the readers of the
+    /// configuration and the data, `--effect` and its help, and the tests go by this table.
+    public static let entries: [Entry] = [
+        Entry("none", "the cards as they are") { $0.values(of: []) == nil ? nil : NoCardEffect() },
+        Entry("carousel", "neighbours a tenth smaller and dimmed", options: CarouselEffect.numericOptions) {
+            CarouselEffect(settings: $0)
+        },
         Entry(
-            name: "scale", options: ScaleEffect.numericOptions, presets: ScaleEffect.Preset.allCases.map(\.rawValue)
+            "scale", "cards shrink and slide aside from a shared centre", options: ScaleEffect.numericOptions,
+            presets: ScaleEffect.Preset.allCases.map(\.rawValue)
         ) { ScaleEffect(settings: $0) },
-        Entry(name: "stack", options: StackEffect.numericOptions, presets: []) { StackEffect(settings: $0) },
-        Entry(name: "snapshot", options: SnapshotEffect.numericOptions, presets: []) { SnapshotEffect(settings: $0) },
-        Entry(name: "distance", options: DistanceEffect.numericOptions, presets: []) { DistanceEffect(settings: $0) },
+        Entry("stack", "the next cards stacked behind, three deep", options: StackEffect.numericOptions) {
+            StackEffect(settings: $0)
+        },
+        Entry("snapshot", "strips slide apart and fade", options: SnapshotEffect.numericOptions) {
+            SnapshotEffect(settings: $0)
+        },
+        Entry("distance", "cards shrink with their distance from the centre", options: DistanceEffect.numericOptions) {
+            DistanceEffect(settings: $0)
+        },
     ]
 
     public static var names: [String] { entries.map(\.name) }
+
+    /// Every preset of any effect, each once, in the table's order.
+    public static var allPresets: [String] {
+        var seen = Set<String>()
+        return entries.flatMap(\.presets).filter { seen.insert($0).inserted }
+    }
 
     /// The options of the effect called `name` (none for an unknown name).
     public static func options(of name: String) -> [EffectOption] {
@@ -121,7 +157,7 @@ public enum CardEffects {
                     min(
                         earlier.range.lowerBound, option.range.lowerBound)...max(
                             earlier.range.upperBound, option.range.upperBound), default: earlier.defaultValue,
-                    whole: earlier.isWholeNumber && option.isWholeNumber)
+                    whole: earlier.isWholeNumber && option.isWholeNumber, help: earlier.help)
             } else {
                 seen[option.name] = option
                 order.append(option.name)

@@ -178,3 +178,25 @@ public struct TOMLDateTime: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 }
+
+extension TOMLNode: SourceNode {
+    public static var dialect: SourceDialect { .toml }
+
+    /// A key as `TOMLText.keyName` writes it: quoted when it is not a bare key.
+    public static func pathComponent(_ key: String) -> String { TOMLText.keyName(key) }
+
+    public var sourceValue: SourceValue<TOMLNode> {
+        switch value {
+        case .integer(let whole): .integer(Int(clamping: whole))
+        case .float(let real): .number(real)
+        case .string(let text): .string(text)
+        case .boolean(let flag): .bool(flag)
+        case .array(let elements): .array(elements)
+        case .table(let table):
+            .table(table.entries.map { SourceMember(key: $0.key, keyPosition: $0.keyPosition, value: $0.node) })
+        case .dateTime: .other
+        }
+    }
+
+    public var sourceSummary: String { value.summary }
+}

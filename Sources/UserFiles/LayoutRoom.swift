@@ -16,7 +16,7 @@ import TOML
 
 enum LayoutRoom {
     /// The widest terminal a configuration is checked for: the most cells a key may name.
-    static let widest = TableReader.maximumCells
+    static let widest = ConfigSchema.maximumCells
 
     /// One width range of the layout: from `from` to `to` columns (both included), `ratio`,
     /// set by the breakpoint at index `breakpoint` (nil: by [layout] left_ratio).

@@ -109,7 +109,8 @@ struct RowConfigTests {
         #expect(error("[row]\ncolour = 1\n")?.hasPrefix("test.toml:2:1: row.colour: unknown key in [row]") == true)
         #expect(
             error("[sections.\"Recent\"]\nstyle = \"carousel\"\n")?.hasPrefix(
-                "test.toml:2:1: sections.Recent.style: expected one of \"grid\", \"row\"") == true)
+                "test.toml:2:1: sections.Recent.style: expected \"grid\" or \"row\", found the string \"carousel\"")
+                == true)
         #expect(
             error("[sections]\nRecent = 3\n")?.hasPrefix("test.toml:2:1: sections.Recent: expected a table") == true)
     }
@@ -121,7 +122,7 @@ struct RowConfigTests {
                 == #"data.json:1:39: sections[0].style: expected "grid" or "row", found string "rows""#)
         #expect(
             dataError(#"{"sections": [{"title": "A", "row": {"cardHeight": 0}}]}"#)?.hasPrefix(
-                "data.json:1:52: sections[0].row.cardHeight: expected a whole number from 1 to 100") == true)
+                "data.json:1:52: sections[0].row.cardHeight: expected a whole number of rows from 1 to 100") == true)
         #expect(
             dataError(#"{"sections": [{"title": "A", "row": {"effect": "wobble"}}]}"#)?.hasPrefix(
                 "data.json:1:48: sections[0].row.effect: expected an effect") == true)

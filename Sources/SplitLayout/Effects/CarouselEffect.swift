@@ -7,7 +7,12 @@ public struct CarouselEffect: CardEffect {
     public var sideAlpha: Double
 
     public static let numericOptions = [
-        EffectOption("sideScale", 0.1...1, default: 0.9), EffectOption("sideAlpha", 0...1, default: 0.85),
+        EffectOption(
+            "sideScale", 0.1...1, default: 0.9, help: "the scale of a card one card or more from the centre"),
+        EffectOption(
+            "sideAlpha", 0...1, default: 0.85,
+            help: "its alpha (0.95 and over: drawn as it is; 0.6 to 0.95 dimmed; 0.3 to 0.6 dimmed, only its "
+                + "title; under 0.3 not at all)"),
     ]
 
     public init(sideScale: Double = 0.9, sideAlpha: Double = 0.85) {

@@ -4,7 +4,9 @@
 public struct DistanceEffect: CardEffect {
     public var minScale: Double
 
-    public static let numericOptions = [EffectOption("minScale", 0.1...1, default: 0.7)]
+    public static let numericOptions = [
+        EffectOption("minScale", 0.1...1, default: 0.7, help: "the least scale, far from the centre")
+    ]
 
     public init(minScale: Double = 0.7) { self.minScale = minScale }
 

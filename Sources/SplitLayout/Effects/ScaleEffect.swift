@@ -87,9 +87,17 @@ public struct ScaleEffect: CardEffect {
     /// The options that can be set one by one, over the preset's (the defaults shown are
     /// the default preset's).
     public static let numericOptions = [
-        EffectOption("scaleRatio", 0...10, default: 0.25), EffectOption("minScale", 0...10, default: 0.75),
-        EffectOption("maxScale", 0...10, default: 1), EffectOption("translationX", -10...10, default: 0.93),
-        EffectOption("translationY", -10...10, default: 0.36),
+        EffectOption(
+            "scaleRatio", 0...10, default: 0.25,
+            help: "what a card loses of its scale per card of progress: 1 - |progress| x scale_ratio"),
+        EffectOption("minScale", 0...10, default: 0.75, help: "the least scale"),
+        EffectOption("maxScale", 0...10, default: 1, help: "the greatest scale"),
+        EffectOption(
+            "translationX", -10...10, default: 0.93,
+            help: "how far a card moves aside per card of progress, as a share of its width"),
+        EffectOption(
+            "translationY", -10...10, default: 0.36,
+            help: "how far a card moves down per card of progress, as a share of its height"),
     ]
 
     /// The preset (default "default") with `settings.options` over it; nil for an unknown

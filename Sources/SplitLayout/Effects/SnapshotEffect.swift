@@ -5,7 +5,11 @@ public struct SnapshotEffect: CardEffect {
     /// How far the strips slide apart at one card from the resting place, in card widths.
     public var spread: Double
 
-    public static let numericOptions = [EffectOption("spread", 0...2, default: 0.5)]
+    public static let numericOptions = [
+        EffectOption(
+            "spread", 0...2, default: 0.5,
+            help: "how far apart the strips slide, in card widths, one card from the centre")
+    ]
 
     public init(spread: Double = 0.5) { self.spread = spread }
 

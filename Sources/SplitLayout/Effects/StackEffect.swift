@@ -10,8 +10,9 @@ public struct StackEffect: CardEffect {
     public var fadeStep: Double
 
     public static let numericOptions = [
-        EffectOption("depth", 1...8, default: 3, whole: true), EffectOption("scaleStep", 0...0.3, default: 0.15),
-        EffectOption("fadeStep", 0...1, default: 0.15),
+        EffectOption("depth", 1...8, default: 3, whole: true, help: "how many cards lie behind the front one"),
+        EffectOption("scaleStep", 0...0.3, default: 0.15, help: "what each card behind loses of its scale"),
+        EffectOption("fadeStep", 0...1, default: 0.15, help: "what each card behind loses of its alpha"),
     ]
 
     public init(depth: Int = 3, scaleStep: Double = 0.15, fadeStep: Double = 0.15) {
