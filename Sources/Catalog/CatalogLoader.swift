@@ -25,19 +25,50 @@ public enum DataFormat: String, CaseIterable, Sendable {
     /// Plain text: each line that is not blank is an item's label.
     case lines
 
+    /// How a format is named, found and described: one line per format.
+    public struct Declaration: Sendable {
+        /// How messages and the help name it.
+        public let name: String
+        /// The file name extensions that choose it (ignoring case), the first the usual one.
+        public let extensions: [String]
+        /// What it is, for the help of `--format`.
+        public let help: String
+    }
+
+    public var declaration: Declaration {
+        switch self {
+        case .json: Declaration(name: "sectioned JSON", extensions: ["json"], help: "{\"sections\": [...]}")
+        case .jsonl:
+            Declaration(name: "JSON Lines", extensions: ["jsonl", "ndjson"], help: "one item object per line")
+        case .csv: Declaration(name: "CSV", extensions: ["csv"], help: "a header row, then one item per row")
+        case .tsv: Declaration(name: "TSV", extensions: ["tsv", "tab"], help: "a header row, then one item per row")
+        case .lines:
+            Declaration(name: "plain lines", extensions: ["txt", "text", "lst", "list"], help: "each line an item")
+        }
+    }
+
     /// The format a file name's extension names, if any (ignoring case).
     public init?(fileName: String) {
         guard let dot = fileName.lastIndex(of: "."),
             !fileName[dot...].contains("/")
         else { return nil }
-        switch fileName[fileName.index(after: dot)...].lowercased() {
-        case "json": self = .json
-        case "jsonl", "ndjson": self = .jsonl
-        case "csv": self = .csv
-        case "tsv", "tab": self = .tsv
-        case "txt", "text", "lst", "list": self = .lines
-        default: return nil
-        }
+        let ext = fileName[fileName.index(after: dot)...].lowercased()
+        guard let format = Self.allCases.first(where: { $0.declaration.extensions.contains(ext) }) else { return nil }
+        self = format
+    }
+
+    /// The formats by name, as the help lists them: "sectioned JSON, JSON Lines, CSV, TSV or
+    /// plain lines".
+    public static var namesInWords: String {
+        let names = allCases.map(\.declaration.name)
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+
+    /// The help of one format: `JSON Lines: one item object per line (.jsonl, .ndjson)`.
+    public var helpLine: String {
+        let declaration = declaration
+        return
+            "\(declaration.name): \(declaration.help) (\(declaration.extensions.map { "." + $0 }.joined(separator: ", ")))"
     }
 
     /// Guesses the format from the first bytes: `{"sections"` or `[{` is sectioned JSON; a line
@@ -107,15 +138,7 @@ public enum DataFormat: String, CaseIterable, Sendable {
     }
 
     /// How messages name the format.
-    public var displayName: String {
-        switch self {
-        case .json: "sectioned JSON"
-        case .jsonl: "JSON Lines"
-        case .csv: "CSV"
-        case .tsv: "TSV"
-        case .lines: "plain lines"
-        }
-    }
+    public var displayName: String { declaration.name }
 }
 
 /// Something wrong with the input that did not stop the load, e.g.

@@ -89,17 +89,20 @@ public enum CardEffects {
         /// What it does to the cards, in a few words (the help of `--effect` lists it).
         public let help: String
         public let options: [EffectOption]
+        /// Its presets' names, in order, and what each is.
         public let presets: [String]
+        public let presetHelp: [String: String]
         let make: @Sendable (EffectSettings) -> (any CardEffect)?
 
         public init(
-            _ name: String, _ help: String, options: [EffectOption] = [], presets: [String] = [],
+            _ name: String, _ help: String, options: [EffectOption] = [], presets: [(String, String)] = [],
             make: @escaping @Sendable (EffectSettings) -> (any CardEffect)?
         ) {
             self.name = name
             self.help = help
             self.options = options
-            self.presets = presets
+            self.presets = presets.map(\.0)
+            self.presetHelp = Dictionary(presets) { first, _ in first }
             self.make = make
         }
     }
@@ -114,7 +117,7 @@ public enum CardEffects {
         },
         Entry(
             "scale", "cards shrink and slide aside from a shared centre", options: ScaleEffect.numericOptions,
-            presets: ScaleEffect.Preset.allCases.map(\.rawValue)
+            presets: ScaleEffect.Preset.allCases.map { ($0.rawValue, $0.help) }
         ) { ScaleEffect(settings: $0) },
         Entry("stack", "the next cards stacked behind, three deep", options: StackEffect.numericOptions) {
             StackEffect(settings: $0)

@@ -5,6 +5,7 @@ import Browser
 import Catalog
 import Foundation
 import SafeText
+import SplitLayout
 import UserFiles
 
 @main
@@ -83,7 +84,7 @@ extension Splitview {
 struct DataOptions: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
-            "The data file: sectioned JSON, JSON Lines, CSV, TSV or plain lines; - for standard input "
+            "The data file: \(DataFormat.namesInWords); - for standard input "
                 + "(default: standard input when it is not a terminal, else the bundled emoji; see --emoji).",
             valueName: "FILE"))
     var file: String?
@@ -124,27 +125,30 @@ struct DataOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Draw every section as a grid of wrapping lines or as a row of cards that scrolls sideways "
-                + "(default: as the data and the configuration say).", valueName: "style"))
+            "How every section is drawn (default: as the data and the configuration say).", valueName: "style"))
     var style: SectionStyleName?
 
     @Option(
+        name: .customLong("effect"),
         help: ArgumentHelp(
-            "The effect of the rows' cards: none, carousel, scale, stack, snapshot or distance "
-                + "(default: [row] effect in the configuration).", valueName: "effect"))
-    var effect: String?
+            "The effect of the rows' cards (default: [row] effect in the configuration).", valueName: "effect"))
+    var effectName: EffectName?
 
     @Option(
-        help: ArgumentHelp(
-            "A preset of the scale effect: default, linear, ease-in, ease-out or cover-flow.", valueName: "preset"))
-    var preset: String?
+        name: .customLong("preset"),
+        help: ArgumentHelp("A preset of the effect (only scale has presets).", valueName: "preset"))
+    var presetName: PresetName?
 
     @Option(
+        name: .customLong("layout"),
         help: ArgumentHelp(
-            "Place every grid section's items by a compositional group: hero (a large item and two "
-                + "small ones beside it, repeated), chips (items as wide as their labels), a [groups.NAME] "
-                + "of the configuration, or lines (wrapping lines, no group).", valueName: "name"))
-    var layout: String?
+            "Place every grid section's items by a compositional group: a built-in one, a [groups.NAME] "
+                + "of the configuration, or lines (no group).", valueName: "name"))
+    var layoutName: LayoutName?
+
+    var effect: String? { effectName?.name }
+    var preset: String? { presetName?.name }
+    var layout: String? { layoutName?.name }
 
     /// The configuration in force, or a clear error naming the file and key; the command
     /// line's --style, --effect, --preset and --layout over it.
@@ -285,9 +289,64 @@ struct DataOptions: ParsableArguments {
     }
 }
 
-extension DataFormat: ExpressibleByArgument {}
-extension SectionStyleName: ExpressibleByArgument {}
+// The values of --format, --style, --effect, --preset and --layout, and what each means, come
+// from the tables that declare them (DataFormat, SectionStyleName.choice, CardEffects.entries,
+// GroupReader.builtInGroups): the help, the man page and the completion scripts list them.
+
+extension DataFormat: ExpressibleByArgument {
+    public static var allValueDescriptions: [String: String] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.helpLine) })
+    }
+}
+
+extension SectionStyleName: ExpressibleByArgument {
+    public static var allValueDescriptions: [String: String] { choice.help }
+}
+
 extension SearchOptions.Typing: ExpressibleByArgument {}
+
+/// `--effect`: an effect's name, checked in `validate` (with the message the configuration
+/// gives) rather than by the parser.
+struct EffectName: ExpressibleByArgument {
+    var name: String
+    init(argument: String) { name = argument }
+    static var allValueStrings: [String] { CardEffects.names }
+    static var allValueDescriptions: [String: String] {
+        Dictionary(uniqueKeysWithValues: CardEffects.entries.map { ($0.name, $0.help) })
+    }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+
+/// `--preset`: a preset of the effect, checked in `validate`.
+struct PresetName: ExpressibleByArgument {
+    var name: String
+    init(argument: String) { name = argument }
+    static var allValueStrings: [String] { CardEffects.allPresets }
+    static var allValueDescriptions: [String: String] {
+        var descriptions: [String: String] = [:]
+        for entry in CardEffects.entries {
+            for (preset, help) in entry.presetHelp where descriptions[preset] == nil {
+                descriptions[preset] = "\(entry.name): \(help)"
+            }
+        }
+        return descriptions
+    }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+
+/// `--layout`: a built-in group, "lines", or a group of the configuration (checked once it is
+/// read).
+struct LayoutName: ExpressibleByArgument {
+    var name: String
+    init(argument: String) { name = argument }
+    static var allValueStrings: [String] { GroupReader.builtInGroups.map(\.name) + [LayoutSettings.linesLayout] }
+    static var allValueDescriptions: [String: String] {
+        var descriptions = Dictionary(uniqueKeysWithValues: GroupReader.builtInGroups.map { ($0.name, $0.help) })
+        descriptions[LayoutSettings.linesLayout] = "wrapping lines, no group"
+        return descriptions
+    }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
 
 /// Bad input from the user (a data or configuration file): reported in one line, exit status 2.
 struct InputError: Error, CustomStringConvertible {

@@ -55,6 +55,17 @@ public struct ScaleEffect: CardEffect {
         case easeOut = "ease-out"
         case coverFlow = "cover-flow"
 
+        /// What the preset does, for the help of `--preset`.
+        public var help: String {
+            switch self {
+            case .standard: "cards lose a quarter of their scale per card, down to three quarters"
+            case .linear: "down to 0.6, moved at most two card widths aside"
+            case .easeIn: "down to 0.6, the scale eased in"
+            case .easeOut: "down to 0.6, the move eased in"
+            case .coverFlow: "side cards smaller, flat on the row's line, half behind their neighbour"
+            }
+        }
+
         public var options: Options {
             switch self {
             case .standard:
