@@ -105,7 +105,7 @@ let package = Package(
             name: "SplitviewTests",
             dependencies: [
                 "splitview", "SplitLayout", "Catalog", "Browser", "TerminalUI", "UserFiles", "TerminalTestSupport",
-                "SeededRandom",
+                "SeededRandom", "TOML", "Schema",
             ],
             exclude: ["Fixtures"]
         ),

@@ -94,7 +94,7 @@ struct CardEffectTests {
 
     @Test("effects by name, with the scale presets; unknown names and presets are nil")
     func names() {
-        #expect(CardEffects.names == ["none", "carousel", "scale", "stack", "snapshot", "distance"])
+        #expect(Set(CardEffects.names).count == CardEffects.entries.count)
         for name in CardEffects.names { #expect(CardEffects.named(name) != nil, "\(name)") }
         #expect(CardEffects.named("scale", preset: "cover-flow") is ScaleEffect)
         #expect(CardEffects.named("scale", preset: "spiral") == nil)
@@ -150,5 +150,49 @@ struct CardEffectTests {
         #expect(StackEffect(settings: settings(["depth": 2.5])) == nil)
         #expect(CardEffects.named("none", settings: settings(["spread": 1])) == nil)
         #expect(CardEffects.allOptions.map(\.configKey).contains("side_scale"))
+    }
+
+    /// Every effect of the table, as the table declares it: so a new effect is tested here
+    /// with nothing more than its line in `CardEffects.entries`.
+    @Test("every effect of the table: made by name, with its presets, its options in range and no others")
+    func everyEffectOfTheTable() {
+        for entry in CardEffects.entries {
+            let name = entry.name
+            #expect(!entry.help.isEmpty, "\(name) has no help")
+            #expect(CardEffects.named(name) != nil, "\(name)")
+            for preset in entry.presets { #expect(CardEffects.named(name, preset: preset) != nil, "\(name) \(preset)") }
+            #expect(CardEffects.named(name, preset: "no such preset") == nil, "\(name)")
+            #expect(CardEffects.options(of: name).map(\.name) == entry.options.map(\.name))
+            for option in entry.options {
+                func made(_ value: Double) -> Bool {
+                    CardEffects.named(name, settings: EffectSettings(options: [option.name: value])) != nil
+                }
+                #expect(!option.help.isEmpty, "\(name).\(option.name) has no help")
+                #expect(option.accepts(option.defaultValue), "\(name).\(option.name)'s default")
+                #expect(made(option.range.lowerBound) && made(option.range.upperBound), "\(name).\(option.name)")
+                #expect(
+                    !made(option.range.lowerBound - 1) && !made(option.range.upperBound + 1), "\(name).\(option.name)")
+                if option.isWholeNumber { #expect(!made(option.range.lowerBound + 0.5), "\(name).\(option.name)") }
+                // Its default is what the effect takes without it.
+                let plain = CardEffects.named(name)!
+                let given = CardEffects.named(
+                    name, settings: EffectSettings(options: [option.name: option.defaultValue]))!
+                for progress in [-1.5, -0.5, 0, 0.3, 1, 2.5] {
+                    #expect(
+                        plain.transform(progress: progress, in: row())
+                            == given.transform(progress: progress, in: row()),
+                        "\(name).\(option.name) at \(progress)")
+                }
+            }
+            // An option of another effect only: refused.
+            for other in CardEffects.allOptions where !entry.options.contains(where: { $0.name == other.name }) {
+                #expect(
+                    CardEffects.named(name, settings: EffectSettings(options: [other.name: other.defaultValue])) == nil,
+                    "\(name) took \(other.name)")
+            }
+            // At rest, whatever the effect, the card is drawn.
+            #expect(CardEffects.named(name)!.transform(progress: 0, in: row()).visibility != .hidden, "\(name)")
+        }
+        #expect(Set(CardEffects.allOptions.map(\.configKey)).count == CardEffects.allOptions.count)
     }
 }

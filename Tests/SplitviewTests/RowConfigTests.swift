@@ -1,5 +1,6 @@
 import Browser
 import Catalog
+import Schema
 import SplitLayout
 import Testing
 
@@ -88,10 +89,10 @@ struct RowConfigTests {
 
     @Test("bad row options in the configuration name the file, line, column and key")
     func configErrors() {
+        let effects = CardEffects.names.map { "\"\($0)\"" }.joined(separator: ", ")
         #expect(
             error("[row]\neffect = \"wobble\"\n")
-                == "test.toml:2:1: row.effect: expected an effect: one of \"none\", \"carousel\", \"scale\", \"stack\", \"snapshot\", \"distance\", found \"wobble\""
-        )
+                == "test.toml:2:1: row.effect: expected an effect: one of \(effects), found \"wobble\"")
         #expect(
             error("[row]\nbehavior = \"sideways\"\n")?.hasPrefix("test.toml:2:1: row.behavior: expected one of") == true
         )
@@ -148,9 +149,10 @@ struct RowConfigTests {
             file: "data.json")
         let fromData = try #require(try parse("").layout.rowLook(of: catalog.sections[0])?.effect as? ScaleEffect)
         #expect(fromData.options.minScale == 0.9)
+        let stackOptions = CardEffects.options(of: "stack").map(\.configKey).joined(separator: ", ")
         #expect(
             error("[row]\neffect = \"stack\"\nmin_scale = 0.5\n")
-                == "test.toml:3:1: row.min_scale: the \"stack\" effect has no option min_scale (its options: depth, scale_step, fade_step)"
+                == "test.toml:3:1: row.min_scale: the \"stack\" effect has no option min_scale (its options: \(stackOptions))"
         )
         #expect(
             error("[row]\neffect = \"none\"\nspread = 1\n")
@@ -181,9 +183,57 @@ struct RowConfigTests {
         #expect(
             error("[row]\neffect = \"distance\"\nmin_scale = 2\n")
                 == "test.toml:3:1: row.min_scale: min_scale of the distance effect must be from 0.1 to 1, found 2")
+        let carouselOptions = CardEffects.options(of: "carousel").map(\.name).joined(separator: ", ")
         #expect(
             dataError(#"{"sections": [{"title": "A", "row": {"effect": "carousel", "depth": 2}}]}"#)
-                == "data.json:1:69: sections[0].row.depth: the \"carousel\" effect has no option depth (its options: sideScale, sideAlpha)"
+                == "data.json:1:69: sections[0].row.depth: the \"carousel\" effect has no option depth (its options: \(carouselOptions))"
         )
+    }
+
+    /// Every effect and each of its options, from the tables, in both files: so a new effect's
+    /// options are read and checked here with nothing more than its line in the table.
+    @Test("every effect and option of the table reads in the configuration and in the data, in range only")
+    func everyEffectOption() throws {
+        for entry in CardEffects.entries {
+            let name = entry.name
+            func look(_ toml: String) throws -> RowLook? {
+                try parse("[row]\nstyle = \"row\"\neffect = \"\(name)\"\n" + toml).layout.rowLook(
+                    of: Section(title: "A", items: []))
+            }
+            func dataLook(_ row: String) throws -> RowLook? {
+                let catalog = try JSONSectionsLoader.parse(
+                    Array(
+                        #"{"sections": [{"title": "A", "style": "row", "row": {"effect": "\#(name)"\#(row)}}]}"#.utf8),
+                    file: "data.json")
+                return try parse("").layout.rowLook(of: catalog.sections[0])
+            }
+            #expect(try look("")?.effectName == name)
+            #expect(try dataLook("")?.effectName == name)
+            for preset in entry.presets {
+                #expect(try look("preset = \"\(preset)\"\n")?.preset == preset, "\(name) \(preset)")
+            }
+            for option in entry.options {
+                let value = EffectOption.text(option.range.upperBound)
+                #expect(try look("\(option.configKey) = \(value)\n") != nil, "\(name).\(option.configKey)")
+                #expect(try dataLook(#", "\#(option.name)": \#(value)"#) != nil, "\(name).\(option.name)")
+                let wide = RowHint.options.setting(option.configKey)
+                #expect(wide?.key == OptionKey(toml: option.configKey, json: option.name))
+                let outside = EffectOption.text(option.range.upperBound + 100)
+                #expect(
+                    error("[row]\neffect = \"\(name)\"\n\(option.configKey) = \(outside)\n")?.hasPrefix(
+                        "test.toml:3:1: row.\(option.configKey): expected a number from") == true,
+                    "\(name).\(option.name)")
+                if option.isWholeNumber {
+                    #expect(
+                        error("[row]\neffect = \"\(name)\"\n\(option.configKey) = \(option.range.lowerBound + 0.5)\n")?
+                            .contains("must be \(option.expected)") == true, "\(name).\(option.name)")
+                }
+            }
+        }
+        // The row options have one key each in each file, none an effect's option's.
+        for dialect in [SourceDialect.toml, .json] {
+            let keys = RowHint.options.keys(in: dialect)
+            #expect(Set(keys).count == keys.count, "\(dialect)")
+        }
     }
 }
