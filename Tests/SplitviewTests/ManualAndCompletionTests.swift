@@ -36,6 +36,13 @@ import Testing
                 #expect(text.contains("Fl -\(option)"), "\(command): --\(option) is missing from docs/splitview.1")
             }
         }
+        // The values the help lists, from their tables.
+        let values =
+            CardEffects.names + CardEffects.allPresets + DataFormat.allCases.map(\.rawValue)
+            + SectionStyleName.allCases.map(\.rawValue) + GroupReader.builtInGroups.map(\.name)
+        for value in values {
+            #expect(text.contains(".It Ar \(value)\n"), "\(value) is missing from docs/splitview.1")
+        }
     }
 
     @Test("splitview --help shows the browsing options, as fzf's --help, then the other commands")
