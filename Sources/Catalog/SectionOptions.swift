@@ -103,45 +103,52 @@ struct JSONItems: ValueType {
 }
 
 extension Section {
-    /// The options of a section in sectioned JSON, in the order they are read. Every one but
-    /// `title` and `items` overrides the configuration for this section.
-    public static let options = OptionTable<Section>(
-        [
-            Option(OptionKey(toml: nil, json: "title"), Text(), help: "the section's title").at(\Section.title),
-            Option(
-                OptionKey(toml: nil, json: "items"), JSONItems(),
-                help: "its items: labels, or objects with a label, a glyph, keywords, fields and a size"
-            ).at(\Section.items),
-            Option(OptionKey(toml: nil, json: "side"), Choice(ColumnHint.self), help: "the column it goes to")
-                .at(\Section.side),
-            Option(
-                OptionKey(toml: nil, json: "inset"), Insets(maximum: JSONSectionsLoader.maximumCells),
-                help: "cells kept free around its items: one number, or any of top, left, bottom, right"
-            ).at(\Section.inset),
-            Option(
-                OptionKey(toml: nil, json: "interItemSpacing"), WholeNumber.cells(0...JSONSectionsLoader.maximumCells),
-                help: "the least cells between two items on a line"
-            ).at(\Section.interItemSpacing),
-            Option(
-                OptionKey(toml: nil, json: "lineSpacing"), WholeNumber.cells(0...JSONSectionsLoader.maximumCells),
-                help: "rows between two lines of items"
-            ).at(\Section.lineSpacing),
-            Option(
-                OptionKey(toml: nil, json: "headerHeight"), WholeNumber.cells(0...JSONSectionsLoader.maximumCells),
-                help: "rows of its header"
-            ).at(\Section.headerHeight),
-            Option(
-                OptionKey(toml: nil, json: "footerHeight"), WholeNumber.cells(0...JSONSectionsLoader.maximumCells),
-                help: "rows of its footer"
-            ).at(\Section.footerHeight),
-            Option(OptionKey(toml: nil, json: "background"), ColorValue(), help: "its background colour")
-                .at(\Section.background),
-            Option(OptionKey(toml: nil, json: "style"), SectionStyleName.choice, help: "a grid or a row of cards")
-                .at(\Section.style),
-            TableSetting(
-                OptionKey(toml: nil, json: "row"), RowHint.options, at: \Section.row, fresh: RowHint(),
-                help: "its options as a row (RowHint.options)"),
-            Option(OptionKey(toml: nil, json: "group"), GroupChoiceValue(), help: "the group that places its items")
-                .at(\Section.group),
-        ], noun: "a section object {\"title\": ..., \"items\": [...]}")
+    /// The options of a section in sectioned JSON, in the order they are read.
+    public static let options = options(items: JSONItems())
+
+    /// The options of a section of a data file whose values are a tree (`SourceNode`), with
+    /// `items` its format's reader of a section's items. Every option but `title` and `items`
+    /// overrides the configuration for this section.
+    public static func options(items: some ValueType<ItemList>) -> OptionTable<Section> {
+        OptionTable<Section>(
+            [
+                Option(OptionKey(toml: nil, json: "title"), Text(), help: "the section's title").at(\Section.title),
+                Option(
+                    OptionKey(toml: nil, json: "items"), items,
+                    help: "its items: labels, or objects with a label, a glyph, keywords, fields and a size"
+                ).at(\Section.items),
+                Option(OptionKey(toml: nil, json: "side"), Choice(ColumnHint.self), help: "the column it goes to")
+                    .at(\Section.side),
+                Option(
+                    OptionKey(toml: nil, json: "inset"), Insets(maximum: JSONSectionsLoader.maximumCells),
+                    help: "cells kept free around its items: one number, or any of top, left, bottom, right"
+                ).at(\Section.inset),
+                Option(
+                    OptionKey(toml: nil, json: "interItemSpacing"),
+                    WholeNumber.cells(0...JSONSectionsLoader.maximumCells),
+                    help: "the least cells between two items on a line"
+                ).at(\Section.interItemSpacing),
+                Option(
+                    OptionKey(toml: nil, json: "lineSpacing"), WholeNumber.cells(0...JSONSectionsLoader.maximumCells),
+                    help: "rows between two lines of items"
+                ).at(\Section.lineSpacing),
+                Option(
+                    OptionKey(toml: nil, json: "headerHeight"), WholeNumber.cells(0...JSONSectionsLoader.maximumCells),
+                    help: "rows of its header"
+                ).at(\Section.headerHeight),
+                Option(
+                    OptionKey(toml: nil, json: "footerHeight"), WholeNumber.cells(0...JSONSectionsLoader.maximumCells),
+                    help: "rows of its footer"
+                ).at(\Section.footerHeight),
+                Option(OptionKey(toml: nil, json: "background"), ColorValue(), help: "its background colour")
+                    .at(\Section.background),
+                Option(OptionKey(toml: nil, json: "style"), SectionStyleName.choice, help: "a grid or a row of cards")
+                    .at(\Section.style),
+                TableSetting(
+                    OptionKey(toml: nil, json: "row"), RowHint.options, at: \Section.row, fresh: RowHint(),
+                    help: "its options as a row (RowHint.options)"),
+                Option(OptionKey(toml: nil, json: "group"), GroupChoiceValue(), help: "the group that places its items")
+                    .at(\Section.group),
+            ], noun: "a section object {\"title\": ..., \"items\": [...]}")
+    }
 }
