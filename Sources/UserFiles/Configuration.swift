@@ -1,5 +1,6 @@
 // The program's configuration: built-in defaults, overridden key by key by a TOML file.
-// Config/default.toml documents every key; keep the two in step.
+// ConfigSchema declares every key (where its value goes here, its type, its help);
+// Config/default.toml documents each, checked against the declarations by a test.
 
 import Browser
 import Catalog
