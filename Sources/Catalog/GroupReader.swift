@@ -56,8 +56,8 @@ public enum GroupReader {
     public static let direction = Option(
         "direction", Choice(GroupLayout.Direction.self),
         help: "horizontal (members side by side) or vertical (one above the other)")
-    public static let width = Option("width", Dimension(), help: "the group's width in its container")
-    public static let height = Option("height", Dimension(), help: "the group's height in its container")
+    public static let width = Option("width", GroupDimensionValue(), help: "the group's width in its container")
+    public static let height = Option("height", GroupDimensionValue(), help: "the group's height in its container")
     public static let items = ReadByCaller<Void>(
         OptionKey("items"), expected: "a non-empty array of items and groups",
         help: "its members: items {width, height} and nested groups, repeated while the next fits")
@@ -106,10 +106,9 @@ public enum GroupReader {
         }
         let table = try SourceTable(node, at: site, noun: options.noun)
         try table.checkKeys(options.keys(in: Node.dialect), unknown: options.unknownKeys)
-        guard table.has("direction") else {
+        guard let direction = try table.read(Self.direction) else {
             throw table.problem("a group needs a \"direction\": \"horizontal\" or \"vertical\"")
         }
-        let direction = try table.read(Self.direction)!
         let width = try dimension(of: Self.width, in: table)
         let height = try dimension(of: Self.height, in: table)
         if case .cells(let cells) = width, let parentWidth, cells > parentWidth {
@@ -172,7 +171,7 @@ public enum GroupReader {
         of option: Option<GroupDimension>, in table: SourceTable<Node>
     ) throws(SourceProblem) -> GroupDimension {
         guard let value = try table.read(option) else {
-            throw table.problem("needs a \"\(option.key)\": \(Dimension.choices)")
+            throw table.problem("needs a \"\(option.key)\": \(GroupDimensionValue.choices)")
         }
         return value
     }
@@ -195,15 +194,13 @@ public enum GroupReader {
 
 /// A group's width or height: {fraction: F} of its container (above 0, at most 1), {cells: N}
 /// (N from 1 to 10000), or {estimated: N} (the content's size and N more, 0 to 10000).
-public struct Dimension: ValueType {
+public struct GroupDimensionValue: ValueType {
     public init() {}
 
     static let choices = "{\"fraction\": F}, {\"cells\": N} or {\"estimated\": N}"
 
     public var expected: String { "one of \(Self.choices)" }
 
-    public static let fraction = Option(
-        "fraction", RealNumber(0...1), help: "a share of the container, above 0 and at most 1")
     public static let cells = Option(
         "cells", WholeNumber.cells(1...GroupReader.maximumCells), help: "a size in cells")
     public static let estimated = Option(
