@@ -64,22 +64,16 @@ extension BrowserState {
     }
 }
 
-/// The panel's widget.
+/// The panel's widget: the lines it shows of the focused item, the first in bold.
 struct DetailPanel: Widget {
-    let state: BrowserState
+    let lines: [(text: String, bold: Bool)]
+    let options: SessionOptions
 
-    func render(in area: Rect, into buffer: inout CellBuffer) {
-        guard area.width >= 3, area.height >= 2 else { return }
-        let frame = state.options.theme.footer
-        var body = state.options.theme.base
-        body.bold = false
-        buffer.fill(area, body)
-        let inner = area.width - 4
-        let top = "╭ Details " + String(repeating: "─", count: max(0, area.width - 11)) + "╮"
-        buffer.put(state.options.textWidth.truncate(top, toWidth: area.width), x: area.x, y: area.y, style: frame)
+    init(_ state: BrowserState) {
+        options = state.options
         var lines: [(String, Bool)] = []
         if let focus = state.view.focus, let item = state.content.item(at: focus) {
-            let glyph = state.glyph(at: focus).map(state.options.textWidth.drawable)
+            let glyph = state.glyph(at: focus).map(options.textWidth.drawable)
             let label = VisibleText.standalone(item.label)
             lines.append((glyph.map { $0 + "  " + label } ?? label, true))
             if let glyph { lines.append((Browser.codePoints(of: glyph), false)) }
@@ -90,8 +84,20 @@ struct DetailPanel: Widget {
         } else {
             lines.append(("nothing focused", false))
         }
+        self.lines = lines
+    }
+
+    func render(in area: Rect, into buffer: inout CellBuffer) {
+        guard area.width >= 3, area.height >= 2 else { return }
+        let frame = options.theme.footer
+        var body = options.theme.base
+        body.bold = false
+        buffer.fill(area, body)
+        let inner = area.width - 4
+        let top = "╭ Details " + String(repeating: "─", count: max(0, area.width - 11)) + "╮"
+        buffer.put(options.textWidth.truncate(top, toWidth: area.width), x: area.x, y: area.y, style: frame)
         var wrapped: [(String, Bool)] = []
-        for (text, bold) in lines {
+        for (text, bold) in self.lines {
             for line in wrap(text, toWidth: max(1, inner)) { wrapped.append((line, bold)) }
         }
         let rows = area.height - 2
@@ -105,7 +111,7 @@ struct DetailPanel: Widget {
             // The last row says when there is more than the panel holds.
             let text = rows > 1 && row == rows - 1 && wrapped.count > rows ? "…" : wrapped[row].0
             buffer.put(
-                text, x: area.x + 2, y: y, style: style, maxWidth: inner, measure: state.options.textWidth)
+                text, x: area.x + 2, y: y, style: style, maxWidth: inner, measure: options.textWidth)
         }
         let bottom = "╰" + String(repeating: "─", count: max(0, area.width - 2)) + "╯"
         buffer.put(bottom, x: area.x, y: area.y + area.height - 1, style: frame)
@@ -117,13 +123,13 @@ struct DetailPanel: Widget {
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
             let candidate = line.isEmpty ? word : line + " " + word
-            if state.options.textWidth.width(of: candidate) <= width {
+            if options.textWidth.width(of: candidate) <= width {
                 line = candidate
             } else {
                 if !line.isEmpty { lines.append(line) }
                 line =
-                    state.options.textWidth.width(of: word) <= width
-                    ? word : state.options.textWidth.truncate(word, toWidth: width)
+                    options.textWidth.width(of: word) <= width
+                    ? word : options.textWidth.truncate(word, toWidth: width)
             }
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }

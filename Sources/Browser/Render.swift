@@ -12,7 +12,10 @@ extension Browser {
         var layers = Layers()
         let screen = Rect(x: 0, y: 0, width: state.view.width, height: state.view.height)
         if state.isTooSmall {
-            layers.add(TooSmallScreen(state: state), in: screen)
+            layers.add(
+                TooSmallScreen(
+                    needWidth: state.requiredWidth, needHeight: state.requiredHeight, theme: state.options.theme),
+                in: screen)
             layers.render(into: &buffer)
             return buffer
         }
@@ -21,26 +24,34 @@ extension Browser {
         state.content.itemFaces.withFaces { faces in
             layers.add(SectionsView(state: state, faces: faces), in: view, z: Layer.sections)
             if state.content.filter != nil && state.content.catalog.sections.isEmpty {
-                layers.add(NoMatchesMessage(state: state), in: view, z: Layer.sections)
+                layers.add(
+                    NoMatchesMessage(query: state.content.filter?.query.description ?? "", options: state.options),
+                    in: view, z: Layer.sections)
             }
             if !state.headerLines.isEmpty {
                 let rows = Rect(
                     x: 0, y: state.view.height - 1 - state.headerLines.count, width: state.view.width,
                     height: state.headerLines.count)
-                layers.add(HeaderLines(state: state), in: rows, z: Layer.status)
+                layers.add(HeaderLines(lines: state.headerLines, options: state.options), in: rows, z: Layer.status)
             }
             // (While a tone is chosen, the status line names it, whether the chooser was
             // opened from the prompt, Ctrl-T, or while browsing, s.)
             if let prompt = state.overlays.searchPrompt, state.overlays.toneChooser == nil {
-                layers.add(SearchPromptLine(prompt: prompt, state: state), in: statusRow, z: Layer.status)
+                layers.add(SearchPromptLine(prompt, state), in: statusRow, z: Layer.status)
             } else {
-                layers.add(StatusLine(state: state), in: statusRow, z: Layer.status)
+                layers.add(StatusLine(state), in: statusRow, z: Layer.status)
             }
-            if let panel = state.detailArea { layers.add(DetailPanel(state: state), in: panel, z: Layer.sections) }
-            if state.overlays.toneChooser != nil {
+            if let panel = state.detailArea { layers.add(DetailPanel(state), in: panel, z: Layer.sections) }
+            if let chooser = state.overlays.toneChooser {
                 // Over the detail panel too: the chooser needs the rows around its emoji.
                 let above = Rect(x: 0, y: 0, width: state.contentWidth, height: max(0, state.view.height - 1))
-                layers.add(ToneChooserOverlay(state: state), in: above, z: Layer.chooser)
+                let anchor = state.drawnFrame(of: chooser.path).map {
+                    Rect(x: $0.x, y: $0.y - state.view.offset, width: $0.width, height: $0.height)
+                }
+                layers.add(
+                    ToneChooserOverlay(
+                        chooser: chooser, anchor: anchor, screenWidth: state.view.width, options: state.options),
+                    in: above, z: Layer.chooser)
             }
             if state.overlays.showingHelp { layers.add(HelpOverlay(state), in: helpArea(state), z: Layer.help) }
             layers.render(into: &buffer)
@@ -60,28 +71,27 @@ extension Browser {
 /// --header and --header-lines: sticky lines above the status line, one per row, cut to the
 /// width, controls shown by their signs.
 struct HeaderLines: Widget {
-    let state: BrowserState
+    let lines: [String]
+    let options: SessionOptions
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
-        buffer.fill(area, state.options.theme.base)
-        for (row, line) in state.headerLines.enumerated() where row < area.height {
-            let shown = state.options.textWidth.truncate(" " + VisibleText.standalone(line), toWidth: area.width)
-            buffer.put(
-                shown, x: area.x, y: area.y + row, style: state.options.theme.footer, measure: state.options.textWidth)
+        buffer.fill(area, options.theme.base)
+        for (row, line) in lines.enumerated() where row < area.height {
+            let shown = options.textWidth.truncate(" " + VisibleText.standalone(line), toWidth: area.width)
+            buffer.put(shown, x: area.x, y: area.y + row, style: options.theme.footer, measure: options.textWidth)
         }
     }
 }
 
 /// In place of the sections when the filter keeps nothing.
 struct NoMatchesMessage: Widget {
-    let state: BrowserState
+    let query: String
+    let options: SessionOptions
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
-        let query = VisibleText.standalone(state.content.filter?.query.description ?? "")
-        let message = state.options.textWidth.truncate("no matches for \"\(query)\"", toWidth: area.width - 2)
-        let x = area.x + max(0, (area.width - state.options.textWidth.width(of: message)) / 2)
-        buffer.put(
-            message, x: x, y: area.y + area.height / 2, style: state.options.theme.base,
-            measure: state.options.textWidth)
+        let message = options.textWidth.truncate(
+            "no matches for \"\(VisibleText.standalone(query))\"", toWidth: area.width - 2)
+        let x = area.x + max(0, (area.width - options.textWidth.width(of: message)) / 2)
+        buffer.put(message, x: x, y: area.y + area.height / 2, style: options.theme.base, measure: options.textWidth)
     }
 }

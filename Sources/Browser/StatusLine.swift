@@ -6,73 +6,110 @@ import Catalog
 import SplitLayout
 import TerminalUI
 
-/// The focused item's glyph, name, code points and section; the position on the right.
+/// The focused item's glyph, name, code points and section; the position on the right. A
+/// value of what it shows, made from the state by `init(_:)`.
 struct StatusLine: Widget {
-    let state: BrowserState
+    /// The focused item as the line names it.
+    struct Focused {
+        var label: String
+        /// The glyph shown (nil: the item has none), and the one whose code points are named
+        /// (an undrawable glyph is shown as its placeholder, named by its own).
+        var glyph: String?
+        var realGlyph: String?
+        /// The tones of the glyph being chosen in the tone chooser.
+        var tones: [String]
+        var section: String
+        /// "3 of 1898", "2 of 5 recent", with "…" while data arrives and the hidden count.
+        var position: String
+    }
+
+    var focused: Focused?
+    /// What stands in for the focused item when there is none: " no items", " loading…".
+    var placeholder = ""
+    /// The kept filter's query, the focused row's page, the marks (" 3 marked ").
+    var filter: String?
+    var page: String?
+    var marks: String
+    var notice: String?
+    let theme: Theme
+    let textWidth: TextWidth
+
+    init(_ state: BrowserState) {
+        theme = state.options.theme
+        textWidth = state.options.textWidth
+        marks = state.markedCount
+        notice = state.overlays.notice
+        filter = state.content.filter.map { VisibleText.standalone($0.query.description) }
+        page = state.focusedRowPage
+        if let focus = state.view.focus, let item = state.content.item(at: focus) {
+            let section = state.content.catalog.sections[focus.section]
+            // (A Recent item counts in its own section: it is also counted in its emoji's.)
+            let ordinal = state.content.ordinal(of: focus)
+            let hidden = state.options.hiddenItems
+            let position =
+                section.repeatsItems
+                ? "\(ordinal) of \(section.items.count) \(VisibleText.standalone(section.title).lowercased())"
+                : "\(ordinal) of \(state.content.distinctItemCount)\(state.content.loadingMark)"
+                    + (hidden > 0 ? " (\(hidden) hidden)" : "")
+            // While a tone is chosen: its glyph, named with its tones.
+            let choosing = state.overlays.toneChooser.flatMap { $0.path == focus ? $0.options[$0.selected] : nil }
+            let real = choosing ?? state.glyph(at: focus)
+            focused = Focused(
+                label: item.label, glyph: real.map(textWidth.drawable), realGlyph: real,
+                tones: choosing.map { SkinTone.tones(in: $0).map(\.name) } ?? [],
+                section: VisibleText.standalone(section.title), position: position)
+        } else if state.content.itemCount == 0 {
+            placeholder = state.content.isLoading ? " loading…" : " no items"
+        }
+    }
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
         let row = area.y
-        let style = state.options.theme.status
+        let style = theme.status
         buffer.fill(area, style)
-        var left = ""
+        var left = placeholder
         // The right side, fullest first; parts drop from the right end while the left side
         // (the focused glyph and name) would get fewer than `leftMinimum` cells.
         // The marks are counted whatever else the line shows: Enter prints them, seen or not.
-        let marks = state.markedCount
         var rightChoices = [marks + " ? help ", marks, ""]
-        var leftMinimum = 0
-        if let focus = state.view.focus, let item = state.content.item(at: focus) {
-            let filter = state.content.filter.map { " /\(VisibleText.standalone($0.query.description)) " } ?? ""
-            let page = state.focusedRowPage.map { " \($0) ·" } ?? ""
-            let section = state.content.catalog.sections[focus.section]
-            // (A Recent item counts in its own section: it is also counted in its emoji's.)
-            let count =
-                section.repeatsItems
-                ? "\(state.content.ordinal(of: focus)) of \(section.items.count) \(VisibleText.standalone(section.title).lowercased())"
-                : "\(state.content.ordinal(of: focus)) of \(state.content.distinctItemCount)\(state.content.loadingMark)"
-                    + (state.options.hiddenItems > 0 ? " (\(state.options.hiddenItems) hidden)" : "")
-            let position = marks + filter + page + " \(count) "
+        var leftMinimum = textWidth.width(of: placeholder)
+        if let focused {
+            let position =
+                marks + (filter.map { " /\($0) " } ?? "") + (page.map { " \($0) ·" } ?? "") + " \(focused.position) "
             rightChoices = [position + " ? help ", position, ""]
             var parts: [String] = []
-            // While a tone is chosen: its glyph, named with its tones.
-            let choosing = state.overlays.toneChooser.flatMap { $0.path == focus ? $0.options[$0.selected] : nil }
-            if let real = choosing ?? state.glyph(at: focus) {
-                // (An undrawable glyph shows as the placeholder; its code points say what it is.)
-                let glyph = state.options.textWidth.drawable(real)
-                let tones = choosing.map { SkinTone.tones(in: $0).map(\.name) } ?? []
+            if let glyph = focused.glyph, let real = focused.realGlyph {
                 parts.append(glyph)
                 parts.append(
                     shownLabel(
-                        item.label + (tones.isEmpty ? "" : ": " + tones.joined(separator: ", ")), width: area.width))
+                        focused.label + (focused.tones.isEmpty ? "" : ": " + focused.tones.joined(separator: ", ")),
+                        width: area.width))
                 parts.append(Browser.codePoints(of: real))
                 // The glyph and at least a letter of the name before the ellipsis.
-                leftMinimum = 1 + state.options.textWidth.width(of: glyph) + 4
+                leftMinimum = 1 + textWidth.width(of: glyph) + 4
             } else {
-                parts.append(shownLabel(item.label, width: area.width))
-                leftMinimum = 1 + state.options.textWidth.width(of: item.label, upTo: 8)
+                parts.append(shownLabel(focused.label, width: area.width))
+                leftMinimum = 1 + textWidth.width(of: focused.label, upTo: 8)
             }
-            parts.append("· " + VisibleText.standalone(state.content.catalog.sections[focus.section].title))
+            parts.append("· " + focused.section)
             left = " " + parts.joined(separator: "  ")
-        } else if state.content.itemCount == 0 {
-            left = state.content.isLoading ? " loading…" : " no items"
-            leftMinimum = state.options.textWidth.width(of: left)
         }
         var leftStyle = style
-        if let notice = state.overlays.notice {
+        if let notice {
             // The whole line, bold (cut with "…" when longer: it is on standard error whole).
             left = " " + notice
             rightChoices = [marks, ""]
             leftStyle.bold = true
         }
-        leftMinimum = state.options.textWidth.width(of: left, upTo: leftMinimum)
-        let right = rightChoices.first { area.width - state.options.textWidth.width(of: $0) - 1 >= leftMinimum } ?? ""
-        let rightWidth = state.options.textWidth.width(of: right)
+        leftMinimum = textWidth.width(of: left, upTo: leftMinimum)
+        let right = rightChoices.first { area.width - textWidth.width(of: $0) - 1 >= leftMinimum } ?? ""
+        let rightWidth = textWidth.width(of: right)
         let leftRoom = max(0, area.width - rightWidth - (right.isEmpty ? 0 : 1))
         buffer.put(
-            state.options.textWidth.truncate(left, toWidth: leftRoom), x: area.x, y: row, style: leftStyle,
-            maxWidth: leftRoom, measure: state.options.textWidth)
+            textWidth.truncate(left, toWidth: leftRoom), x: area.x, y: row, style: leftStyle, maxWidth: leftRoom,
+            measure: textWidth)
         if !right.isEmpty {
-            buffer.put(right, x: area.maxX - rightWidth, y: row, style: style, measure: state.options.textWidth)
+            buffer.put(right, x: area.maxX - rightWidth, y: row, style: style, measure: textWidth)
         }
     }
 
@@ -80,55 +117,63 @@ struct StatusLine: Widget {
     /// of it (the line is cut with "…" at its own room after the label is put in), and
     /// standing alone after the text before it (`VisibleText.standalone`).
     func shownLabel(_ label: String, width: Int) -> String {
-        VisibleText.standalone(state.options.textWidth.truncate(label, toWidth: width))
+        VisibleText.standalone(textWidth.truncate(label, toWidth: width))
     }
 }
 
 /// The status line while searching: the query being typed and how many items match.
 struct SearchPromptLine: Widget {
     let prompt: SearchPrompt
-    let state: BrowserState
+    /// What the right side says: the marks, a spinner while a search runs, the count.
+    var right: String
+    let theme: Theme
+    let textWidth: TextWidth
+
+    init(_ prompt: SearchPrompt, _ state: BrowserState) {
+        self.prompt = prompt
+        theme = state.options.theme
+        textWidth = state.options.textWidth
+        let content = state.content
+        let count = content.filter?.count ?? content.itemCount
+        let total = content.source.itemCount
+        // While a search runs beside the input (a large catalog), the count is the last
+        // result's: a spinner's dots before it say that a newer one is coming.
+        let searching = content.pendingSearch == nil ? "" : " ⠿"
+        right =
+            state.markedCount + searching
+            + (total == 0
+                ? (content.isLoading ? " loading… " : " no items ")
+                : count == 0 ? " no matches\(content.loadingMark) " : " \(count) of \(total)\(content.loadingMark) ")
+    }
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
         let row = area.y
-        let style = state.options.theme.status
+        let style = theme.status
         buffer.fill(area, style)
-        let count = state.content.filter?.count ?? state.content.itemCount
-        let total = state.content.source.itemCount
-        // While a search runs beside the input (a large catalog), the count is the last
-        // result's: a spinner's dots before it say that a newer one is coming.
-        let searching = state.content.pendingSearch == nil ? "" : " ⠿"
-        let right =
-            state.markedCount + searching
-            + (total == 0
-                ? (state.content.isLoading ? " loading… " : " no items ")
-                : count == 0
-                    ? " no matches\(state.content.loadingMark) " : " \(count) of \(total)\(state.content.loadingMark) ")
-        let rightWidth = state.options.textWidth.width(of: right)
+        let rightWidth = textWidth.width(of: right)
         let room = max(0, area.width - rightWidth - 1)
         // The text up to the cursor stays visible (its end, for a long query): that is where
         // the user types. The cursor is the character after it in reverse video (a blank at
         // the end), then the rest of the query as room allows.
         let (beforeCursor, afterCursor) = prompt.split
         let text = String(
-            state.options.textWidth.suffix(
-                of: " /" + VisibleText.standalone(String(beforeCursor)), fittingWidth: room - 1))
-        var used = buffer.put(text, x: area.x, y: row, style: style, maxWidth: room, measure: state.options.textWidth)
+            textWidth.suffix(of: " /" + VisibleText.standalone(String(beforeCursor)), fittingWidth: room - 1))
+        var used = buffer.put(text, x: area.x, y: row, style: style, maxWidth: room, measure: textWidth)
         var cursor = style
         cursor.reverse.toggle()
         let rest = VisibleText.standalone(String(afterCursor))
         let under = rest.first.map(String.init) ?? " "
         if used < room {
             used += buffer.put(
-                under, x: area.x + used, y: row, style: cursor, maxWidth: room - used, measure: state.options.textWidth)
+                under, x: area.x + used, y: row, style: cursor, maxWidth: room - used, measure: textWidth)
         }
         if used < room, rest.count > 1 {
             buffer.put(
                 String(rest.dropFirst()), x: area.x + used, y: row, style: style, maxWidth: room - used,
-                measure: state.options.textWidth)
+                measure: textWidth)
         }
         if rightWidth < area.width {
-            buffer.put(right, x: area.maxX - rightWidth, y: row, style: style, measure: state.options.textWidth)
+            buffer.put(right, x: area.maxX - rightWidth, y: row, style: style, measure: textWidth)
         }
     }
 }

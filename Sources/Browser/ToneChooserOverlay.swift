@@ -8,20 +8,23 @@ import TerminalUI
 /// when there is room in the view (`area`), else above it; the selected option in the focus
 /// style.
 struct ToneChooserOverlay: Widget {
-    let state: BrowserState
+    let chooser: ToneChooser
+    /// Where the emoji is drawn, in the view's rows (nil: not drawn).
+    let anchor: Rect?
+    /// The screen's width, which sets how many options a line of the box holds.
+    let screenWidth: Int
+    let options: SessionOptions
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
-        guard let chooser = state.overlays.toneChooser else { return }
         let count = chooser.options.count
         // As many a line as the keys move over (`ToneChooser.columns` for the screen's width).
-        let columns = ToneChooser.columns(forWidth: state.view.width, optionCount: count)
+        let columns = ToneChooser.columns(forWidth: screenWidth, optionCount: count)
         let rows = (count + columns - 1) / columns
         let boxWidth = min(area.width, columns * 4 + 4)
         let boxHeight = min(area.height, rows + 2)
         guard boxWidth >= 8, boxHeight >= 3 else { return }
         let anchor =
-            state.drawnFrame(of: chooser.path)
-            .map { Rect(x: area.x + $0.x, y: area.y + $0.y - state.view.offset, width: $0.width, height: $0.height) }
+            self.anchor.map { Rect(x: area.x + $0.x, y: area.y + $0.y, width: $0.width, height: $0.height) }
             ?? Rect(x: area.x, y: area.y, width: 0, height: 0)
         let x = min(max(area.x, anchor.x - 2), area.maxX - boxWidth)
         // Below the item, else above it; a card too tall for either keeps its top (its border
@@ -33,14 +36,14 @@ struct ToneChooserOverlay: Widget {
             : anchor.y - boxHeight >= area.y
                 ? anchor.y - boxHeight
                 : min(max(area.y, anchor.y + (anchor.height >= 3 ? 2 : 1)), max(area.y, area.maxY - boxHeight))
-        let style = state.options.theme.help
+        let style = options.theme.help
         buffer.fill(x: x, y: y, width: boxWidth, height: boxHeight, style: style)
         let inner = boxWidth - 2
-        let title = state.options.textWidth.truncate(" skin tone ", toWidth: inner)
-        let titleWidth = state.options.textWidth.width(of: title)
+        let title = options.textWidth.truncate(" skin tone ", toWidth: inner)
+        let titleWidth = options.textWidth.width(of: title)
         buffer.put(
             "┌" + title + String(repeating: "─", count: max(0, inner - titleWidth)) + "┐", x: x, y: y, style: style,
-            measure: state.options.textWidth)
+            measure: options.textWidth)
         buffer.put("└" + String(repeating: "─", count: inner) + "┘", x: x, y: y + boxHeight - 1, style: style)
         for row in 0..<(boxHeight - 2) {
             buffer.put("│", x: x, y: y + 1 + row, style: style)
@@ -50,11 +53,11 @@ struct ToneChooserOverlay: Widget {
                 guard index < count else { break }
                 let slotX = x + 2 + column * 4
                 guard slotX + 4 <= x + boxWidth - 1 else { break }
-                let slotStyle = index == chooser.selected ? state.options.theme.focus : style
+                let slotStyle = index == chooser.selected ? options.theme.focus : style
                 buffer.fill(x: slotX, y: y + 1 + row, width: 4, height: 1, style: slotStyle)
                 buffer.put(
                     chooser.options[index], x: slotX + 1, y: y + 1 + row, style: slotStyle, maxWidth: 2,
-                    measure: state.options.textWidth)
+                    measure: options.textWidth)
             }
         }
     }

@@ -6,10 +6,13 @@ import TerminalUI
 
 /// The whole screen when it is smaller than the browser needs.
 struct TooSmallScreen: Widget {
-    let state: BrowserState
+    /// The size the browser needs.
+    let needWidth: Int
+    let needHeight: Int
+    let theme: Theme
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
-        let need = "\(state.requiredWidth) x \(state.requiredHeight)"
+        let need = "\(needWidth) x \(needHeight)"
         let have = "\(area.width) x \(area.height)"
         // The fullest message that fits, the needed size never cut: "terminal too small:" may
         // wrap at spaces (19 cells, wider than some screens it is shown on), "need 20 x 5" may
@@ -24,11 +27,11 @@ struct TooSmallScreen: Widget {
         let lines =
             candidates.first { lines in
                 lines.count <= area.height && lines.allSatisfy { $0.count <= area.width }
-            } ?? ["\(state.requiredWidth)x\(state.requiredHeight)"]
+            } ?? ["\(needWidth)x\(needHeight)"]
         let top = area.y + max(0, (area.height - lines.count) / 2)
         for (index, line) in lines.enumerated() {
             let x = area.x + max(0, (area.width - line.count) / 2)
-            buffer.put(line, x: x, y: top + index, style: state.options.theme.base)
+            buffer.put(line, x: x, y: top + index, style: theme.base)
         }
     }
 
