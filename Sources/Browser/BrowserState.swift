@@ -111,12 +111,7 @@ public struct BrowserState: Sendable {
 
     /// The same for a source path.
     public func glyph(atSource path: ItemPath) -> String? {
-        if let chosen = picking.chosenGlyphs[path] { return chosen }
-        guard let item = content.item(atSource: path) else { return nil }
-        if let skinTone = options.skinTone, !item.variants.isEmpty, let variant = skinTone.variant(of: item) {
-            return variant
-        }
-        return item.glyph
+        content.glyph(atSource: path, picking: picking, options: options)
     }
 
     /// Whether a shown item is marked.

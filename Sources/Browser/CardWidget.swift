@@ -11,7 +11,7 @@ struct CardWidget: Widget {
     let transform: CardTransform
     /// The section's background colour (nil: the theme's).
     let background: TerminalColor?
-    let state: BrowserState
+    let state: SectionsInput
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
         guard area.width >= 1, area.height >= 1, let item = state.content.item(at: path) else { return }

@@ -131,6 +131,20 @@ public struct ContentState: Sendable {
         return ItemPath(section: match.section, item: match.items[path.item])
     }
 
+    /// The glyph shown and printed for a source item: the one chosen for it in the tone
+    /// chooser (`picking`), else its variant in the default skin tone (`options`), else its own.
+    func glyph(atSource path: ItemPath, picking: PickState, options: SessionOptions) -> String? {
+        if let chosen = picking.chosenGlyphs[path] { return chosen }
+        guard let item = item(atSource: path) else { return nil }
+        if let skinTone = options.skinTone, !item.variants.isEmpty, let variant = skinTone.variant(of: item) {
+            return variant
+        }
+        return item.glyph
+    }
+
+    /// Section `index`'s row options and effect; nil for a grid.
+    func rowLook(ofSection index: Int) -> RowLook? { rowLooks[index] }
+
     /// Whether a shown item is in the Best matches section (which leads while it has items).
     func isBestMatch(_ path: ItemPath) -> Bool { !bestMatches.isEmpty && path.section == 0 }
 

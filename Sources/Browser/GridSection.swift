@@ -8,7 +8,7 @@ import TerminalUI
 /// The content rows of the screen: every section that meets the view, each drawn by the
 /// style of section it has, clipped to its own frame.
 struct SectionsView: Widget {
-    let state: BrowserState
+    let state: SectionsInput
     /// The faces kept from earlier frames (locked for this frame).
     let faces: ItemFaces.Table
 
@@ -19,7 +19,7 @@ struct SectionsView: Widget {
     // Static functions given the state as an argument: a closure reading `self.state` copies the
     // (large) state at every call, an argument is borrowed.
     private static func draw(
-        _ state: BrowserState, faces: ItemFaces.Table, in area: Rect, into buffer: inout CellBuffer
+        _ state: SectionsInput, faces: ItemFaces.Table, in area: Rect, into buffer: inout CellBuffer
     ) {
         let viewport = Rect(x: area.x, y: state.view.offset, width: area.width, height: area.height)
         state.view.layout.forEachSection(in: viewport) { index in
@@ -31,7 +31,7 @@ struct SectionsView: Widget {
     }
 
     private static func draw(
-        _ section: any SectionStyle, in frame: Rect, state: BrowserState, faces: ItemFaces.Table,
+        _ section: any SectionStyle, in frame: Rect, state: SectionsInput, faces: ItemFaces.Table,
         into buffer: inout CellBuffer
     ) {
         // Sections never overlap: each is clipped to its own frame, in any order.
@@ -46,7 +46,7 @@ struct GridSection: SectionStyle {
     let section: Int
 
     /// `area`: the section's frame on the screen (its part outside the view is clipped).
-    func render(in area: Rect, into buffer: inout CellBuffer, state: BrowserState, faces: ItemFaces.Table) {
+    func render(in area: Rect, into buffer: inout CellBuffer, state: SectionsInput, faces: ItemFaces.Table) {
         guard section < state.content.catalog.sections.count else { return }
         // Read once for the section rather than for each item.
         let itemCount = state.content.catalog.sections[section].items.count
@@ -86,7 +86,7 @@ struct GridSection: SectionStyle {
 
     /// `background`: the section's (nil: the theme's).
     func drawItem(
-        _ path: ItemPath, in rect: Rect, background: TerminalColor?, _ state: BrowserState, faces: ItemFaces.Table,
+        _ path: ItemPath, in rect: Rect, background: TerminalColor?, _ state: SectionsInput, faces: ItemFaces.Table,
         into buffer: inout CellBuffer
     ) {
         var style = path == state.view.focus ? state.options.theme.focus : state.options.theme.item
@@ -149,7 +149,7 @@ struct GridSection: SectionStyle {
     }
 
     func drawFace(
-        _ face: DrawnFace, x: Int, y: Int, room: Int, style: CellStyle, _ state: BrowserState,
+        _ face: DrawnFace, x: Int, y: Int, room: Int, style: CellStyle, _ state: SectionsInput,
         into buffer: inout CellBuffer
     ) {
         if let glyph = face.glyphOnly {

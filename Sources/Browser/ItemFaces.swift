@@ -12,7 +12,7 @@ extension Browser {
     /// room (the slot's right padding) that a label takes (`DrawnFace.widened`) when it would
     /// not show otherwise: a 6-cell slot shows "🍌 b…" rather than the glyph alone with cells
     /// free.
-    static func itemFace(_ path: ItemPath, room: Int, spare: Int = 0, _ state: BrowserState) -> ItemFace {
+    static func itemFace(_ path: ItemPath, room: Int, spare: Int = 0, _ state: SectionsInput) -> ItemFace {
         // The label and glyph are read from the store alone, and the label only where it is
         // drawn: making the whole `Item`, or a label an emoji grid has no room for, for each
         // of the ~2,000 items of a frame was a good part of its cost.
@@ -69,15 +69,6 @@ extension Browser {
                 glyphOnly: nil, shown: fits ? text : state.options.textWidth.truncate(text, toWidth: room),
                 widened: widened)
         return ItemFace(label: label, labelStart: labelStart, drawn: drawn)
-    }
-}
-
-extension BrowserState {
-    /// `glyph(at:)` for a path known to exist in section `items`, read from the store alone
-    /// when no tone was chosen or set (every frame asks it of every item on screen).
-    func shownGlyph(at path: ItemPath, of items: ItemList) -> String? {
-        if picking.chosenGlyphs.isEmpty && options.skinTone == nil { return items.glyph(at: path.item) }
-        return glyph(at: path)
     }
 }
 

@@ -22,7 +22,7 @@ extension Browser {
         let view = Rect(x: 0, y: 0, width: state.contentWidth, height: state.viewHeight)
         let statusRow = Rect(x: 0, y: state.view.height - 1, width: state.view.width, height: 1)
         state.content.itemFaces.withFaces { faces in
-            layers.add(SectionsView(state: state, faces: faces), in: view, z: Layer.sections)
+            layers.add(SectionsView(state: SectionsInput(state), faces: faces), in: view, z: Layer.sections)
             if state.content.filter != nil && state.content.catalog.sections.isEmpty {
                 layers.add(
                     NoMatchesMessage(query: state.content.filter?.query.description ?? "", options: state.options),

@@ -93,7 +93,7 @@ extension BrowserState {
     /// The card drawn under a screen point: the effect's placement, the card in front first.
     func card(atScreenPoint x: Int, _ y: Int) -> ItemPath? {
         guard let section = row(atScreenPoint: x, y), let row = view.layout.sections[section].row,
-            let look = rowLook(ofSection: section)
+            let look = content.rowLook(ofSection: section)
         else { return nil }
         let point = Point(x: x, y: y + view.offset)
         let rowOffset = view.layout.rowOffset(section: section)

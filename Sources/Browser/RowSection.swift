@@ -9,9 +9,9 @@ import TerminalUI
 struct RowSection: SectionStyle {
     let section: Int
 
-    func render(in area: Rect, into buffer: inout CellBuffer, state: BrowserState, faces: ItemFaces.Table) {
+    func render(in area: Rect, into buffer: inout CellBuffer, state: SectionsInput, faces: ItemFaces.Table) {
         guard section < state.content.catalog.sections.count, let row = state.view.layout.sections[section].row,
-            let look = state.rowLook(ofSection: section)
+            let look = state.content.rowLook(ofSection: section)
         else { return }
         let shift = state.view.layout.frame(ofSection: section).y - area.y
         let viewport = Rect(x: area.x, y: state.view.offset, width: area.width, height: state.viewHeight)
@@ -58,16 +58,11 @@ struct RowSection: SectionStyle {
 }
 
 extension BrowserState {
-    /// Section `index`'s row options and effect; nil for a grid.
-    func rowLook(ofSection index: Int) -> RowLook? { content.rowLooks[index] }
-}
-
-extension BrowserState {
     /// Where an item is drawn, in content coordinates: a card where its row's effect puts it
     /// now, any other item at its frame.
     public func drawnFrame(of path: ItemPath) -> Rect? {
         guard view.layout.sections.indices.contains(path.section), let row = view.layout.sections[path.section].row,
-            let look = rowLook(ofSection: path.section), path.item >= 0, path.item < row.itemCount
+            let look = content.rowLook(ofSection: path.section), path.item >= 0, path.item < row.itemCount
         else { return view.layout.frame(of: path) }
         let card = row.drawnCard(
             row.card(ofItem: path.item), offset: view.layout.rowOffset(section: path.section), effect: look.effect)

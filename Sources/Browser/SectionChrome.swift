@@ -7,14 +7,14 @@ import TerminalUI
 
 enum SectionChrome {
     /// The background colour of a section: its data's own, else the theme's cycle.
-    static func background(of section: Int, _ state: BrowserState) -> TerminalColor? {
+    static func background(of section: Int, _ state: SectionsInput) -> TerminalColor? {
         if let color = state.content.catalog.sections[section].background { return color.terminalColor }
         let cycle = state.options.theme.sectionBackgrounds
         return cycle.isEmpty ? nil : cycle[section % cycle.count]
     }
 
     static func fillBackground(
-        _ rect: Rect, color: TerminalColor?, _ state: BrowserState, into buffer: inout CellBuffer
+        _ rect: Rect, color: TerminalColor?, _ state: SectionsInput, into buffer: inout CellBuffer
     ) {
         var style = state.options.theme.base
         if let color { style.background = color }
@@ -24,7 +24,7 @@ enum SectionChrome {
     /// The footer, then the header over everything (a pinned header covers the items it sits
     /// on). `shift`: content rows to screen rows.
     static func draw(
-        footer: LayoutElement?, header: LayoutElement?, shift: Int, _ state: BrowserState,
+        footer: LayoutElement?, header: LayoutElement?, shift: Int, _ state: SectionsInput,
         into buffer: inout CellBuffer
     ) {
         if let footer {

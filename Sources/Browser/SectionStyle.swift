@@ -7,16 +7,9 @@ import TerminalUI
 /// view is clipped). As a ratatui `StatefulWidget`, it is handed what it draws from when it
 /// renders rather than holding it: a section widget is made for every section on the screen
 /// each frame, and a copy of the (large) state in each cost more than drawing its items. A
-/// new style is a new conforming type, chosen in `BrowserState.style(ofSection:)`.
+/// new style is a new conforming type, chosen in `SectionsInput.style(ofSection:)`.
 protocol SectionStyle {
     init(section: Int)
     /// `faces`: the faces kept from earlier frames (locked for this frame).
-    func render(in area: Rect, into buffer: inout CellBuffer, state: BrowserState, faces: ItemFaces.Table)
-}
-
-extension BrowserState {
-    /// The widget type that draws section `index`: its configured style's.
-    func style(ofSection index: Int) -> any SectionStyle.Type {
-        view.layout.sections[index].row == nil ? GridSection.self : RowSection.self
-    }
+    func render(in area: Rect, into buffer: inout CellBuffer, state: SectionsInput, faces: ItemFaces.Table)
 }

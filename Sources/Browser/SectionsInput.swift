@@ -1,0 +1,43 @@
+// What the section styles draw from: a value made of the state's parts they read (the
+// content, the view, the marks and chosen tones, the options), not the whole state: they never
+// see the overlays or the clock.
+
+import Catalog
+import SplitLayout
+
+/// The input of `SectionsView` and the section styles, made once per frame.
+struct SectionsInput {
+    let content: ContentState
+    let view: ViewState
+    let picking: PickState
+    let options: SessionOptions
+    /// Rows of the screen that show content.
+    let viewHeight: Int
+
+    init(_ state: BrowserState) {
+        content = state.content
+        view = state.view
+        picking = state.picking
+        options = state.options
+        viewHeight = state.viewHeight
+    }
+
+    /// The glyph shown for a shown item (see `ContentState.glyph(atSource:picking:options:)`).
+    func glyph(at path: ItemPath) -> String? {
+        content.glyph(atSource: content.sourcePath(path), picking: picking, options: options)
+    }
+
+    /// `glyph(at:)` for a path known to exist in section `items`, read from the store alone
+    /// when no tone was chosen or set (every frame asks it of every item on screen).
+    func shownGlyph(at path: ItemPath, of items: ItemList) -> String? {
+        if picking.chosenGlyphs.isEmpty && options.skinTone == nil { return items.glyph(at: path.item) }
+        return glyph(at: path)
+    }
+
+    func isMarked(_ path: ItemPath) -> Bool { picking.isMarked(content.sourcePath(path)) }
+
+    /// The widget type that draws section `index`: its configured style's.
+    func style(ofSection index: Int) -> any SectionStyle.Type {
+        view.layout.sections[index].row == nil ? GridSection.self : RowSection.self
+    }
+}
