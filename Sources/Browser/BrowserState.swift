@@ -115,7 +115,9 @@ public struct BrowserState: Sendable {
     }
 
     /// Whether a shown item is marked.
-    public func isMarked(_ path: ItemPath) -> Bool { picking.isMarked(content.sourcePath(path)) }
+    public func isMarked(_ path: ItemPath) -> Bool {
+        !picking.marked.isEmpty && picking.isMarked(content.sourcePath(path))
+    }
 
     /// What Enter prints, as source paths: the marked items in marking order (whatever the
     /// filter shows now), else the focused item.

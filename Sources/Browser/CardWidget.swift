@@ -16,9 +16,9 @@ struct CardWidget: Widget {
     func render(in area: Rect, into buffer: inout CellBuffer) {
         guard area.width >= 1, area.height >= 1, let item = state.content.item(at: path) else { return }
         let focused = state.view.focus == path
-        var body = focused ? state.options.theme.focus : state.options.theme.item
+        var body = focused ? state.theme.focus : state.theme.item
         if !focused, let background { body.background = background }
-        var frameStyle = focused ? state.options.theme.focus : state.options.theme.footer
+        var frameStyle = focused ? state.theme.focus : state.theme.footer
         if !focused, let background { frameStyle.background = background }
         let visibility = transform.visibility
         if visibility != .normal {
@@ -26,7 +26,7 @@ struct CardWidget: Widget {
             frameStyle = frameStyle.faded(to: transform.alpha)
             // Also in the footer's colour (a grey by default): some terminals (xterm among them)
             // draw the dim attribute as nothing at all.
-            if !focused { body.foreground = state.options.theme.footer.foreground }
+            if !focused { body.foreground = state.theme.footer.foreground }
         }
         let bordered = area.height >= 3 && area.width >= 3
         let inner = bordered ? area.height - 2 : area.height
@@ -57,9 +57,9 @@ struct CardWidget: Widget {
             var style = body
             // The title bold, but not on a faded card: bold over dim reads as plain bold.
             if lineIndex == 0 && visibility == .normal { style.bold = true }
-            let text = state.options.textWidth.truncate(lines[lineIndex], toWidth: room)
+            let text = state.textWidth.truncate(lines[lineIndex], toWidth: room)
             buffer.put(
-                text, x: x + (bordered ? 2 : 1), y: y, style: style, maxWidth: room, measure: state.options.textWidth)
+                text, x: x + (bordered ? 2 : 1), y: y, style: style, maxWidth: room, measure: state.textWidth)
         }
         if state.isMarked(path) {
             var marker = frameStyle
@@ -73,7 +73,7 @@ struct CardWidget: Widget {
     /// high).
     func contentLines(of item: Item, titleOnly: Bool, room: Int, rows: Int) -> [String] {
         let label = VisibleText.standalone(item.label)
-        let glyph = state.glyph(at: path).map(state.options.textWidth.drawable)
+        let glyph = state.glyph(at: path).map({ state.textWidth.drawable($0) })
         var lines = [glyph.map { $0 + " " + label } ?? label]
         guard !titleOnly else { return lines }
         lines += item.shownFields
@@ -86,7 +86,7 @@ struct CardWidget: Widget {
     /// `text` in at most `rows` lines of `room` cells, broken after its commas (the last line
     /// keeps the rest, to be cut with "…" when drawn).
     func wrapped(_ text: String, room: Int, rows: Int) -> [String] {
-        guard rows > 1, room > 0, state.options.textWidth.width(of: text, upTo: room + 1) > room else { return [text] }
+        guard rows > 1, room > 0, state.textWidth.width(of: text, upTo: room + 1) > room else { return [text] }
         var lines: [String] = []
         var line = ""
         var rest = Substring(text)
@@ -97,7 +97,7 @@ struct CardWidget: Widget {
             let piece = rest[..<end]
             let candidate = line + piece
             if line.isEmpty
-                || state.options.textWidth.width(of: candidate.trimmingTrailingSpaces, upTo: room + 1) <= room
+                || state.textWidth.width(of: candidate.trimmingTrailingSpaces, upTo: room + 1) <= room
             {
                 line = candidate
                 rest = rest[end...]

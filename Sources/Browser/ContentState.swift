@@ -122,8 +122,17 @@ public struct ContentState: Sendable {
 
     /// The source path of a shown item.
     public func sourcePath(_ path: ItemPath) -> ItemPath {
+        Self.sourcePath(path, filter: filter, bestMatches: bestMatches)
+    }
+
+    /// The source path of an item shown through `filter`, led by `bestMatches`. (Static, of
+    /// the two values it reads: asked for every item of every frame, and a call on the whole
+    /// state, 800 bytes, copied it each time.)
+    static func sourcePath(_ path: ItemPath, filter: SearchResult?, bestMatches: [ItemPath]) -> ItemPath {
         guard let filter else { return path }
-        if isBestMatch(path) { return bestMatches.indices.contains(path.item) ? bestMatches[path.item] : path }
+        if !bestMatches.isEmpty && path.section == 0 {
+            return bestMatches.indices.contains(path.item) ? bestMatches[path.item] : path
+        }
         let shift = bestMatches.isEmpty ? 0 : 1
         guard filter.sections.indices.contains(path.section - shift) else { return path }
         let match = filter.sections[path.section - shift]

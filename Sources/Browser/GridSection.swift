@@ -89,7 +89,7 @@ struct GridSection: SectionStyle {
         _ path: ItemPath, in rect: Rect, background: TerminalColor?, _ state: SectionsInput, faces: ItemFaces.Table,
         into buffer: inout CellBuffer
     ) {
-        var style = path == state.view.focus ? state.options.theme.focus : state.options.theme.item
+        var style = path == state.view.focus ? state.theme.focus : state.theme.item
         if path != state.view.focus, let background { style.background = background }
         buffer.fill(rect, style)
         guard rect.y >= 0, rect.y < state.viewHeight else { return }
@@ -121,13 +121,13 @@ struct GridSection: SectionStyle {
                     let lit = offset >= labelStart && ranges.contains { $0.contains(offset - labelStart) }
                     column += buffer.put(
                         String(character), x: column, y: rect.y, style: lit ? match : style,
-                        maxWidth: x + room - column, measure: state.options.textWidth)
+                        maxWidth: x + room - column, measure: state.textWidth)
                 }
             } else {
                 drawFace(face.drawn, x: x, y: rect.y, room: room, style: style, state, into: &buffer)
             }
         } else {
-            let source = state.content.sourcePath(path)
+            let source = state.sourcePath(path)
             // (Kept by the slot's width, of which the padding and so the face follow; a tone
             // chosen since is not the face kept.)
             let drawn =
@@ -155,7 +155,7 @@ struct GridSection: SectionStyle {
         if let glyph = face.glyphOnly {
             buffer.put(glyph, x: x, y: y, style: style, maxWidth: room)
         } else {
-            buffer.put(face.shown, x: x, y: y, style: style, maxWidth: room, measure: state.options.textWidth)
+            buffer.put(face.shown, x: x, y: y, style: style, maxWidth: room, measure: state.textWidth)
         }
     }
 }

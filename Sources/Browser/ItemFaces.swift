@@ -25,9 +25,9 @@ extension Browser {
         var glyphOnly: TextWidth.MeasuredCluster?
         var room = room
         var widened = false
-        if let glyph = state.shownGlyph(at: path, of: items).map(state.options.textWidth.drawable) {
-            let measured = state.options.textWidth.measuredCluster(glyph)
-            let glyphWidth = measured?.width ?? state.options.textWidth.width(of: glyph)
+        if let glyph = state.shownGlyph(at: path, of: items).map({ state.textWidth.drawable($0) }) {
+            let measured = state.textWidth.measuredCluster(glyph)
+            let glyphWidth = measured?.width ?? state.textWidth.width(of: glyph)
             // Labels line up whatever the glyph's width: a narrower glyph is padded to an
             // emoji's two cells.
             let gap = String(repeating: " ", count: 1 + max(0, Browser.glyphColumn - glyphWidth))
@@ -36,7 +36,7 @@ extension Browser {
             var labelRoom = room - glyphWidth - gap.count
             if labelRoom + spare >= 1 { label = items.label(at: path.item) }
             // (Up to 2 cells: all that is asked of a label that may be a 50 MB line.)
-            let labelWidth = label.map { state.options.textWidth.width(of: $0, upTo: 2) } ?? 0
+            let labelWidth = label.map { state.textWidth.width(of: $0, upTo: 2) } ?? 0
             if labelWidth > 0 && labelRoom < labelWidth && labelRoom + spare >= labelWidth {
                 // Some of the label shows with the padding's cell too.
                 room += spare
@@ -66,7 +66,7 @@ extension Browser {
         let drawn =
             glyphOnly.map { DrawnFace(glyphOnly: $0, shown: "") }
             ?? DrawnFace(
-                glyphOnly: nil, shown: fits ? text : state.options.textWidth.truncate(text, toWidth: room),
+                glyphOnly: nil, shown: fits ? text : state.textWidth.truncate(text, toWidth: room),
                 widened: widened)
         return ItemFace(label: label, labelStart: labelStart, drawn: drawn)
     }

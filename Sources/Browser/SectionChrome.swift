@@ -9,14 +9,14 @@ enum SectionChrome {
     /// The background colour of a section: its data's own, else the theme's cycle.
     static func background(of section: Int, _ state: SectionsInput) -> TerminalColor? {
         if let color = state.content.catalog.sections[section].background { return color.terminalColor }
-        let cycle = state.options.theme.sectionBackgrounds
+        let cycle = state.theme.sectionBackgrounds
         return cycle.isEmpty ? nil : cycle[section % cycle.count]
     }
 
     static func fillBackground(
         _ rect: Rect, color: TerminalColor?, _ state: SectionsInput, into buffer: inout CellBuffer
     ) {
-        var style = state.options.theme.base
+        var style = state.theme.base
         if let color { style.background = color }
         buffer.fill(rect, style)
     }
@@ -30,18 +30,18 @@ enum SectionChrome {
         if let footer {
             var rect = footer.frame
             rect.y -= shift
-            buffer.fill(rect, state.options.theme.footer)
+            buffer.fill(rect, state.theme.footer)
         }
         if let header {
             var rect = header.drawnFrame
             rect.y -= shift
-            buffer.fill(rect, state.options.theme.header)
+            buffer.fill(rect, state.theme.header)
             guard rect.y >= 0, rect.y < state.viewHeight else { return }
             let section = state.content.catalog.sections[header.section]
             let title = " \(VisibleText.standalone(section.title)) · \(section.items.count) "
             buffer.put(
-                state.options.textWidth.truncate(title, toWidth: max(0, rect.width - 1)), x: rect.x + 1, y: rect.y,
-                style: state.options.theme.header, maxWidth: rect.width - 1, measure: state.options.textWidth)
+                state.textWidth.truncate(title, toWidth: max(0, rect.width - 1)), x: rect.x + 1, y: rect.y,
+                style: state.theme.header, maxWidth: rect.width - 1, measure: state.textWidth)
         }
     }
 }

@@ -4,6 +4,7 @@
 
 import Catalog
 import SplitLayout
+import TerminalUI
 
 /// The input of `SectionsView` and the section styles, made once per frame.
 struct SectionsInput {
@@ -13,6 +14,13 @@ struct SectionsInput {
     let options: SessionOptions
     /// Rows of the screen that show content.
     let viewHeight: Int
+    /// The options' theme and width rules, at hand: read for every item of every frame, and
+    /// taken through `options` each time they were copied whole with it (a fifth of a frame).
+    let theme: Theme
+    let textWidth: TextWidth
+    /// The content's filter and best matches, which map a shown path to its source.
+    let filter: SearchResult?
+    let bestMatches: [ItemPath]
 
     init(_ state: BrowserState) {
         content = state.content
@@ -20,11 +28,20 @@ struct SectionsInput {
         picking = state.picking
         options = state.options
         viewHeight = state.viewHeight
+        theme = state.options.theme
+        textWidth = state.options.textWidth
+        filter = state.content.filter
+        bestMatches = state.content.bestMatches
+    }
+
+    /// The source path of a shown item (`ContentState.sourcePath`).
+    func sourcePath(_ path: ItemPath) -> ItemPath {
+        ContentState.sourcePath(path, filter: filter, bestMatches: bestMatches)
     }
 
     /// The glyph shown for a shown item (see `ContentState.glyph(atSource:picking:options:)`).
     func glyph(at path: ItemPath) -> String? {
-        content.glyph(atSource: content.sourcePath(path), picking: picking, options: options)
+        content.glyph(atSource: sourcePath(path), picking: picking, options: options)
     }
 
     /// `glyph(at:)` for a path known to exist in section `items`, read from the store alone
@@ -34,7 +51,10 @@ struct SectionsInput {
         return glyph(at: path)
     }
 
-    func isMarked(_ path: ItemPath) -> Bool { picking.isMarked(content.sourcePath(path)) }
+    /// (Asked of every item of every frame: the source path only when something is marked.)
+    func isMarked(_ path: ItemPath) -> Bool {
+        !picking.marked.isEmpty && picking.isMarked(sourcePath(path))
+    }
 
     /// The widget type that draws section `index`: its configured style's.
     func style(ofSection index: Int) -> any SectionStyle.Type {

@@ -129,12 +129,19 @@ final class VaryingGrid: Sendable {
 
         for i in 0..<n {
             let size = sizes[i]
-            let width = min(resolveWidth(size.width), room)
+            // A width in cells is taken as it is (the common case, no call); a share of the
+            // column is resolved, and caps the items of a line.
+            let width: Int
+            var full = false
+            switch size.width {
+            case .cells(let cells): width = min(cells, room)
+            case .perLine(let asked):
+                width = min(resolveWidth(size.width), room)
+                full = onLine >= asked
+            }
             // Stored as Int32 per item; no terminal item is 2^31 rows tall, but do not trap on one.
             let height = min(size.height, Int(Int32.max))
             guard width > 0, height > 0 else { continue }
-            var full = false
-            if case .perLine(let asked) = size.width { full = onLine >= asked }
             if lineOpen && (x + width > limit || full) {
                 closeLine(endingBefore: i)
                 top += tallest + lineSpacing
