@@ -22,9 +22,14 @@ public struct CatalogBuilder {
     private var current = -1
     public let source: String
     public private(set) var itemCount = 0
-    /// Set by a loader that checked its whole input: then strings are copied without a
-    /// per-string UTF-8 repair.
-    var inputIsValidUTF8 = false
+    /// Set by a loader that checked the input it is about to write: then strings are copied
+    /// without a per-string UTF-8 repair. (A stream sets it for each part it parses.)
+    var inputIsValidUTF8 = false {
+        didSet {
+            guard inputIsValidUTF8 != oldValue else { return }
+            for index in sections.indices { sections[index].items.inputIsValidUTF8 = inputIsValidUTF8 }
+        }
+    }
 
     public init(source: String) {
         self.source = source
@@ -102,7 +107,20 @@ public struct CatalogBuilder {
 
     static let reserveLimit = 4_096
 
-    /// The catalog built so far.
+    /// The catalog of the items so far, its sections' stores sharing the builder's columns:
+    /// it costs a few words per section however many items there are, and the builder goes on
+    /// appending (a stream's snapshots).
+    public mutating func snapshot() -> Catalog {
+        var catalog = Catalog(sections: [], source: source)
+        catalog.sections.reserveCapacity(sections.count)
+        for index in sections.indices {
+            catalog.sections.append(
+                Section(title: sections[index].title, items: ItemList(store: sections[index].items.snapshot())))
+        }
+        return catalog
+    }
+
+    /// The catalog built so far, its stores trimmed to their size.
     public func build() -> Catalog {
         Catalog(
             sections: sections.map { Section(title: $0.title, items: ItemList(store: $0.items.build())) },

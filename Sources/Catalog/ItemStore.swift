@@ -93,41 +93,46 @@ struct ItemShape: Hashable, Sendable {
     }
 }
 
-/// The items of one section, immutable once built (so it is shared, not copied, by every
-/// catalog filtered from it, and read by search threads without locks).
+/// The items of one section, immutable once made (so it is shared, not copied, by every
+/// catalog filtered from it, and read by search threads without locks). A stream's snapshots
+/// of one section are stores over the same growing columns (`StoreColumn.swift`), each seeing
+/// the items that had arrived when it was made.
 final class ItemStore: Sendable {
     /// Every string's UTF-8, one after another; always valid UTF-8 (the builder repairs input).
-    let bytes: [UInt8]
+    let bytes: Column<UInt8>
     /// Where each string ends in `bytes`; string k starts where string k - 1 ends.
-    let stringEnds: [Int]
+    let stringEnds: Column<Int>
     /// Each item's first string and shape; both empty when every item has `shapes[0]`, the
     /// first string of item i then being i * shapes[0].stringCount.
-    let firstString: [UInt32]
-    let shapeOfItem: [UInt32]
+    let firstString: Column<UInt32>
+    let shapeOfItem: Column<UInt32>
     let shapes: [ItemShape]
     /// Each shape's `searchableCount`, for the search loop.
     let searchableCountOfShape: [Int]
     let count: Int
     /// Whether all the text is ASCII, which lets search scan the bytes with ASCII rules only.
     let isASCII: Bool
-    /// Names this store in `RecentItems`, never reused (an object's address may be).
+    /// Names this store's items in `RecentItems`: the same for every snapshot of one builder
+    /// (item i of each is the same item), never reused (an object's address may be).
     let identity: UInt64
 
-    private static let identities = Atomic<UInt64>(0)
+    static let identities = Atomic<UInt64>(0)
+
+    static func newIdentity() -> UInt64 { identities.wrappingAdd(1, ordering: .relaxed).newValue }
 
     init(
-        bytes: [UInt8], stringEnds: [Int], firstString: [UInt32], shapeOfItem: [UInt32], shapes: [ItemShape],
-        count: Int
+        bytes: Column<UInt8>, stringEnds: Column<Int>, firstString: Column<UInt32>, shapeOfItem: Column<UInt32>,
+        shapes: [ItemShape], searchableCountOfShape: [Int], count: Int, isASCII: Bool, identity: UInt64
     ) {
         self.bytes = bytes
         self.stringEnds = stringEnds
         self.firstString = firstString
         self.shapeOfItem = shapeOfItem
         self.shapes = shapes
-        self.searchableCountOfShape = shapes.map(\.searchableCount)
+        self.searchableCountOfShape = searchableCountOfShape
         self.count = count
-        isASCII = bytes.withUnsafeBufferPointer { !SearchBytes.hasNonASCII($0) }
-        identity = Self.identities.wrappingAdd(1, ordering: .relaxed).newValue
+        self.isASCII = isASCII
+        self.identity = identity
     }
 
     @inline(__always)
@@ -242,26 +247,54 @@ final class RecentItems: Sendable {
 
 /// Fills an `ItemStore` one item at a time: the strings of an item in shape order, then the
 /// shape. Loaders that have the bytes of a row write them straight in, with no `String` made.
+/// `snapshot()` makes a store of the items so far that shares the columns (a stream's catalog
+/// as it grows); `build()` one whose columns are trimmed to their size.
 struct ItemStoreBuilder {
-    private var bytes: [UInt8] = []
-    private var stringEnds: [Int] = []
-    private var firstString: [UInt32] = []
-    private var shapeOfItem: [UInt32] = []
+    private var bytes = ColumnWriter<UInt8>()
+    private var stringEnds = ColumnWriter<Int>()
+    private var firstString = ColumnWriter<UInt32>()
+    private var shapeOfItem = ColumnWriter<UInt32>()
     private var shapes: [ItemShape] = []
+    private var searchableCountOfShape: [Int] = []
     private var shapeIndex: [ItemShape: Int] = [:]
     private var lastShape = -1
     private var itemStart = 0
     private(set) var count = 0
-    /// Whether the input was checked to be valid UTF-8 as a whole: then bytes are copied as
-    /// they are, else a string holding non-ASCII bytes is repaired (U+FFFD) on the way in.
+    /// The bytes already known to be ASCII, or not (`isASCII` false), for `snapshot()`.
+    private var checkedBytes = 0
+    private var isASCII = true
+    /// Held by this builder alone (a copy of the builder shares it until one of them writes):
+    /// see `makeColumnsOwn`. Its identity names the stores made from the columns.
+    private var writer = Writer()
+    /// Whether the input was checked to be valid UTF-8: then bytes are copied as they are,
+    /// else a string holding non-ASCII bytes is repaired (U+FFFD) on the way in.
     var inputIsValidUTF8 = false
+
+    private final class Writer {
+        let identity = ItemStore.newIdentity()
+    }
 
     init() {}
 
+    /// A copy of a builder that writes would write into the storage the other copy writes
+    /// to: the first of them to write after the copy moves its columns to storage of its own
+    /// (value semantics, as an array's copy on write).
+    @inline(__always)
+    private mutating func makeColumnsOwn() {
+        if _slowPath(!isKnownUniquelyReferenced(&writer)) {
+            writer = Writer()
+            bytes.detach()
+            stringEnds.detach()
+            firstString.detach()
+            shapeOfItem.detach()
+        }
+    }
+
     /// Room for `items` more items and `bytes` more bytes of text.
     mutating func reserveCapacity(items: Int, bytes byteCount: Int) {
-        stringEnds.reserveCapacity(stringEnds.count + items)
-        bytes.reserveCapacity(bytes.count + byteCount)
+        makeColumnsOwn()
+        stringEnds.reserveCapacity(items)
+        bytes.reserveCapacity(byteCount)
     }
 
     var byteCount: Int { bytes.count }
@@ -269,21 +302,26 @@ struct ItemStoreBuilder {
     /// Adds the next string of the item being written.
     @inline(__always)
     mutating func addString(_ utf8: UnsafeBufferPointer<UInt8>) {
+        makeColumnsOwn()
         if inputIsValidUTF8 || !SearchBytes.hasNonASCII(utf8) {
             bytes.append(contentsOf: utf8)
         } else {
-            bytes.append(contentsOf: String(decoding: utf8, as: UTF8.self).utf8)
+            var repaired = String(decoding: utf8, as: UTF8.self)
+            repaired.withUTF8 { bytes.append(contentsOf: $0) }
         }
         stringEnds.append(bytes.count)
     }
 
     mutating func addString(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
+        makeColumnsOwn()
+        var string = string
+        string.withUTF8 { bytes.append(contentsOf: $0) }
         stringEnds.append(bytes.count)
     }
 
     /// Ends the item whose strings were just added: there must be as many as `shape` says.
     mutating func finishItem(_ shape: ItemShape) {
+        makeColumnsOwn()
         precondition(stringEnds.count - itemStart == shape.stringCount, "an item's strings do not fit its shape")
         precondition(stringEnds.count <= Int(UInt32.max), "more strings than one section can index")
         let index: Int
@@ -298,14 +336,19 @@ struct ItemStoreBuilder {
         } else {
             index = shapes.count
             shapes.append(shape)
+            searchableCountOfShape.append(shape.searchableCount)
             shapeIndex[shape] = index
         }
         lastShape = index
         if firstString.isEmpty && index != 0 && count > 0 {
             // The first item of a second shape: from now on each item needs its own record.
             let stride = shapes[0].stringCount
-            firstString = (0..<count).map { UInt32($0 * stride) }
-            shapeOfItem = Array(repeating: 0, count: count)
+            firstString.reserveCapacity(count + 1)
+            shapeOfItem.reserveCapacity(count + 1)
+            for item in 0..<count {
+                firstString.append(UInt32(item * stride))
+                shapeOfItem.append(0)
+            }
         }
         if !firstString.isEmpty {
             firstString.append(UInt32(itemStart))
@@ -326,15 +369,45 @@ struct ItemStoreBuilder {
         finishItem(shape)
     }
 
-    /// The store, its arrays trimmed when more than half of their room is unused.
-    func build() -> ItemStore {
-        func trimmed<T>(_ array: [T]) -> [T] {
-            array.capacity > 64 && array.count < array.capacity / 2
-                ? array.withUnsafeBufferPointer { Array($0) } : array
-        }
+    /// The finished items' strings and bytes (a string added for an item not finished yet is
+    /// left out).
+    private var finishedColumns: (bytes: Column<UInt8>, stringEnds: Column<Int>) {
+        let strings = Column(storage: stringEnds.storage, count: itemStart)
+        let byteEnd = itemStart == 0 ? 0 : stringEnds[itemStart - 1]
+        return (Column(storage: bytes.storage, count: byteEnd), strings)
+    }
+
+    /// Whether `bytes` past those checked are ASCII too.
+    private func restIsASCII(_ bytes: Column<UInt8>) -> Bool {
+        isASCII
+            && bytes.withUnsafeBufferPointer {
+                !SearchBytes.hasNonASCII(UnsafeBufferPointer(rebasing: $0[min(checkedBytes, $0.count)...]))
+            }
+    }
+
+    /// A store of the items so far that shares this builder's columns: it costs the same
+    /// whatever their number (only the bytes added since the last snapshot are looked at,
+    /// for `isASCII`). The builder goes on appending; the store never sees what comes after.
+    mutating func snapshot() -> ItemStore {
+        let (bytes, stringEnds) = finishedColumns
+        isASCII = restIsASCII(bytes)
+        checkedBytes = bytes.count
         return ItemStore(
-            bytes: trimmed(bytes), stringEnds: trimmed(stringEnds), firstString: trimmed(firstString),
-            shapeOfItem: trimmed(shapeOfItem), shapes: shapes, count: count)
+            bytes: bytes, stringEnds: stringEnds, firstString: firstString.column, shapeOfItem: shapeOfItem.column,
+            shapes: shapes, searchableCountOfShape: searchableCountOfShape, count: count, isASCII: isASCII,
+            identity: writer.identity)
+    }
+
+    /// The store, its columns trimmed when more than half of their room is unused.
+    func build() -> ItemStore {
+        func trimmed<T>(_ column: Column<T>) -> Column<T> {
+            column.count + column.spareCapacity > 64 && column.spareCapacity > column.count ? column.trimmed() : column
+        }
+        let (bytes, stringEnds) = finishedColumns
+        return ItemStore(
+            bytes: trimmed(bytes), stringEnds: trimmed(stringEnds), firstString: trimmed(firstString.column),
+            shapeOfItem: trimmed(shapeOfItem.column), shapes: shapes, searchableCountOfShape: searchableCountOfShape,
+            count: count, isASCII: restIsASCII(bytes), identity: writer.identity)
     }
 }
 

@@ -97,6 +97,42 @@ import Testing
         #expect(Array(someEvens.selection!) == [2, 8, 18])
     }
 
+    @Test("a snapshot shares the builder's columns and never sees the items written after it")
+    func snapshotsShareColumns() {
+        var builder = ItemStoreBuilder()
+        for index in 0..<1_000 { builder.append(Item(label: "item \(index)", keywords: ["k"])) }
+        let first = builder.snapshot()
+        for index in 1_000..<5_000 { builder.append(Item(label: "item \(index)")) }
+        let second = builder.snapshot()
+        #expect(first.count == 1_000 && second.count == 5_000)
+        #expect(first.item(999) == Item(label: "item 999", keywords: ["k"]))
+        #expect(second.item(4_999).label == "item 4999" && second.item(999) == first.item(999))
+        // The first store kept the storage it was made over; the builder moved on when it grew.
+        #expect(first.firstString.isEmpty && !second.firstString.isEmpty)
+        #expect(first.identity == second.identity)
+        let built = builder.build()
+        #expect(built.count == 5_000 && built.identity == second.identity)
+        // Columns that did not grow are the same memory in both snapshots.
+        let third = builder.snapshot()
+        third.bytes.withUnsafeBufferPointer { a in
+            second.bytes.withUnsafeBufferPointer { b in #expect(a.baseAddress == b.baseAddress) }
+        }
+    }
+
+    @Test("a copy of a builder writes into storage of its own")
+    func copiedBuildersDoNotShareWrites() {
+        var a = ItemStoreBuilder()
+        a.append(Item(label: "one"))
+        let snapshot = a.snapshot()
+        var b = a
+        a.append(Item(label: "from a"))
+        b.append(Item(label: "from b"))
+        #expect(a.build().item(1).label == "from a")
+        #expect(b.build().item(1).label == "from b")
+        #expect(snapshot.count == 1 && snapshot.item(0).label == "one")
+        #expect(a.build().identity != b.build().identity)
+    }
+
     @Test func recentItemsNeverMixStores() {
         // More stores and items than slots: whatever was kept or replaced, each list gives its own.
         let lists = (0..<40).map { store in
