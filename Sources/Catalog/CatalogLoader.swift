@@ -74,47 +74,41 @@ public enum DataFormat: String, CaseIterable, Sendable {
     /// Guesses the format from the first bytes: `{"sections"` or `[{` is sectioned JSON; a line
     /// starting with `{"` is JSON Lines; lines that all hold the same number (at least one) of
     /// tabs, or of commas outside quotes, are TSV or CSV. Anything else is plain lines, so
-    /// text that merely contains a comma is not taken for a table.
+    /// text that merely contains a comma is not taken for a table. (`FormatSniffer` reads the
+    /// few parts of the input this looks at, and tells the answer from a stream's first bytes.)
     public static func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> DataFormat {
-        let end = bytes.count
-        var k = 0
-        func skipWhitespace() {
-            while k < end
-                && (bytes[k] == Byte.space || bytes[k] == Byte.tab
-                    || bytes[k] == Byte.newline || bytes[k] == Byte.carriageReturn)
-            { k += 1 }
-        }
-        skipWhitespace()
-        guard k < end else { return .lines }
-        if bytes[k] == Byte.openBracket {
-            k += 1
-            skipWhitespace()
-            if k < end && (bytes[k] == Byte.openBrace || bytes[k] == Byte.closeBracket) { return .json }
-            return .lines
-        }
-        if bytes[k] == Byte.openBrace {
-            k += 1
-            skipWhitespace()
-            let key = Array("\"sections\"".utf8)
-            if end - k >= key.count && bytes[k..<k + key.count].elementsEqual(key) { return .json }
-            if k < end && (bytes[k] == Byte.quote || bytes[k] == Byte.closeBrace) { return .jsonl }
-            return .lines
-        }
-        if consistentCount(of: Byte.tab, in: bytes, quoted: false) { return .tsv }
-        if consistentCount(of: Byte.comma, in: bytes, quoted: true) { return .csv }
-        return .lines
+        var sniffer = FormatSniffer()
+        sniffer.feed(bytes)
+        return sniffer.format(ended: true) ?? .lines
     }
+
+    /// How many lines (that are not blank) the table test compares.
+    static let countedLines = 20
 
     /// Whether the first (up to 20) lines that are not blank, at least two of them, all hold
     /// the same number of `separator`s, more than zero. Only the first 64 KiB are looked at.
     static func consistentCount(of separator: UInt8, in bytes: UnsafeBufferPointer<UInt8>, quoted: Bool) -> Bool {
-        let end = min(bytes.count, 65_536)
+        let counts = separatorCounts(of: separator, in: bytes, quoted: quoted, lastLineEnds: true)
+        guard counts.count >= 2, let first = counts.first, first > 0 else { return false }
+        // A file cut at 64 KiB may end inside a line: leave the last count out then.
+        let compared = FormatSniffer.tableWindow < bytes.count ? counts.dropLast() : counts[...]
+        return compared.count >= 2 && compared.allSatisfy { $0 == first }
+    }
+
+    /// The number of `separator`s (outside quotes, when `quoted`) in each of the first (up to
+    /// 20) lines that are not blank within the first 64 KiB; the last line, cut by the end of
+    /// the bytes or of the window, counts only when `lastLineEnds` (else the bytes are the
+    /// first part of an input, and the line may go on).
+    static func separatorCounts(
+        of separator: UInt8, in bytes: UnsafeBufferPointer<UInt8>, quoted: Bool, lastLineEnds: Bool
+    ) -> [Int] {
+        let end = min(bytes.count, FormatSniffer.tableWindow)
         var counts: [Int] = []
         var count = 0
         var blank = true
         var inQuotes = false
         var k = 0
-        while k <= end && counts.count < 20 {
+        while (lastLineEnds ? k <= end : k < end) && counts.count < countedLines {
             let b = k < end ? bytes[k] : Byte.newline
             if quoted && b == Byte.quote {
                 inQuotes.toggle()
@@ -131,10 +125,7 @@ public enum DataFormat: String, CaseIterable, Sendable {
             }
             k += 1
         }
-        guard counts.count >= 2, let first = counts.first, first > 0 else { return false }
-        // A file cut at 64 KiB may end inside a line: leave the last count out then.
-        let compared = end < bytes.count ? counts.dropLast() : counts[...]
-        return compared.count >= 2 && compared.allSatisfy { $0 == first }
+        return counts
     }
 
     /// How messages name the format.
@@ -297,119 +288,22 @@ public enum CatalogLoader {
         try parse(data, count: data.count, name: name, source: source, options: options)
     }
 
-    /// Parses the first `count` bytes of `data` (a stream's input so far, to its last whole
-    /// line), without copying them.
+    /// Parses the first `count` bytes of `data`, without copying them: `CatalogParser` fed
+    /// them at once.
     public static func parse(
         _ data: [UInt8], count: Int, name: String, source: String? = nil,
         options: Options = Options()
     ) throws(DataError) -> LoadedCatalog {
+        var parser = CatalogParser(name: name, source: source, options: options)
         let result = data.withUnsafeBufferPointer { whole -> Result<LoadedCatalog, DataError> in
-            let all = UnsafeBufferPointer(rebasing: whole[..<min(count, whole.count)])
             do throws(DataError) {
-                return .success(try parse(all, data: data, name: name, source: source ?? name, options: options))
+                return .success(
+                    try parser.finish(last: UnsafeBufferPointer(rebasing: whole[..<min(count, whole.count)])))
             } catch {
                 return .failure(error)
             }
         }
         return try result.get()
-    }
-
-    private static func parse(
-        _ all: UnsafeBufferPointer<UInt8>, data: [UInt8], name: String, source: String,
-        options: Options
-    ) throws(DataError) -> LoadedCatalog {
-        let hasBOM = all.count >= 3 && all[0] == 0xEF && all[1] == 0xBB && all[2] == 0xBF
-        let text = SourceText(bytes: UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...]), file: name)
-        let isStandardInput = name == standardInputName
-        let what = isStandardInput ? "the input" : "the file"
-
-        if all.count >= 2 && (all[0] == 0xFF && all[1] == 0xFE || all[0] == 0xFE && all[1] == 0xFF) {
-            // Spreadsheets on Windows export "Unicode text" this way; read as UTF-8 it would
-            // be a NUL between every two letters.
-            throw DataError(
-                file: name, message: "\(what) is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
-        }
-        if text.count == 0 { throw DataError(file: name, message: "no items (\(what) is empty)") }
-        if onlyBlankLines(text) {
-            throw DataError(file: name, message: "no items (\(what) has only blank lines)")
-        }
-
-        // (--header-lines does not choose the format: a CSV or JSON file given it is refused
-        // below, as with --format csv, rather than read as lines.)
-        var format =
-            options.readZero
-            ? .lines
-            : options.format ?? (isStandardInput ? nil : DataFormat(fileName: name)) ?? DataFormat.sniff(text.bytes)
-        // Piped lines that happen to hold as many commas or tabs as each other ("Smith, John",
-        // `git log --format='%h%x09%s'`) are lines, not a table: a pipe is a table only when its
-        // first line is a header naming the label column (or --format says so).
-        if isStandardInput && options.format == nil && (format == .csv || format == .tsv)
-            && !headerNamesLabel(
-                text.bytes, separator: format == .csv ? Byte.comma : Byte.tab, columns: options.columns)
-        {
-            format = .lines
-        }
-        if format != .csv && format != .tsv && !options.columns.isEmpty {
-            throw DataError(
-                file: name,
-                message:
-                    "--section-column, --label-column and --glyph-column apply to CSV and TSV; \(what) is read as \(format.displayName)"
-                    + (options.format == nil ? " (choose the format with --format)" : ""))
-        }
-
-        if options.headerLines > 0 && format != .lines {
-            throw DataError(
-                file: name,
-                message: "--header-lines applies to plain lines; \(what) is read as \(format.displayName)"
-                    + (options.format == nil ? " (--format lines reads it as lines)" : ""))
-        }
-        var headerLines: [String] = []
-        var warnings: [DataWarning] = []
-        let invalid = UTF8Check.invalidSequences(in: text.bytes)
-        if invalid.count > 0, let first = invalid.firstOffset {
-            let line = text.position(of: first).line
-            warnings.append(
-                DataWarning(
-                    file: name,
-                    message:
-                        "\(invalid.count) invalid UTF-8 sequence\(invalid.count == 1 ? "" : "s") replaced with U+FFFD (first at line \(line))"
-                ))
-        }
-
-        let sectionTitle = isStandardInput ? standardInputName : baseName(name)
-        var builder = CatalogBuilder(source: source)
-        builder.inputIsValidUTF8 = invalid.count == 0
-        switch format {
-        case .json:
-            let catalog = try parseSectionedJSON(
-                all.count == data.count ? data : Array(all), text: text, name: name, source: source,
-                byExtension: options.format == nil)
-            if catalog.sections.isEmpty { throw DataError(file: name, message: "no items (no sections)") }
-            return LoadedCatalog(catalog: catalog, format: format, warnings: warnings)
-        case .jsonl:
-            try JSONLinesLoader.load(text, into: &builder, defaultSection: sectionTitle)
-        case .csv, .tsv:
-            let outcome = try DelimitedLoader.load(
-                text, dialect: format == .csv ? .csv : .tsv, columns: options.columns,
-                defaultSection: sectionTitle, into: &builder)
-            if outcome == .headerOnly {
-                throw DataError(file: name, message: "no items (\(what) has only a header row)")
-            }
-        case .lines:
-            headerLines = LineLoader.load(
-                text, into: &builder, sectionTitle: sectionTitle, separator: options.readZero ? 0 : Byte.newline,
-                headerLines: options.headerLines)
-        }
-        if builder.itemCount == 0 {
-            throw DataError(
-                file: name,
-                message: headerLines.isEmpty
-                    ? "no items (\(what) has only blank lines)" : "no items after the \(headerLines.count) header lines"
-            )
-        }
-        var loaded = LoadedCatalog(catalog: builder.build(), format: format, warnings: warnings)
-        loaded.headerLines = headerLines
-        return loaded
     }
 
     /// Whether the first line that is not blank, split at `separator`, names a label column:
@@ -427,36 +321,6 @@ public enum CatalogLoader {
         }
         let wanted = ColumnChoice.labelNames + (columns.label.map { [$0.lowercased()] } ?? [])
         return names.contains { wanted.contains($0) }
-    }
-
-    private static func parseSectionedJSON(
-        _ data: [UInt8], text: SourceText, name: String, source: String,
-        byExtension: Bool
-    ) throws(DataError) -> Catalog {
-        do {
-            var catalog = try JSONSectionsLoader.parse(data, file: name)
-            catalog.source = source
-            return catalog
-        } catch {
-            // One object per line in a file called .json: say what it probably is.
-            if error.message.hasPrefix("unexpected text after the JSON value"), DataFormat.sniff(text.bytes) == .jsonl {
-                var hinted = error
-                hinted.message +=
-                    byExtension
-                    ? " (one object per line is JSON Lines: name the file .jsonl or use --format jsonl)"
-                    : " (one object per line is JSON Lines: use --format jsonl)"
-                throw hinted
-            }
-            throw error
-        }
-    }
-
-    static func onlyBlankLines(_ text: SourceText) -> Bool {
-        for k in 0..<text.count {
-            let b = text[k]
-            if b != Byte.space && b != Byte.tab && b != Byte.carriageReturn && b != Byte.newline { return false }
-        }
-        return true
     }
 
     /// The last path component without its extension: "data/fruit.csv" -> "fruit".

@@ -38,7 +38,7 @@ public struct ColumnChoice: Hashable, Sendable {
     public static let keywordsNames = ["keywords"]
 }
 
-enum DelimitedLoader {
+struct DelimitedLoader {
     enum Dialect {
         case csv, tsv
 
@@ -80,22 +80,101 @@ enum DelimitedLoader {
         case blank
     }
 
+    /// What the header row decided.
+    struct Header {
+        let line: Int
+        let sectionColumn: Int?
+        let shape: RowShape
+    }
+
+    let dialect: Dialect
+    let columns: ColumnChoice
+    let defaultSection: String
+    private var header: Header?
+    private var defaultSectionIndex: Int?
+    private var rows = 0
+    private var fields = Row()
+    private var scratch: [UInt8] = []
+
+    init(dialect: Dialect, columns: ColumnChoice, defaultSection: String) {
+        self.dialect = dialect
+        self.columns = columns
+        self.defaultSection = defaultSection
+    }
+
+    /// What the input read so far gave.
+    var outcome: Outcome { header == nil ? .blank : rows == 0 ? .headerOnly : .loaded }
+
+    /// Reads a whole input.
     static func load(
         _ text: SourceText, dialect: Dialect, columns: ColumnChoice, defaultSection: String,
         into builder: inout CatalogBuilder
     ) throws(DataError) -> Outcome {
-        var reader = RecordReader(text: text, dialect: dialect)
-        var fields = Row()
-        var scratch: [UInt8] = []
+        var loader = DelimitedLoader(dialect: dialect, columns: columns, defaultSection: defaultSection)
+        _ = try loader.load(text, final: true, into: &builder)
+        return loader.outcome
+    }
 
-        guard try reader.next(into: &fields) else { return .blank }
-        let headerStart = reader.recordStart
+    /// Reads the records of `text`, which starts a record. Unless `text` is the end of the
+    /// input (`final`), a record that reaches its end may go on in the next part (a quoted CSV
+    /// field holding line breaks, a line cut in two): it is left for then. Returns how much of
+    /// `text` was read: all of it, or up to the record left.
+    mutating func load(_ text: SourceText, final: Bool, into builder: inout CatalogBuilder) throws(DataError) -> Int {
+        var reader = RecordReader(text: text, dialect: dialect, final: final)
+        while try reader.next(into: &fields) {
+            guard let header else {
+                header = try readHeader(reader.recordStart, text: text)
+                continue
+            }
+            if fields.count != header.shape.names.count {
+                let message =
+                    "this row has \(fields.count) field\(fields.count == 1 ? "" : "s"), "
+                    + "the header (line \(header.line)) has \(header.shape.names.count)"
+                let at =
+                    fields.count > header.shape.names.count
+                    ? fields[header.shape.names.count].origin : reader.recordStart
+                throw text.error(message, at: at)
+            }
+            let sectionIndex: Int
+            var sectionGiven = header.sectionColumn != nil
+            if let sectionColumn = header.sectionColumn {
+                let field = fields[sectionColumn]
+                if field.start == field.end {
+                    sectionIndex = defaultSectionIndex ?? builder.sectionIndex(defaultSection)
+                    defaultSectionIndex = sectionIndex
+                    sectionGiven = false
+                } else if field.escaped {
+                    Self.unescape(field, text: text, dialect: dialect, into: &scratch)
+                    sectionIndex = scratch.withUnsafeBufferPointer { builder.sectionIndex(utf8: $0) }
+                } else {
+                    sectionIndex = builder.sectionIndex(
+                        utf8: UnsafeBufferPointer(rebasing: text.bytes[field.start..<field.end]))
+                }
+            } else if let defaultSectionIndex {
+                sectionIndex = defaultSectionIndex
+            } else {
+                // Every row goes to this one section: size it once for all the lines.
+                sectionIndex = builder.sectionIndex(defaultSection)
+                builder.reserveCapacity(text.lineFeedCount(), inSection: sectionIndex)
+                defaultSectionIndex = sectionIndex
+            }
+            builder.beginItem(inSection: sectionIndex)
+            header.shape.write(
+                fields, text: text, dialect: dialect, sectionGiven: sectionGiven, scratch: &scratch, into: &builder)
+            rows += 1
+        }
+        return final ? text.count : reader.i
+    }
+
+    /// The header row just read (in `fields`, starting at `start`): the columns' names and
+    /// which of them hold what.
+    private mutating func readHeader(_ start: Int, text: SourceText) throws(DataError) -> Header {
         let names = (0..<fields.count).map { index in
-            let name = value(fields[index], text: text, dialect: dialect, scratch: &scratch)
+            let name = Self.value(fields[index], text: text, dialect: dialect, scratch: &scratch)
             let trimmed = name.trimmingSpaces()
             return trimmed.isEmpty ? "column \(index + 1)" : trimmed
         }
-        let headerLine = text.position(of: headerStart).line
+        let headerLine = text.position(of: start).line
 
         func choose(_ requested: String?, common: [String]) throws(DataError) -> Int? {
             if let requested {
@@ -131,50 +210,10 @@ enum DelimitedLoader {
             break
         }
         let fieldColumns = names.indices.filter { !chosen.contains($0) && $0 != keywordsColumn }
-        let columnCount = names.count
         let shape = RowShape(
             names: names, label: labelColumn, glyph: glyphColumn, keywords: keywordsColumn,
             fields: fieldColumns)
-
-        var defaultSectionIndex: Int?
-        var rows = 0
-        while try reader.next(into: &fields) {
-            if fields.count != columnCount {
-                let message =
-                    "this row has \(fields.count) field\(fields.count == 1 ? "" : "s"), "
-                    + "the header (line \(headerLine)) has \(columnCount)"
-                let at = fields.count > columnCount ? fields[columnCount].origin : reader.recordStart
-                throw text.error(message, at: at)
-            }
-            let sectionIndex: Int
-            var sectionGiven = sectionColumn != nil
-            if let sectionColumn {
-                let field = fields[sectionColumn]
-                if field.start == field.end {
-                    sectionIndex = defaultSectionIndex ?? builder.sectionIndex(defaultSection)
-                    defaultSectionIndex = sectionIndex
-                    sectionGiven = false
-                } else if field.escaped {
-                    unescape(field, text: text, dialect: dialect, into: &scratch)
-                    sectionIndex = scratch.withUnsafeBufferPointer { builder.sectionIndex(utf8: $0) }
-                } else {
-                    sectionIndex = builder.sectionIndex(
-                        utf8: UnsafeBufferPointer(rebasing: text.bytes[field.start..<field.end]))
-                }
-            } else if let defaultSectionIndex {
-                sectionIndex = defaultSectionIndex
-            } else {
-                // Every row goes to this one section: size it once for all the lines.
-                sectionIndex = builder.sectionIndex(defaultSection)
-                builder.reserveCapacity(text.lineFeedCount(), inSection: sectionIndex)
-                defaultSectionIndex = sectionIndex
-            }
-            builder.beginItem(inSection: sectionIndex)
-            shape.write(
-                fields, text: text, dialect: dialect, sectionGiven: sectionGiven, scratch: &scratch, into: &builder)
-            rows += 1
-        }
-        return rows == 0 ? .headerOnly : .loaded
+        return Header(line: headerLine, sectionColumn: sectionColumn, shape: shape)
     }
 
     /// Which field of a row goes where in its item.
@@ -278,17 +317,22 @@ enum DelimitedLoader {
     struct RecordReader {
         let text: SourceText
         let dialect: Dialect
+        /// Whether `text` ends the input; else a record that reaches its end is left unread.
+        let final: Bool
         var i = 0
         /// Where the current record starts, and where each of its fields does (for messages:
         /// a quoted field's start is its opening quote).
         var recordStart = 0
 
-        init(text: SourceText, dialect: Dialect) {
+        init(text: SourceText, dialect: Dialect, final: Bool = true) {
             self.text = text
             self.dialect = dialect
+            self.final = final
         }
 
-        /// Reads the next record that is not a blank line into `fields`; false at the end.
+        /// Reads the next record that is not a blank line into `fields`; false at the end (or,
+        /// unless `final`, before a record that reaches the end of the text: `i` is where it
+        /// starts).
         mutating func next(into fields: inout Row) throws(DataError) -> Bool {
             fields.reset()
             let end = text.count
@@ -299,6 +343,8 @@ enum DelimitedLoader {
                 if k < end && text[k] == Byte.newline {
                     i = k + 1
                 } else if k == end {
+                    // Blank to the end, or the start of a record still coming.
+                    if !final { return false }
                     i = end
                 } else {
                     break
@@ -306,14 +352,20 @@ enum DelimitedLoader {
             }
             guard i < end else { return false }
             recordStart = i
+            let complete: Bool
             switch dialect {
-            case .tsv: readTSV(into: &fields)
-            case .csv: try readCSV(into: &fields)
+            case .tsv: complete = readTSV(into: &fields)
+            case .csv: complete = try readCSV(into: &fields)
+            }
+            if !complete {
+                i = recordStart
+                return false
             }
             return true
         }
 
-        mutating func readTSV(into fields: inout Row) {
+        /// Reads a TSV record; false (unless `final`) when no line feed ended it.
+        mutating func readTSV(into fields: inout Row) -> Bool {
             let bytes = text.bytes
             let end = bytes.count
             var start = i
@@ -336,9 +388,12 @@ enum DelimitedLoader {
                 escaped = false
             }
             i = min(k, end)
+            return final || k <= end
         }
 
-        mutating func readCSV(into fields: inout Row) throws(DataError) {
+        /// Reads a CSV record; false (unless `final`) when no line feed ended it, a quoted field
+        /// included.
+        mutating func readCSV(into fields: inout Row) throws(DataError) -> Bool {
             let bytes = text.bytes
             let end = bytes.count
             var k = i
@@ -351,6 +406,7 @@ enum DelimitedLoader {
                     while true {
                         k = firstOf(Byte.quote, Byte.quote, Byte.quote, in: bytes, from: k)
                         guard k < end else {
+                            if !final { return false }
                             throw text.error(
                                 "a quoted field is not closed (a '\"' opened here has no closing '\"')", at: open)
                         }
@@ -359,6 +415,8 @@ enum DelimitedLoader {
                             k += 2
                             continue
                         }
+                        // A closing quote at the end of the part: a quote doubled may follow.
+                        if k + 1 == end && !final { return false }
                         break
                     }
                     fields.append(FieldRange(start: contentStart, end: k, escaped: doubled, origin: open))
@@ -367,6 +425,10 @@ enum DelimitedLoader {
                         k += 1
                     }
                     if k < end && bytes[k] != Byte.comma && bytes[k] != Byte.newline {
+                        // The message quotes the rest of the line: all of it must be here.
+                        if !final && firstOf(Byte.newline, Byte.newline, Byte.newline, in: bytes, from: k) == end {
+                            return false
+                        }
                         throw text.error(
                             "unexpected text after the closing quote of a field (a quote inside a quoted field is written \"\")",
                             at: k)
@@ -386,8 +448,9 @@ enum DelimitedLoader {
                     continue
                 }
                 // A line feed or the end of the input ends the record.
+                if k == end && !final { return false }
                 i = min(k + 1, end)
-                return
+                return true
             }
         }
     }

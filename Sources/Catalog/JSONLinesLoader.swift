@@ -21,19 +21,35 @@
 import SafeText
 import Schema
 
-enum JSONLinesLoader {
-    /// `flatLines: false` sends every line to the full parser (for tests of the fast path).
+struct JSONLinesLoader {
+    let defaultSection: String
+    /// False sends every line to the full parser (for tests of the fast path).
+    let flatLines: Bool
+    private var flat = FlatLineReader()
+
+    init(defaultSection: String, flatLines: Bool = true) {
+        self.defaultSection = defaultSection
+        self.flatLines = flatLines
+    }
+
+    /// Reads a whole input.
     static func load(
         _ text: SourceText, into builder: inout CatalogBuilder, defaultSection: String,
         flatLines: Bool = true
     ) throws(DataError) {
-        var flat = FlatLineReader()
+        var loader = JSONLinesLoader(defaultSection: defaultSection, flatLines: flatLines)
+        try loader.load(text, into: &builder)
+    }
+
+    /// Reads the lines of `text`: whole lines, but for the last part of an input that comes in
+    /// parts (a stream), whose last line may have no line break.
+    mutating func load(_ text: SourceText, into builder: inout CatalogBuilder) throws(DataError) {
         // The line the full parser reads, for the reader's errors (one reader for all lines).
         var fullLine = 0..<0
         let reader = JSONItemReader(format: .lines) { at, key, message in
             text.error(
                 key.isEmpty ? message : key + ": " + message,
-                at: fullLine.lowerBound + byteOffset(of: at.position, inLine: fullLine, of: text))
+                at: fullLine.lowerBound + Self.byteOffset(of: at.position, inLine: fullLine, of: text))
         }
         var start = 0
         let end = text.count
@@ -53,7 +69,8 @@ enum JSONLinesLoader {
             } catch {
                 var message = error.message
                 if !error.snippet.isEmpty { message += " (at \"\(error.snippet)\")" }
-                let position = text.position(of: start + byteOffset(of: error.position, inLine: start..<stop, of: text))
+                let position = text.position(
+                    of: start + Self.byteOffset(of: error.position, inLine: start..<stop, of: text))
                 throw DataError(file: text.file, line: position.line, column: position.column, message: message)
             }
 

@@ -106,7 +106,7 @@ private struct Frame {
     var keyPosition = SourcePosition(line: 0, column: 0)
 }
 
-private struct JSONParser {
+struct JSONParser {
     let p: UnsafePointer<UInt8>
     let end: Int
     /// Where the document starts (after a byte order mark).
@@ -114,6 +114,12 @@ private struct JSONParser {
     var i: Int
     var line = 1
     var lineStart: Int
+    /// The column of `lineStart`: 1, unless the bytes are a part of a document that starts
+    /// inside a line (`init(part:)`).
+    var lineStartColumn = 1
+    /// The line and column of `documentStart`.
+    let startLine: Int
+    let startColumn: Int
     /// The last column computed on the current line, and the offset it belongs to.
     var columnCacheOffset: Int
     var columnCacheValue = 1
@@ -129,6 +135,25 @@ private struct JSONParser {
         i = documentStart
         lineStart = documentStart
         columnCacheOffset = documentStart
+        startLine = 1
+        startColumn = 1
+    }
+
+    /// A parser of a part of a document (read as it arrives): `bytes` start at `line`:`column`
+    /// of the document, where no byte order mark is looked for.
+    init(part bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
+        // (A part is never empty where it is parsed; the address is only read below `end`.)
+        p = UnsafePointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+        end = bytes.count
+        documentStart = 0
+        i = 0
+        lineStart = 0
+        lineStartColumn = column
+        columnCacheOffset = 0
+        columnCacheValue = column
+        self.line = line
+        startLine = line
+        startColumn = column
     }
 
     // MARK: Positions and errors
@@ -136,6 +161,7 @@ private struct JSONParser {
     @inline(__always) mutating func newLine() {
         line += 1
         lineStart = i
+        lineStartColumn = 1
         columnCacheOffset = i
         columnCacheValue = 1
     }
@@ -164,7 +190,7 @@ private struct JSONParser {
         if offset < lineStart { return slowPosition(at: offset) }
         if offset < columnCacheOffset {
             columnCacheOffset = lineStart
-            columnCacheValue = 1
+            columnCacheValue = lineStartColumn
         }
         var column = columnCacheValue
         var k = columnCacheOffset
@@ -179,8 +205,8 @@ private struct JSONParser {
 
     /// Counts from the start of the document; only for offsets before the current line.
     func slowPosition(at offset: Int) -> SourcePosition {
-        var line = 1
-        var column = 1
+        var line = startLine
+        var column = startColumn
         var k = documentStart
         while k < offset {
             let b = p[k]
@@ -256,11 +282,14 @@ private struct JSONParser {
     /// Parses one value (with everything nested in it) starting at `i`, which is not
     /// whitespace. Iterative: `frames` holds the open containers, and the children of open
     /// containers wait in `elements` / `members` until their container closes.
-    mutating func parseValueTree() throws(JSONSyntaxError) -> JSONNode {
+    ///
+    /// `depth` containers enclose the value (it is a part of a document read as it arrives);
+    /// `expected` is what an error at its start says was expected.
+    mutating func parseValueTree(depth: Int = 0, expected: String = "a value") throws(JSONSyntaxError) -> JSONNode {
         var frames: [Frame] = []
         var elements: [JSONNode] = []
         var members: [JSONMember] = []
-        var expected = "a value"
+        var expected = expected
 
         nextValue: while true {
             guard i < end else { throw error("expected \(expected), found end of input", at: i) }
@@ -269,7 +298,7 @@ private struct JSONParser {
             switch p[i] {
             case ASCII.openBracket:
                 let position = position(at: start)
-                if frames.count >= JSONReader.maxDepth { throw depthError(at: start) }
+                if frames.count + depth >= JSONReader.maxDepth { throw depthError(at: start) }
                 i += 1
                 skipWhitespace()
                 if i < end && p[i] == ASCII.closeBracket {
@@ -282,7 +311,7 @@ private struct JSONParser {
                 }
             case ASCII.openBrace:
                 let position = position(at: start)
-                if frames.count >= JSONReader.maxDepth { throw depthError(at: start) }
+                if frames.count + depth >= JSONReader.maxDepth { throw depthError(at: start) }
                 i += 1
                 skipWhitespace()
                 if i < end && p[i] == ASCII.closeBrace {

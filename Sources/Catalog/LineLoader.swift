@@ -1,17 +1,28 @@
 // Plain lines, as fzf reads them: every line that is not blank is one item's label, all in
 // one section. A CR before the LF is dropped; the rest of the line is kept as written. With NUL
 // as the separator (--read0), items are whatever lies between NULs, line breaks included.
+//
+// The input may come in parts (a stream), each of whole lines but the last: the loader keeps
+// what it needs between them (the header lines taken, the section).
 
-enum LineLoader {
-    /// Returns the first `headerLines` lines that are not blank, taken as a header rather than
-    /// as items.
-    @discardableResult
-    static func load(
-        _ text: SourceText, into builder: inout CatalogBuilder, sectionTitle: String, separator: UInt8 = Byte.newline,
-        headerLines: Int = 0
-    ) -> [String] {
-        var header: [String] = []
-        var section: Int?
+struct LineLoader {
+    let sectionTitle: String
+    let separator: UInt8
+    /// How many first lines that are not blank are a header (--header-lines), not items.
+    let headerLineCount: Int
+    /// The header lines taken so far.
+    private(set) var header: [String] = []
+    private var section: Int?
+
+    init(sectionTitle: String, separator: UInt8 = Byte.newline, headerLines: Int = 0) {
+        self.sectionTitle = sectionTitle
+        self.separator = separator
+        headerLineCount = headerLines
+    }
+
+    /// Reads the lines of `text`: whole lines (each ends with the separator), but for the last
+    /// part of the input, whose last line may not.
+    mutating func load(_ text: SourceText, into builder: inout CatalogBuilder) {
         var start = 0
         let end = text.count
         while start < end {
@@ -19,7 +30,7 @@ enum LineLoader {
             while stop < end && text[stop] != separator { stop += 1 }
             var last = stop
             if separator == Byte.newline && last > start && text[last - 1] == Byte.carriageReturn { last -= 1 }
-            if !text.isBlank(start..<last) && header.count < headerLines {
+            if !text.isBlank(start..<last) && header.count < headerLineCount {
                 header.append(String(decoding: UnsafeBufferPointer(rebasing: text.bytes[start..<last]), as: UTF8.self))
             } else if !text.isBlank(start..<last) {
                 let index = section ?? builder.sectionIndex(sectionTitle)
@@ -32,6 +43,5 @@ enum LineLoader {
             }
             start = stop + 1
         }
-        return header
     }
 }

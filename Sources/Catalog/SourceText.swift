@@ -2,7 +2,8 @@
 //
 // The loaders never track line numbers while they parse: the fast path only looks for
 // separators. When something goes wrong, `position(of:)` counts lines from the start, once,
-// so that cost is paid only by a file that is about to be refused.
+// so that cost is paid only by a file that is about to be refused. A stream is parsed a part
+// at a time, each part starting a line: its text knows the line it starts (`firstLine`).
 
 import SafeText
 import Schema
@@ -12,6 +13,14 @@ struct SourceText {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The file as named in messages: a path as the user wrote it, or "stdin".
     let file: String
+    /// The line of the input that the first byte starts (a part of a stream starts later).
+    var firstLine = 1
+
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int = 1) {
+        self.bytes = bytes
+        self.file = file
+        self.firstLine = firstLine
+    }
 
     var count: Int { bytes.count }
 
@@ -26,7 +35,7 @@ struct SourceText {
     /// The 1-based line and column of `offset`. Lines end at LF (a CR before it belongs to the
     /// break); the column counts Unicode scalars, as `SourcePosition` does for JSON.
     func position(of offset: Int) -> SourcePosition {
-        var line = 1
+        var line = firstLine
         var lineStart = 0
         let limit = min(offset, count)
         var k = 0
@@ -78,8 +87,11 @@ struct SourceText {
 
     /// The number of line feeds, eight bytes at a time: an upper bound on the records, to
     /// size a single section's storage once instead of regrowing it up to a million items.
-    func lineFeedCount() -> Int {
+    func lineFeedCount() -> Int { Self.lineFeedCount(in: bytes) }
+
+    static func lineFeedCount(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
+        let count = bytes.count
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let pattern: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
         var total = 0
@@ -158,7 +170,16 @@ enum UTF8Check {
     /// U+FFFD per maximal invalid subpart, Unicode's recommended practice), and the offset
     /// of the first. ASCII is skipped eight bytes at a time.
     static func invalidSequences(in bytes: UnsafeBufferPointer<UInt8>) -> (count: Int, firstOffset: Int?) {
-        guard let base = bytes.baseAddress else { return (0, nil) }
+        let scan = scan(bytes, final: true)
+        return (scan.count, scan.firstOffset)
+    }
+
+    /// `invalidSequences` of a part of an input: unless it is the last part (`final`), a
+    /// sequence cut by its end is left for the next part (`checked` is where it starts), so
+    /// that any cutting of an input counts what a whole read counts.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) -> (count: Int, firstOffset: Int?, checked: Int)
+    {
+        guard let base = bytes.baseAddress else { return (0, nil, 0) }
         let end = bytes.count
         var count = 0
         var first: Int?
@@ -194,7 +215,12 @@ enum UTF8Check {
             var consumed = 1
             if valid {
                 while consumed < length {
-                    guard i + consumed < end else { valid = false; break }
+                    guard i + consumed < end else {
+                        // Cut by the end of this part: the next part says how it goes on.
+                        if !final { return (count, first, i) }
+                        valid = false
+                        break
+                    }
                     let b = base[i + consumed]
                     let inRange = consumed == 1 ? (b >= low && b <= high) : (b & 0xC0 == 0x80)
                     guard inRange else { valid = false; break }
@@ -207,6 +233,6 @@ enum UTF8Check {
             }
             i += consumed
         }
-        return (count, first)
+        return (count, first, end)
     }
 }
