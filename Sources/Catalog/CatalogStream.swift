@@ -1,13 +1,14 @@
 // Reading a file or a pipe while the browser runs: the catalog as it grows, published from the
 // reader's thread, so the first frame never waits for the whole input (fzf's bar).
 //
-// A snapshot is the whole input so far, up to its last whole line, parsed by the same loader
-// as a whole read (`CatalogLoader.parse`): so every format streams with no second parser, and
-// a snapshot's sections and items are those of a whole read of that much input. Each snapshot
-// reparses what came before it; snapshots are published only as the input grows by a quarter
-// (at most every tenth of a second, or at once when it doubled; and each second, for a slow
-// pipe), so the parsing stays within a few times that of one whole read. A file is not mapped: one read of its size fills one
-// allocation (as a whole read does), and its first 64 KB make the first snapshot.
+// The input is parsed once, as it arrives, by a `CatalogParser` (the parser of a whole read, fed
+// in parts): each read is parsed as far as it goes, and a snapshot is the items so far, whose
+// stores share their storage with the parser's (publishing one costs a few words a section).
+// Every format streams so, sectioned JSON item by item. Snapshots are published as the items
+// grow by a quarter (at most every tenth of a second, or at once when the input doubled; and
+// each second, for a slow pipe), for the browser, which lays out and searches each one. A large
+// file is read by chunks of a megabyte: its first 64 KB make the first snapshot, then it is
+// read to its end.
 
 #if canImport(Glibc)
     import Glibc
@@ -85,11 +86,15 @@ public struct CatalogStream: Sendable {
     public func run(publish: (Update) -> Void) {
         let size = Self.regularFileSize(descriptor)
         if let size, size > Self.wholeReadLimit {
-            readLargeFile(size: size, publish: publish)
+            readLargeFile(publish: publish)
         } else if let size {
             do throws(DataError) {
                 let data = try CatalogLoader.readAll(descriptor, sizeHint: size, name: name)
-                publish(finish(data, count: data.count))
+                if data.isEmpty && emptyIsNoItems {
+                    publish(.complete(.emptyStandardInput(source: source)))
+                    return
+                }
+                publish(.complete(try CatalogLoader.parse(data, name: name, source: source, options: options)))
             } catch {
                 publish(.failed(error))
             }
@@ -99,76 +104,78 @@ public struct CatalogStream: Sendable {
     }
 
     /// The whole input's update: its catalog, or its error.
-    func finish(_ data: [UInt8], count: Int) -> Update {
-        if count == 0 && emptyIsNoItems { return .complete(.emptyStandardInput(source: source)) }
+    func finish(_ parser: inout CatalogParser) -> Update {
+        if parser.byteCount == 0 && emptyIsNoItems { return .complete(.emptyStandardInput(source: source)) }
         do throws(DataError) {
-            return .complete(try CatalogLoader.parse(data, count: count, name: name, source: source, options: options))
+            return .complete(try parser.finish())
         } catch {
             return .failed(error)
         }
     }
 
-    /// A snapshot of the input's first `count` bytes (a prefix ending at a separator), or nil
-    /// when that much does not parse yet (a JSON document, a quoted field cut in two).
-    func snapshot(_ data: [UInt8], count: Int) -> LoadedCatalog? {
-        guard count > 0 else { return nil }
-        return try? CatalogLoader.parse(data, count: count, name: name, source: source, options: options)
-    }
-
-    /// The byte that ends an item's line.
-    var separator: UInt8 { options.readZero ? 0 : Byte.newline }
-
-    /// The length of `data`'s longest prefix that ends with a separator, looking back from
-    /// `end` no further than `floor`.
-    func wholeLines(_ data: [UInt8], end: Int, floor: Int) -> Int {
-        var index = end
-        while index > floor {
-            if data[index - 1] == separator { return index }
-            index -= 1
+    /// Reads into `chunk` (once), retrying when a signal interrupts: the count read (0 at the
+    /// end), or the errno of the failure as a negative number.
+    private func read(into chunk: inout [UInt8]) -> Int {
+        while true {
+            let n = chunk.withUnsafeMutableBufferPointer { systemRead(descriptor, $0.baseAddress!, $0.count) }
+            if n >= 0 { return n }
+            if errno != EINTR { return -Int(errno) }
         }
-        return floor
     }
 
-    private func readLargeFile(size: Int, publish: (Update) -> Void) {
-        // One allocation of the file's size (pages are only touched as they are read), its
-        // first part read and shown before the rest.
-        var data = [UInt8](repeating: 0, count: 0)
-        data.reserveCapacity(size)
+    private func readLargeFile(publish: (Update) -> Void) {
+        var parser = CatalogParser(name: name, source: source, options: options)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var fed = 0
         var published = false
-        let failure = CatalogLoader.appendChunks(from: descriptor, to: &data, chunkSize: 1 << 20) { data in
-            guard !published && data.count >= Self.firstPrefix else { return }
-            published = true
-            let cut = wholeLines(data, end: min(data.count, Self.firstPrefix), floor: 0)
-            if let first = snapshot(data, count: cut) { publish(.partial(first)) }
+        while true {
+            let n = read(into: &chunk)
+            if n < 0 {
+                publish(
+                    .failed(
+                        DataError(file: name, message: "cannot read the file (\(CatalogLoader.problem(Int32(-n))))")))
+                return
+            }
+            if n == 0 { break }
+            // The first 64 KB first, shown before the rest is read.
+            let first = published ? 0 : max(0, min(n, Self.firstPrefix - fed))
+            for part in [0..<first, first..<n] where !part.isEmpty {
+                do throws(DataError) {
+                    try parser.feed(chunk[part])
+                } catch {
+                    publish(.failed(error))
+                    return
+                }
+                fed += part.count
+                if !published && fed >= Self.firstPrefix, let snapshot = parser.snapshot() {
+                    publish(.partial(snapshot))
+                    published = true
+                }
+            }
         }
-        if failure != 0 {
-            publish(.failed(DataError(file: name, message: "cannot read the file (\(CatalogLoader.problem(failure)))")))
-            return
-        }
-        publish(finish(data, count: data.count))
+        publish(finish(&parser))
     }
 
     private func readPipe(publish: (Update) -> Void) {
         let clock = ContinuousClock()
         let start = clock.now
         var lastPublished = clock.now
-        var data: [UInt8] = []
-        data.reserveCapacity(1 << 16)
+        var parser = CatalogParser(name: name, source: source, options: options)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var published = 0  // bytes in the last snapshot
-        var nextTry = 0  // after a prefix that did not parse: not again before this many bytes
-        var lines = 0
-        var scanned = 0
+        var fed = 0
+        var publishedBytes = 0  // bytes fed at the last snapshot
+        var publishedItems = 0  // items parsed then
+        var unshown = 0  // items parsed that no snapshot could show yet (a JSON section with no title)
         /// When what has arrived and is not shown yet is due to be, by the rules below.
         func dueTime() -> ContinuousClock.Instant {
-            if published == 0 { return start + .milliseconds(Self.firstWait) }
-            let grown = data.count - published
-            return lastPublished + (grown * 4 >= published ? .milliseconds(100) : .seconds(1))
+            if publishedItems == 0 { return start + .milliseconds(Self.firstWait) }
+            let grown = parser.itemCount - publishedItems
+            return lastPublished + (grown * 4 >= publishedItems ? .milliseconds(100) : .seconds(1))
         }
         while true {
-            // A pipe that goes quiet with lines not shown yet: they are shown when due, not
+            // A pipe that goes quiet with items not shown yet: they are shown when due, not
             // when the next lines come (which may be never).
-            if data.count >= nextTry, wholeLines(data, end: data.count, floor: published) > published {
+            if parser.itemCount > max(publishedItems, unshown) {
                 let wait = clock.now.duration(to: dueTime())
                 let milliseconds = max(
                     0, Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000))
@@ -178,41 +185,45 @@ public struct CatalogStream: Sendable {
                     continue
                 }
             }
-            let n = chunk.withUnsafeMutableBufferPointer { read(descriptor, $0.baseAddress!, $0.count) }
+            let n = read(into: &chunk)
             if n < 0 {
-                if errno == EINTR { continue }
-                let failure = errno
                 publish(
-                    .failed(DataError(file: name, message: "cannot read the input (\(CatalogLoader.problem(failure)))"))
-                )
+                    .failed(
+                        DataError(file: name, message: "cannot read the input (\(CatalogLoader.problem(Int32(-n))))")))
                 return
             }
             if n == 0 { break }
-            data.append(contentsOf: chunk[0..<n])
-            // Lines counted only until the first snapshot.
-            if published == 0 {
-                for byte in data[scanned...] where byte == separator { lines += 1 }
-                scanned = data.count
+            do throws(DataError) {
+                try parser.feed(chunk[..<n])
+            } catch {
+                publish(.failed(error))
+                return
             }
+            fed += n
             // The first screenful at once; later, the input doubled.
-            let early = published == 0 ? lines >= Self.firstScreenful : data.count - published >= published
+            let early =
+                publishedItems == 0 ? parser.itemCount >= Self.firstScreenful : fed - publishedBytes >= publishedBytes
             publishIfDue(force: early || clock.now >= dueTime())
         }
-        publish(finish(data, count: data.count))
+        publish(finish(&parser))
 
-        /// Publishes the input to its last whole line when `force` says it is time (and it
-        /// grew, and a prefix that failed to parse is not retried too soon).
+        /// Publishes the items so far when `force` says it is time (and there are more).
         func publishIfDue(force: Bool) {
-            guard force, data.count >= nextTry else { return }
-            let cut = wholeLines(data, end: data.count, floor: published)
-            guard cut > published else { return }
-            if let partial = snapshot(data, count: cut) {
-                publish(.partial(partial))
-                published = cut
-                lastPublished = clock.now
-            } else {
-                nextTry = data.count * 2
+            guard force, parser.itemCount > max(publishedItems, unshown) else { return }
+            guard let snapshot = parser.snapshot() else {
+                // Nothing to show for these items yet: not again before more arrive.
+                unshown = parser.itemCount
+                return
             }
+            publish(.partial(snapshot))
+            publishedItems = parser.itemCount
+            publishedBytes = fed
+            lastPublished = clock.now
         }
     }
+}
+
+/// read(2), named apart from `CatalogStream`'s own.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -96,6 +96,60 @@ struct CatalogStreamTests {
         }
     }
 
+    @Test("a sectioned JSON through a pipe shows its sections as their items come, before it ends")
+    func sectionedJSONInChunks() throws {
+        let sections = (0..<3).map { section in
+            #"{"title": "s\#(section)", "items": ["#
+                + (0..<400).map { #"{"label": "item \#($0)"}"# }.joined(separator: ", ")
+                + "]}"
+        }
+        let text = #"{"sections": ["# + sections.joined(separator: ",\n") + "]}\n"
+        let bytes = Array(text.utf8)
+        let chunks = stride(from: 0, to: bytes.count, by: 5_000).map {
+            String(decoding: bytes[$0..<min($0 + 5_000, bytes.count)], as: UTF8.self)
+        }
+        let all = updates(of: chunks, pause: .milliseconds(40))
+        guard case .complete(let whole)? = all.last else {
+            Issue.record("no complete update: \(all)")
+            return
+        }
+        let expected = try CatalogLoader.parse(bytes, name: CatalogLoader.standardInputName, source: "-")
+        #expect(whole.catalog == expected.catalog)
+        let partials = all.dropLast().compactMap { update -> Catalog? in
+            if case .partial(let loaded) = update { return loaded.catalog }
+            return nil
+        }
+        #expect(partials.count >= 2, "\(all.count) updates")
+        #expect(partials.allSatisfy { isPrefix($0, of: whole.catalog) })
+        // The first snapshot came while the first section was still open.
+        #expect(partials.first.map { $0.itemCount < 400 } == true)
+    }
+
+    @Test("a large sectioned JSON file: the items of its first 64 KB first, then the whole")
+    func largeSectionedJSONFile() throws {
+        let directory = NSTemporaryDirectory() + "stream-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/big.json"
+        let items = (0..<200_000).map { #"{"label": "item number \#($0)", "n": \#($0)}"# }
+        try (#"{"sections": [{"title": "all", "items": ["# + items.joined(separator: ",\n") + "]}]}")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        let stream = CatalogStream(
+            descriptor: descriptor, name: path, source: path, options: .init(), emptyIsNoItems: false)
+        #expect(stream.isLargeFile)
+        var all: [CatalogStream.Update] = []
+        stream.run { all.append($0) }
+        guard all.count == 2, case .partial(let first)? = all.first, case .complete(let whole)? = all.last else {
+            Issue.record("\(all.count) updates")
+            return
+        }
+        #expect(first.catalog.itemCount > 500 && first.catalog.itemCount < 2_000)
+        #expect(isPrefix(first.catalog, of: whole.catalog))
+        #expect(whole.catalog.itemCount == 200_000)
+    }
+
     @Test("a quiet pipe's lines are shown within the first wait, not when the next lines come")
     func quietPipeShowsWhatCame() {
         let all = updates(of: ["a\nb\n", "c\n"], pause: .milliseconds(300))

@@ -154,6 +154,29 @@ struct EndToEndTests {
         #expect(session.waitForFile(out, containing: "EXIT:") == "42\nEXIT:0\n")
     }
 
+    @Test("a sectioned JSON written slowly into a pipe shows its first section before the end")
+    func slowSectionedJSONShowsItsFirstSection() throws {
+        // The document up to the start of its second section, then (once the test creates the
+        // gate) the rest: the first section is read item by item while the document is open.
+        let directory = FileManagerHelper.temporaryDirectory()
+        let gate = directory + "/gate"
+        try FileManagerHelper.write(
+            #"{"sections": [{"title": "Fruit", "items": [{"label": "apple", "glyph": "🍎"}, "#
+                + #"{"label": "pear", "glyph": "🍐"}]}, {"title": "Later", "items": ["#,
+            to: directory + "/first.json")
+        try FileManagerHelper.write(#"{"label": "kiwi", "glyph": "🥝"}]}]}"# + "\n", to: directory + "/rest.json")
+        let (session, out) = try startPiped(
+            "(cat \(directory)/first.json; while [ ! -e \(gate) ]; do sleep 0.05; done; cat \(directory)/rest.json)")
+        let first = try session.waitFor("the first section") { $0.contains("Fruit") && $0.contains("2 of 2…") }
+        #expect(first.contains("🍎") && !first.contains("Later"))
+        _ = FileManager.default.createFile(atPath: gate, contents: Data())
+        try session.waitFor("the whole document") {
+            $0.contains("Later") && $0.contains("🥝") && $0.contains("3 of 3") && !$0.contains("…")
+        }
+        try session.send("Escape")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "EXIT:1\n")
+    }
+
     @Test("an endless pipe: the browser searches and quits while it goes on")
     func endlessPipeStaysResponsive() throws {
         let (session, out) = try startPiped("(while seq 2000; do sleep 0.01; done)")
