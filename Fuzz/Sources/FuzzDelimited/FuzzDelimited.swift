@@ -1,5 +1,7 @@
 // CSV and TSV files with the column options: the first bytes choose CSV or TSV and each of
-// --section-column, --label-column and --glyph-column (a name, a number, nonsense or none).
+// --section-column, --label-column and --glyph-column (a name, a number, nonsense or none). Each
+// input is also fed in parts, as a stream arrives (`Fuzz.checkInParts`), cut inside records
+// and quoted fields, and must give what the whole read gives.
 
 import FuzzSupport
 

@@ -1,5 +1,6 @@
 // JSON Lines data files (the fast path for flat lines and the full parser for the others):
-// sections or one error line inside the input; and `--print json` of every item, each line valid
+// sections or one error line inside the input, the same when fed in parts as a stream arrives
+// (`Fuzz.checkInParts`); and `--print json` of every item, each line valid
 // JSON, read back as JSON Lines gives the same items in the same sections (issue 25: types,
 // nested values, numbers and the way section, glyph and keywords were written all kept).
 

@@ -1,5 +1,6 @@
 // Sectioned JSON data files: any bytes give sections whose layout can be queried anywhere, or
-// one error line inside the input.
+// one error line inside the input; and read item by item in parts, as a stream arrives, the
+// same sections or error (`Fuzz.checkInParts`).
 
 import FuzzSupport
 

@@ -112,14 +112,23 @@ extension Fuzz {
     /// Loads `body` as a data file; checks the error, or the catalog, its layout at a width and
     /// offsets the header bytes choose (offsets up to Int.max included), and the browser's
     /// first frame: no cell of it may hold a control character. Returns the catalog loaded.
+    /// The input is also fed in parts (`checkInParts`), which must give what the whole read gave.
     @discardableResult
     public static func loadAndLayOut(
         _ body: [UInt8], name: String, options: CatalogLoader.Options, header: [UInt8]
     ) -> Catalog? {
-        let loaded: LoadedCatalog
-        do {
-            loaded = try CatalogLoader.parse(body, name: name, options: options)
+        let whole: Result<LoadedCatalog, DataError>
+        do throws(DataError) {
+            whole = .success(try CatalogLoader.parse(body, name: name, options: options))
         } catch {
+            whole = .failure(error)
+        }
+        checkInParts(body, name: name, options: options, whole: whole)
+        let loaded: LoadedCatalog
+        switch whole {
+        case .success(let success):
+            loaded = success
+        case .failure(let error):
             checkDataError(error, input: body)
             return nil
         }
@@ -150,6 +159,71 @@ extension Fuzz {
     public static func checkFrame(_ frame: CellBuffer) {
         for line in frame.lines {
             check(isSafeOneLine(line), "a frame line with a control: \(line.debugDescription)")
+        }
+    }
+}
+
+extension Fuzz {
+    /// Feeds `body` to a `CatalogParser` in parts, as a stream arrives: once in parts whose sizes
+    /// the input's own bytes choose (1 to 64 bytes, so that cuts fall inside lines, quoted
+    /// fields, characters and JSON values), and byte by byte; each must give what the whole
+    /// read gave (`whole`): the same catalog, format, warnings and header lines, or the same
+    /// error. The snapshots taken along the way must not hold more items than were parsed.
+    public static func checkInParts(
+        _ body: [UInt8], name: String, options: CatalogLoader.Options, whole: Result<LoadedCatalog, DataError>
+    ) {
+        var byteSizes: [Int] = []
+        var total = 0
+        while total < body.count {
+            let size = 1 + Int(body[(total &* 7 &+ byteSizes.count) % body.count] & 0x3F)
+            byteSizes.append(min(size, body.count - total))
+            total += size
+        }
+        for sizes in [byteSizes, Array(repeating: 1, count: body.count)] {
+            var parser = CatalogParser(name: name, options: options)
+            var start = 0
+            var failure: DataError?
+            for size in sizes {
+                do throws(DataError) {
+                    try parser.feed(body[start..<start + size])
+                } catch {
+                    failure = error
+                    break
+                }
+                start += size
+                if let snapshot = parser.snapshot() {
+                    check(
+                        snapshot.catalog.itemCount <= parser.itemCount,
+                        "a snapshot of \(snapshot.catalog.itemCount) items after \(parser.itemCount) were parsed")
+                    checkCatalog(snapshot.catalog)
+                }
+            }
+            let parts: Result<LoadedCatalog, DataError>
+            if let failure {
+                parts = .failure(failure)
+            } else {
+                do throws(DataError) {
+                    parts = .success(try parser.finish())
+                } catch {
+                    parts = .failure(error)
+                }
+            }
+            let cuts = sizes.count == body.count ? "byte by byte" : "in parts of \(sizes)"
+            switch (whole, parts) {
+            case (.failure(let expected), .failure(let got)):
+                check(expected == got, "read \(cuts): \(got), a whole read: \(expected)")
+            case (.success(let expected), .success(let got)):
+                check(expected.catalog == got.catalog, "read \(cuts): another catalog than a whole read's")
+                check(expected.format == got.format, "read \(cuts): \(got.format), a whole read: \(expected.format)")
+                check(
+                    expected.warnings == got.warnings,
+                    "read \(cuts): \(got.warnings), a whole read: \(expected.warnings)")
+                check(expected.headerLines == got.headerLines, "read \(cuts): other header lines than a whole read's")
+            case (.success, .failure(let got)):
+                fail("read \(cuts): \(got), a whole read loads")
+            case (.failure(let expected), .success):
+                fail("read \(cuts): loads, a whole read fails with \(expected)")
+            }
         }
     }
 }
