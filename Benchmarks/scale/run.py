@@ -503,11 +503,13 @@ class Terminal:
 # Running a program in a pseudo-terminal
 
 class Session:
-    def __init__(self, argv, env, stdin_path=None):
+    def __init__(self, argv, env, stdin_path=None, stdin_file=None):
+        """`stdin_file`: an open file (a pipe's end) for the program's standard input instead
+        of the file at `stdin_path` or the terminal (stream.py)."""
         self.terminal = Terminal(ROWS, COLUMNS)
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-        stdin = open(stdin_path, "rb") if stdin_path else slave
+        stdin = stdin_file if stdin_file is not None else open(stdin_path, "rb") if stdin_path else slave
 
         def controlling_terminal():
             # A new session whose controlling terminal is the pty, so that /dev/tty (where
