@@ -227,11 +227,9 @@ public enum CatalogLoader {
         try readAll(0, sizeHint: 0, name: standardInputName)
     }
 
-    /// Appends what `fd` gives to `data` by chunks of `chunkSize` bytes, to its end;
-    /// `afterEach` sees `data` after each chunk. Returns the errno of a read that failed, else 0.
-    static func appendChunks(
-        from fd: Int32, to data: inout [UInt8], chunkSize: Int, afterEach: (_ data: [UInt8]) -> Void = { _ in }
-    ) -> Int32 {
+    /// Appends what `fd` gives to `data` by chunks of `chunkSize` bytes, to its end. Returns
+    /// the errno of a read that failed, else 0.
+    static func appendChunks(from fd: Int32, to data: inout [UInt8], chunkSize: Int) -> Int32 {
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
             let n = chunk.withUnsafeMutableBufferPointer { readBytes(fd, $0.baseAddress!, $0.count) }
@@ -241,7 +239,6 @@ public enum CatalogLoader {
             }
             if n == 0 { return 0 }
             data.append(contentsOf: chunk[0..<n])
-            afterEach(data)
         }
     }
 

@@ -22,7 +22,7 @@
 public struct CatalogStream: Sendable {
     /// What the reader has to say.
     public enum Update: Sendable {
-        /// The catalog of the input so far (its last whole line); more is coming.
+        /// The catalog of the items parsed so far; more is coming.
         case partial(LoadedCatalog)
         /// The catalog of the whole input.
         case complete(LoadedCatalog)

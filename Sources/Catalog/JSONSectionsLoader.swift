@@ -2,7 +2,8 @@
 //   {"sections": [{"title": ..., "items": [...], optional layout hints}]}   (or a bare array)
 // where an item is a string (its label) or {"label", optional "glyph", "width", "height", ...}.
 // Every problem is reported with the file, line and column of the offending value and the
-// path of the key, e.g. `data.json:7:21: sections[0].items[2].width: expected ...`.
+// path of the key, e.g. `data.json:7:21: sections[0].items[2].width: expected ...`. The document
+// is read item by item (`JSONSectionsStream`); a section is checked here once its object closes.
 
 import Foundation
 import SafeText
