@@ -94,7 +94,8 @@ let package = Package(
         ),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "Schema"]),
         .testTarget(
-            name: "CatalogTests", dependencies: ["Catalog", "SafeText", "Schema", "SeededRandom", "TerminalTestSupport"]),
+            name: "CatalogTests",
+            dependencies: ["Catalog", "SafeText", "Schema", "SeededRandom", "TerminalTestSupport"]),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "CNcursesw", "TerminalTestSupport", "SeededRandom"]),
         .testTarget(
