@@ -98,6 +98,9 @@ public struct CatalogBuilder {
 
     mutating func addString(_ string: String) { sections[current].items.addString(string) }
 
+    /// The looks (--ansi, `AnsiText.encode`'s bytes) of the item being written.
+    mutating func setStyles(_ encoded: [UInt8]) { sections[current].items.setStyles(encoded) }
+
     mutating func finishItem(_ shape: ItemShape) {
         sections[current].items.finishItem(shape)
         itemCount += 1

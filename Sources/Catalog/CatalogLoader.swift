@@ -188,11 +188,14 @@ public enum CatalogLoader {
         public var readZero: Bool
         /// Plain lines only: this many first lines are a header (fzf's --header-lines), not items.
         public var headerLines: Int
+        /// Plain lines only: SGR colour sequences are looks, not text (fzf's --ansi; `AnsiText`).
+        public var ansi = false
 
         public init(
             format: DataFormat? = nil, columns: ColumnChoice = ColumnChoice(), readZero: Bool = false,
-            headerLines: Int = 0
+            headerLines: Int = 0, ansi: Bool = false
         ) {
+            self.ansi = ansi
             self.format = format
             self.columns = columns
             self.readZero = readZero

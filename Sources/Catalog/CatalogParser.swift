@@ -257,7 +257,7 @@ public struct CatalogParser {
             loader = .lines(
                 LineLoader(
                     sectionTitle: sectionTitle, separator: options.readZero ? 0 : Byte.newline,
-                    headerLines: options.headerLines))
+                    headerLines: options.headerLines, ansi: options.ansi))
         }
     }
 

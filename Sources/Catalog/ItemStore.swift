@@ -115,6 +115,12 @@ final class ItemStore: Sendable {
     /// Names this store's items in `RecentItems`: the same for every snapshot of one builder
     /// (item i of each is the same item), never reused (an object's address may be).
     let identity: UInt64
+    /// --ansi: the looks of the items that have some (`AnsiText`), as a side table that costs
+    /// nothing for the others: the styled items' indices (ascending), where each one's runs end
+    /// in `styleBytes` (its runs start where the one before's end), and the runs' bytes.
+    let styledItems: Column<UInt32>
+    let styleEnds: Column<Int>
+    let styleBytes: Column<UInt8>
 
     static let identities = Atomic<UInt64>(0)
 
@@ -122,8 +128,14 @@ final class ItemStore: Sendable {
 
     init(
         bytes: Column<UInt8>, stringEnds: Column<Int>, firstString: Column<UInt32>, shapeOfItem: Column<UInt32>,
-        shapes: [ItemShape], searchableCountOfShape: [Int], count: Int, isASCII: Bool, identity: UInt64
+        shapes: [ItemShape], searchableCountOfShape: [Int], count: Int, isASCII: Bool, identity: UInt64,
+        styledItems: Column<UInt32> = ColumnWriter<UInt32>().column,
+        styleEnds: Column<Int> = ColumnWriter<Int>().column,
+        styleBytes: Column<UInt8> = ColumnWriter<UInt8>().column
     ) {
+        self.styledItems = styledItems
+        self.styleEnds = styleEnds
+        self.styleBytes = styleBytes
         self.bytes = bytes
         self.stringEnds = stringEnds
         self.firstString = firstString
@@ -195,6 +207,22 @@ final class ItemStore: Sendable {
     /// The label alone, without making the rest of the item.
     func label(_ index: Int) -> String { string(firstString(of: index)) }
 
+    /// The looks of the item's label (--ansi), nil when it has none.
+    func styleRuns(_ index: Int) -> [AnsiRun]? {
+        guard !styledItems.isEmpty else { return nil }
+        // Binary search: the styled items are in ascending order.
+        var low = 0
+        var high = styledItems.count
+        let target = UInt32(truncatingIfNeeded: index)
+        while low < high {
+            let middle = (low + high) / 2
+            if styledItems[middle] < target { low = middle + 1 } else { high = middle }
+        }
+        guard low < styledItems.count, styledItems[low] == target else { return nil }
+        let range = (low == 0 ? 0 : styleEnds[low - 1])..<styleEnds[low]
+        return styleBytes.withUnsafeBufferPointer { AnsiText.decode(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// The glyph alone (nil when the item has none), without making the rest of the item.
     func glyph(_ index: Int) -> String? {
         let shape = shapes[shapeIndex(of: index)]
@@ -254,6 +282,9 @@ struct ItemStoreBuilder {
     private var stringEnds = ColumnWriter<Int>()
     private var firstString = ColumnWriter<UInt32>()
     private var shapeOfItem = ColumnWriter<UInt32>()
+    private var styledItems = ColumnWriter<UInt32>()
+    private var styleEnds = ColumnWriter<Int>()
+    private var styleBytes = ColumnWriter<UInt8>()
     private var shapes: [ItemShape] = []
     private var searchableCountOfShape: [Int] = []
     private var shapeIndex: [ItemShape: Int] = [:]
@@ -287,6 +318,9 @@ struct ItemStoreBuilder {
             stringEnds.detach()
             firstString.detach()
             shapeOfItem.detach()
+            styledItems.detach()
+            styleEnds.detach()
+            styleBytes.detach()
         }
     }
 
@@ -317,6 +351,16 @@ struct ItemStoreBuilder {
         var string = string
         string.withUTF8 { bytes.append(contentsOf: $0) }
         stringEnds.append(bytes.count)
+    }
+
+    /// The looks (--ansi) of the item being written, before `finishItem`: `AnsiText.encode`'s
+    /// bytes. An item given none has none.
+    mutating func setStyles(_ encoded: [UInt8]) {
+        guard !encoded.isEmpty else { return }
+        makeColumnsOwn()
+        styledItems.append(UInt32(truncatingIfNeeded: count))
+        styleBytes.append(contentsOf: encoded)
+        styleEnds.append(styleBytes.count)
     }
 
     /// Ends the item whose strings were just added: there must be as many as `shape` says.
@@ -395,7 +439,8 @@ struct ItemStoreBuilder {
         return ItemStore(
             bytes: bytes, stringEnds: stringEnds, firstString: firstString.column, shapeOfItem: shapeOfItem.column,
             shapes: shapes, searchableCountOfShape: searchableCountOfShape, count: count, isASCII: isASCII,
-            identity: writer.identity)
+            identity: writer.identity, styledItems: styledItems.column, styleEnds: styleEnds.column,
+            styleBytes: styleBytes.column)
     }
 
     /// The store, its columns trimmed when more than half of their room is unused.
@@ -407,7 +452,9 @@ struct ItemStoreBuilder {
         return ItemStore(
             bytes: trimmed(bytes), stringEnds: trimmed(stringEnds), firstString: trimmed(firstString.column),
             shapeOfItem: trimmed(shapeOfItem.column), shapes: shapes, searchableCountOfShape: searchableCountOfShape,
-            count: count, isASCII: restIsASCII(bytes), identity: writer.identity)
+            count: count, isASCII: restIsASCII(bytes), identity: writer.identity,
+            styledItems: trimmed(styledItems.column), styleEnds: trimmed(styleEnds.column),
+            styleBytes: trimmed(styleBytes.column))
     }
 }
 
@@ -439,6 +486,12 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
 
     /// The label of the item at `position`, without making the rest of it.
     public func label(at position: Int) -> String { store.label(storeIndex(position)) }
+
+    /// The looks of the label of the item at `position` (--ansi; nil: it has none).
+    public func styleRuns(at position: Int) -> [AnsiRun]? { store.styleRuns(storeIndex(position)) }
+
+    /// Whether some item of the data has looks of its own (--ansi).
+    public var hasStyles: Bool { !store.styledItems.isEmpty }
 
     /// The glyph of the item at `position` (nil: it has none), without making the rest of it.
     public func glyph(at position: Int) -> String? { store.glyph(storeIndex(position)) }

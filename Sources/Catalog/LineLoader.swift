@@ -13,11 +13,14 @@ struct LineLoader {
     /// The header lines taken so far.
     private(set) var header: [String] = []
     private var section: Int?
+    /// --ansi: the look the last line left (nil: colour sequences are text).
+    private var ansi: AnsiStyle?
 
-    init(sectionTitle: String, separator: UInt8 = Byte.newline, headerLines: Int = 0) {
+    init(sectionTitle: String, separator: UInt8 = Byte.newline, headerLines: Int = 0, ansi: Bool = false) {
         self.sectionTitle = sectionTitle
         self.separator = separator
         headerLineCount = headerLines
+        self.ansi = ansi ? .plain : nil
     }
 
     /// Reads the lines of `text`: whole lines (each ends with the separator), but for the last
@@ -37,7 +40,13 @@ struct LineLoader {
                 if section == nil { builder.reserveCapacity(text.lineFeedCount() + 1, inSection: index) }
                 section = index
                 builder.beginItem(inSection: index)
-                builder.addString(UnsafeBufferPointer(rebasing: text.bytes[start..<last]))
+                let line = UnsafeBufferPointer(rebasing: text.bytes[start..<last])
+                if ansi != nil, let (stripped, runs) = AnsiText.strip(line, style: &ansi!) {
+                    stripped.withUnsafeBufferPointer { builder.addString($0) }
+                    builder.setStyles(AnsiText.encode(runs))
+                } else {
+                    builder.addString(line)
+                }
                 // The section is named after the file, not by the data (`--print json` leaves it out).
                 builder.finishItem(ItemShape(section: .absent))
             }
