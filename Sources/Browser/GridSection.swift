@@ -98,6 +98,16 @@ struct GridSection: SectionStyle {
         let padding = rect.width >= 4 || (rect.width == 3 && state.view.layout.sections[path.section].isGrouped) ? 1 : 0
         let padded = rect.width - 2 * padding
         let x = rect.x + padding
+        let items = state.content.catalog.sections[path.section].items
+        if !items.hasGlyphs && (state.content.settings.listItems || items.hasStyles) {
+            // Text in a list (or with looks of its own): a line, cut at its end or before the
+            // match, tabs at tab stops.
+            ListLine.draw(
+                path, x: x, y: rect.y, room: padded, style: style, focused: path == state.view.focus, state,
+                into: &buffer)
+            drawMarker(path, rect: rect, style: style, state, into: &buffer)
+            return
+        }
         // A face whose label needs it takes the right padding too (the next slot's left
         // padding still sets the two apart).
         func roomOf(_ face: DrawnFace) -> Int { face.widened ? padded + padding : padded }
@@ -139,6 +149,13 @@ struct GridSection: SectionStyle {
                 }
             drawFace(drawn, x: x, y: rect.y, room: roomOf(drawn), style: style, state, into: &buffer)
         }
+        drawMarker(path, rect: rect, style: style, state, into: &buffer)
+    }
+
+    /// A marked item's sign, in its slot's left padding.
+    func drawMarker(
+        _ path: ItemPath, rect: Rect, style: CellStyle, _ state: SectionsInput, into buffer: inout CellBuffer
+    ) {
         if state.isMarked(path) {
             // In the left padding cell (over the first cell of a slot without padding): ASCII,
             // so no terminal can disagree about its width.

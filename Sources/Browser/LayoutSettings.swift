@@ -17,6 +17,12 @@ public struct ConfiguredBreakpoint: Hashable, Sendable {
     }
 }
 
+/// How items are shown: one a line (a list), or side by side as wide as their labels (chips),
+/// or as the data suits (auto: a list for text, chips for glyphs).
+public enum ItemsLook: String, Hashable, Sendable, CaseIterable {
+    case auto, list, chips
+}
+
 /// Everything the layout needs from the configuration.
 public struct LayoutSettings: Hashable, Sendable {
     public var parameters: LayoutParameters
@@ -49,6 +55,15 @@ public struct LayoutSettings: Hashable, Sendable {
     /// The widest an item's content is measured for a group's estimated widths (nil: no limit):
     /// a longer label is cut with "…".
     public var maxContentWidth: Int?
+    /// How a data file's items are shown, as asked ([layout] items, `--layout list|chips`).
+    public var items = ItemsLook.auto
+    /// Whether the items are drawn as a list: one a line, as wide as the column, its text cut
+    /// at the end or before the match, tabs at tab stops (`ListLine`). Decided for the data by
+    /// `Configuration.layoutSettings(for:)`.
+    public var listItems = false
+    /// Whether `listItems` was decided on items (a stream's first snapshot that had some) and
+    /// so stays as it is while more arrive.
+    public var itemsLookDecided = false
 
     /// The built-in defaults of the program (Config/default.toml documents each): pinned
     /// headers, sections balanced between the columns; a narrow terminal gets one column, and

@@ -4,6 +4,13 @@
 import Catalog
 import TerminalUI
 
+/// fzf's `--layout` values: where the prompt and the first item go.
+public enum PickerLayout: String, Hashable, Sendable, CaseIterable {
+    case `default`
+    case reverse
+    case reverseList = "reverse-list"
+}
+
 /// The options of a session.
 public struct SessionOptions: Sendable {
     /// Whether Space marks items for one Enter to print them all (--multi).
@@ -38,6 +45,15 @@ public struct SessionOptions: Sendable {
     /// are few enough, one column for one section): given the settings in force (the styles
     /// chosen in the browser kept) and the new catalog.
     public var adjustSettings: (@Sendable (LayoutSettings, Catalog) -> LayoutSettings)?
+    /// Where a tab of an item's text takes the text in a list: to the next multiple of this
+    /// many cells from the start of the shown text (`--tabstop`, fzf's).
+    public var tabStop = 8
+    /// What stands for the text a list's line leaves out, at its end or before a match
+    /// (`--ellipsis`).
+    public var ellipsis = "…"
+    /// fzf's layout of a picker (`--layout default|reverse|reverse-list`): kept for the prompt's
+    /// placement, not drawn yet.
+    public var pickerLayout = PickerLayout.default
 
     public init(multiSelect: Bool = false, skinTone: SkinTone? = nil, theme: Theme = .standard, textWidth: TextWidth) {
         self.multiSelect = multiSelect

@@ -15,6 +15,8 @@ public struct Theme: Hashable, Sendable {
     public var help: CellStyle
     /// Backgrounds cycled over the sections that name none themselves; empty for none.
     public var sectionBackgrounds: [TerminalColor]
+    /// Whether the data's own colours show (--ansi); not with NO_COLOR.
+    public var dataColors = true
 
     public init(
         base: CellStyle, header: CellStyle, footer: CellStyle, item: CellStyle, focus: CellStyle,
@@ -61,6 +63,7 @@ public struct Theme: Hashable, Sendable {
         theme.status.reverse = true
         theme.help = strip(help)
         theme.sectionBackgrounds = []
+        theme.dataColors = false
         return theme
     }
 }

@@ -75,6 +75,17 @@ enum ConfigSchema {
             .at(\Configuration.layout.headerHeight),
         Option("footer_height", WholeNumber.rows(0...maximumRows), help: "rows of a section's footer")
             .at(\Configuration.layout.footerHeight),
+        Option(
+            "items",
+            Choice(
+                ItemsLook.self,
+                help: [
+                    "auto": "a list for text, chips for items with glyphs",
+                    "list": "one item a line, as wide as its column",
+                    "chips": "items side by side, as wide as their labels",
+                ]),
+            help: "how a data file's items are shown: \"auto\", \"list\" or \"chips\""
+        ).at(\Configuration.layout.items),
     ])
 
     /// [item]. 0 would make every item zero-size: the sections would show headers and nothing

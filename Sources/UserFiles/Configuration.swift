@@ -37,16 +37,24 @@ public struct Configuration: Hashable, Sendable {
     public static let measuredItemLimit = 100_000
 
     /// The layout settings for `catalog`: the configured ones; one column for data with one
-    /// section (the other would stay empty); a data file's items as wide as their labels unless
-    /// the file sized items or chose a group (or there are, or will be, too many to measure:
-    /// `manyItemsExpected` for a large file whose first part is all there is yet).
+    /// section (the other would stay empty); a data file's text items as a list, one a line
+    /// (`listItems`), and other items (with glyphs, or `--layout chips`) as wide as their
+    /// labels unless the file sized items or chose a group (or there are, or will be, too many
+    /// to measure: `manyItemsExpected` for a large file whose first part is all there is yet).
     public func layoutSettings(for catalog: Catalog, manyItemsExpected: Bool = false) -> LayoutSettings {
         var settings = layout
         if catalog.sections.count == 1 {
             settings.breakpoints = [ConfiguredBreakpoint(minWidth: 0, leftRatio: 1)]
             settings.parameters.leftRatio = 1
         }
-        if !itemWidthIsSet && catalog.source != EmojiCatalog.source {
+        settings.listItems = showsList(catalog)
+        settings.itemsLookDecided = catalog.itemCount > 0
+        if settings.listItems {
+            // One item a line, as wide as its column: a uniform section, laid out as a few
+            // numbers at any count.
+            settings.itemsPerLine = 1
+            if catalog.sections.count > 1 { settings.breakpoints = listBreakpoints(settings.breakpoints, catalog) }
+        } else if !itemWidthIsSet && catalog.source != EmojiCatalog.source {
             settings.itemWidth = Self.dataItemWidth
             // Up to `measuredItemLimit` items: measuring is a pass over every label, and a
             // million lines would pay for it on every layout (a search, a resize).
@@ -60,18 +68,102 @@ public struct Configuration: Hashable, Sendable {
         return settings
     }
 
+    /// Whether `catalog`'s items are drawn as a list: asked (`--layout list`, [layout] items =
+    /// "list"), or, left to the data (auto), when no group or item size is configured and the
+    /// items are text: a data file's (not the bundled emoji), none with a glyph nor a size of
+    /// its own, and not all words (`labelsAreWords`). `[item] per_line = 1` is a list too.
+    func showsList(_ catalog: Catalog) -> Bool {
+        let settings = layout
+        if settings.forcedGroup != nil { return false }
+        switch settings.items {
+        case .list: return true
+        case .chips: return false
+        case .auto:
+            if settings.itemsPerLine == 1 { return true }
+            return !itemWidthIsSet && settings.defaultGroup == nil && catalog.source != EmojiCatalog.source
+                && catalog.sections.allSatisfy { !$0.items.hasGlyphs && $0.items.allUseConfiguredSize }
+                && !labelsAreWords(catalog)
+        }
+    }
+
+    /// Whether the labels (the first `listSampleSize`) are all words: no white space, at most
+    /// `maxItemWidth` cells, as `ls` or `seq` prints them. Words read best side by side, as `ls`
+    /// shows them; a line with spaces (a sentence, `ls -la`'s or `ps`'s columns) or longer than
+    /// a chip reads as a line. An empty catalog has no words.
+    func labelsAreWords(_ catalog: Catalog) -> Bool {
+        var sampled = 0
+        let measure = TextWidth(overrides: widthOverrides)
+        for section in catalog.sections {
+            for position in section.items.indices {
+                let label = section.items.label(at: position)
+                if label.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 })
+                    || measure.width(of: label, upTo: maxItemWidth + 1) > maxItemWidth
+                {
+                    return false
+                }
+                sampled += 1
+                if sampled >= Self.listSampleSize { return true }
+            }
+        }
+        return sampled > 0
+    }
+
+    /// The widest line a list's two columns are sized for, in cells: a longer one is cut in
+    /// either layout, so it asks no more.
+    public static let listColumnLine = 60
+
+    /// The breakpoints of a list of several sections: two columns only from the width where
+    /// each holds the list's longest line (of the first `listSampleSize` items, up to
+    /// `listColumnLine` cells); below it, one. Lines cut in half by a narrow column read worse
+    /// than short sections one under the other; short lines (by day, by user) still take two.
+    func listBreakpoints(_ breakpoints: [ConfiguredBreakpoint], _ catalog: Catalog) -> [ConfiguredBreakpoint] {
+        var widest = 0
+        var sampled = 0
+        let measure = TextWidth(overrides: widthOverrides)
+        outer: for section in catalog.sections {
+            for position in section.items.indices {
+                widest = max(widest, measure.width(of: section.items.label(at: position), upTo: Self.listColumnLine))
+                sampled += 1
+                if sampled >= Self.listSampleSize || widest >= Self.listColumnLine { break outer }
+            }
+        }
+        let inset = max(0, layout.parameters.sectionInset.left) + max(0, layout.parameters.sectionInset.right)
+        // A line, its padding cell each side and the insets, twice, and the split's spacing.
+        let twoColumns = 2 * (widest + 2 + inset) + layout.parameters.splitSpacing
+        return breakpoints.map { breakpoint in
+            let ratio = breakpoint.leftRatio ?? layout.parameters.leftRatio
+            guard ratio > 0 && ratio < 1 else { return breakpoint }
+            var raised = breakpoint
+            raised.minWidth = max(breakpoint.minWidth, twoColumns)
+            return raised
+        }
+    }
+
+    /// How many items `listBreakpoints` measures.
+    static let listSampleSize = 2_000
+
     /// `settings` (in force in a browser: its styles chosen there kept) with what depends on the
-    /// catalog made over for `catalog`, a catalog that grew (see `layoutSettings(for:)`).
+    /// catalog made over for `catalog`, a catalog that grew (see `layoutSettings(for:)`). A
+    /// list stays a list, and chips chips, once decided on items: a stream does not change its
+    /// look as it arrives.
     public func adjusted(_ settings: LayoutSettings, for catalog: Catalog, manyItemsExpected: Bool = false)
         -> LayoutSettings
     {
-        let fresh = layoutSettings(for: catalog, manyItemsExpected: manyItemsExpected)
+        var fresh = layoutSettings(for: catalog, manyItemsExpected: manyItemsExpected)
+        if settings.itemsLookDecided && settings.listItems != fresh.listItems {
+            var configuration = self
+            configuration.layout.items = settings.listItems ? .list : .chips
+            fresh = configuration.layoutSettings(for: catalog, manyItemsExpected: manyItemsExpected)
+        }
         var adjusted = settings
         adjusted.breakpoints = fresh.breakpoints
         adjusted.parameters.leftRatio = fresh.parameters.leftRatio
         adjusted.itemWidth = fresh.itemWidth
+        adjusted.itemsPerLine = fresh.itemsPerLine
         adjusted.defaultGroup = fresh.defaultGroup
         adjusted.maxContentWidth = fresh.maxContentWidth
+        adjusted.listItems = fresh.listItems
+        adjusted.itemsLookDecided = settings.itemsLookDecided || fresh.itemsLookDecided
         return adjusted
     }
 

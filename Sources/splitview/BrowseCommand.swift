@@ -257,6 +257,8 @@ struct BrowseCommand: ParsableCommand {
             state.overlays.notice = Browser.notice(for: warnings)
             state.options.searchOptions = searchOptions
             state.options.hiddenItems = hidden
+            options.list.apply(to: &state.options)
+            if let picker = options.layoutName?.picker { state.options.pickerLayout = picker }
             state.options.printLine = { item, section, glyph in format.line(for: item, section: section, glyph: glyph) }
             state.headerLines = options.headerLines(loadedHeader)
             if let query {

@@ -62,6 +62,7 @@ struct RenderCommand: ParsableCommand {
             // The browser's first screen shows the warnings in the status line.
             state.overlays.notice = Browser.notice(for: warnings)
             state.headerLines = options.headerLines(loadedHeader)
+            options.list.apply(to: &state.options)
             if let requested, state.view.focus != requested {
                 let sections = catalog.sections
                 let reason =

@@ -142,13 +142,15 @@ struct DataOptions: ParsableArguments {
     @Option(
         name: .customLong("layout"),
         help: ArgumentHelp(
-            "Place every grid section's items by a compositional group: a built-in one, a [groups.NAME] "
-                + "of the configuration, or lines (no group).", valueName: "name"))
+            "How items are placed, as words separated by commas: list (one item a line, as wide as its column; the default for text), chips (side by side, as wide as their labels; the default for items with glyphs), a built-in group, a [groups.NAME] of the configuration, or lines (wrapping lines, no group); and fzf's default, reverse or reverse-list.",
+            valueName: "name[,name]"))
     var layoutName: LayoutName?
+
+    @OptionGroup var list: ListOptions
 
     var effect: String? { effectName?.name }
     var preset: String? { presetName?.name }
-    var layout: String? { layoutName?.name }
+    var layout: String? { layoutName?.group }
 
     /// The configuration in force, or a clear error naming the file and key; the command
     /// line's --style, --effect, --preset and --layout over it.
@@ -161,6 +163,7 @@ struct DataOptions: ParsableArguments {
             throw InputError(message: error.description)
         }
         configuration.layout.forcedStyle = style
+        if let items = layoutName?.items { configuration.layout.items = items }
         if let layout {
             if layout != LayoutSettings.linesLayout && configuration.layout.groups[layout] == nil
                 && GroupReader.builtIn[layout] == nil
@@ -181,6 +184,7 @@ struct DataOptions: ParsableArguments {
     var subgroups = false
 
     func validate() throws {
+        if let problem = layoutName?.problem { throw ValidationError("--layout: \(problem)") }
         if let problem = RowHint.problem(effect: effect ?? (preset == nil ? nil : "scale"), preset: preset) {
             throw ValidationError(problem.replacingOccurrences(of: "expected an effect", with: "--effect must be"))
         }
@@ -227,7 +231,7 @@ struct DataOptions: ParsableArguments {
         CatalogLoader.Options(
             format: format,
             columns: ColumnChoice(section: sectionColumn, label: labelColumn, glyph: glyphColumn), readZero: readZero,
-            headerLines: max(0, headerLineCount))
+            headerLines: max(0, headerLineCount), ansi: list.ansi)
     }
 
     /// The data's sections: from FILE or --data ("-" is standard input), else from standard
@@ -334,16 +338,58 @@ struct PresetName: ExpressibleByArgument {
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
-/// `--layout`: a built-in group, "lines", or a group of the configuration (checked once it is
-/// read).
+/// `--layout`: words separated by commas: list or chips (how items are shown, `ItemsLook`),
+/// a built-in group, "lines" or a group of the configuration (checked once it is read), and
+/// fzf's default, reverse or reverse-list (`PickerLayout`). chips is the built-in group too.
 struct LayoutName: ExpressibleByArgument {
-    var name: String
-    init(argument: String) { name = argument }
-    static var allValueStrings: [String] { GroupReader.builtInGroups.map(\.name) + [LayoutSettings.linesLayout] }
+    /// The group every grid section takes (nil: none named).
+    var group: String?
+    var items: ItemsLook?
+    var picker: PickerLayout?
+    /// What is wrong with the words (two of a kind), for `validate`.
+    var problem: String?
+
+    init(argument: String) {
+        for word in argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            if let picker = PickerLayout(rawValue: word) {
+                if let earlier = self.picker {
+                    problem = problem ?? "\"\(earlier.rawValue)\" and \"\(word)\" both place the prompt"
+                }
+                self.picker = picker
+                continue
+            }
+            if word.isEmpty {
+                problem = problem ?? "an empty word in \"\(argument)\""
+                continue
+            }
+            if group != nil || items == .list {
+                problem = problem ?? "\"\(word)\" and \"\(group ?? "list")\" both place the items"
+            }
+            switch word {
+            case ItemsLook.list.rawValue: items = .list
+            case ItemsLook.chips.rawValue: (items, group) = (.chips, word)
+            default: group = word
+            }
+        }
+    }
+
+    static var itemWords: [String: String] {
+        [
+            ItemsLook.list.rawValue: "one item a line, as wide as its column (text's default)",
+            LayoutSettings.linesLayout: "wrapping lines, no group",
+            PickerLayout.default.rawValue: "fzf's: the prompt at the bottom",
+            PickerLayout.reverse.rawValue: "fzf's: the prompt at the top",
+            PickerLayout.reverseList.rawValue: "fzf's: the prompt at the bottom, the list from the top",
+        ]
+    }
+
+    static var allValueStrings: [String] {
+        [ItemsLook.list.rawValue] + GroupReader.builtInGroups.map(\.name) + [LayoutSettings.linesLayout]
+            + PickerLayout.allCases.map(\.rawValue)
+    }
     static var allValueDescriptions: [String: String] {
-        var descriptions = Dictionary(uniqueKeysWithValues: GroupReader.builtInGroups.map { ($0.name, $0.help) })
-        descriptions[LayoutSettings.linesLayout] = "wrapping lines, no group"
-        return descriptions
+        Dictionary(uniqueKeysWithValues: GroupReader.builtInGroups.map { ($0.name, $0.help) })
+            .merging(itemWords) { first, _ in first }
     }
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }

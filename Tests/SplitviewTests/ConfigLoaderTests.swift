@@ -159,7 +159,21 @@ import TerminalUI
         let data = Catalog(sections: [], source: "fruit.csv")
         let defaults = try parse("")
         #expect(defaults.layoutSettings(for: emoji).itemWidth == 4)
-        #expect(defaults.layoutSettings(for: data).itemWidth == Configuration.dataItemWidth)
+        // Lines of text are a list (one item a line); words and items with glyphs are as wide
+        // as their labels.
+        let lines = Catalog(
+            sections: [Section(title: "ps", items: [Item(label: "root 1 init"), Item(label: "root 2 kthreadd")])],
+            source: "-")
+        #expect(defaults.layoutSettings(for: lines).listItems && defaults.layoutSettings(for: lines).itemsPerLine == 1)
+        let words = Catalog(
+            sections: [Section(title: "ls", items: [Item(label: "bin"), Item(label: "etc")])], source: "-")
+        #expect(!defaults.layoutSettings(for: words).listItems)
+        #expect(defaults.layoutSettings(for: words).itemWidth == Configuration.dataItemWidth)
+        let glyphs = Catalog(
+            sections: [Section(title: "fruit", items: [Item(label: "apple", glyph: "🍎")])], source: "f.csv")
+        #expect(!defaults.layoutSettings(for: glyphs).listItems)
+        #expect(defaults.layoutSettings(for: glyphs).itemWidth == Configuration.dataItemWidth)
+        #expect(!defaults.layoutSettings(for: emoji).listItems)
         let set = try parse("[item]\nwidth = 6\n")
         #expect(set.layoutSettings(for: emoji).itemWidth == 6)
         #expect(set.layoutSettings(for: data).itemWidth == 6)
@@ -180,7 +194,7 @@ import TerminalUI
     @Test func unknownKeyIsReportedByName() {
         #expect(
             error("[layout]\n  left_ration = 0.3\n")?.description
-                == "test.toml:2:3: layout.left_ration: unknown key in [layout] (allowed: footer_height, group, header_height, inter_item_spacing, left_ratio, line_spacing, normalize_line_height, pin_headers, section_inset, side, split_spacing)"
+                == "test.toml:2:3: layout.left_ration: unknown key in [layout] (allowed: footer_height, group, header_height, inter_item_spacing, items, left_ratio, line_spacing, normalize_line_height, pin_headers, section_inset, side, split_spacing)"
         )
         #expect(
             error("[layuot]\nleft_ratio = 0.5\n")?.description

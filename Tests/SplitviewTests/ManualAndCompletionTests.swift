@@ -78,7 +78,10 @@ import Testing
         let values: [(option: String, values: [String])] = [
             ("effect", CardEffects.names), ("preset", CardEffects.allPresets),
             ("format", DataFormat.allCases.map(\.rawValue)), ("style", SectionStyleName.allCases.map(\.rawValue)),
-            ("layout", GroupReader.builtInGroups.map(\.name) + ["lines"]),
+            (
+                "layout",
+                ["list"] + GroupReader.builtInGroups.map(\.name) + ["lines", "default", "reverse", "reverse-list"]
+            ),
         ]
         let fish = try Support.run(["--generate-completion-script", "fish"]).stdout
         let zsh = try Support.run(["--generate-completion-script", "zsh"]).stdout

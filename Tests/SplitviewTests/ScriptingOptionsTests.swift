@@ -29,7 +29,8 @@ import Testing
             stdin: "NAME AGE\nalice 30\nbob 40\n")
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[1].hasPrefix("  alice 30  bob 40"), "\(lines)")
+        // Lines are a list: one a row.
+        #expect(lines[1].hasPrefix("  alice 30 ") && lines[2].hasPrefix("  bob 40 "), "\(lines)")
         #expect(lines[4].hasPrefix(" pick one") && lines[5].hasPrefix(" or two") && lines[6].hasPrefix(" NAME AGE"))
         #expect(lines[7].hasPrefix(" alice 30"))
         // Not items: the filter does not find the header line.
