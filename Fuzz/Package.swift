@@ -14,6 +14,7 @@ let harnesses = [
     "FuzzJSONLines",  // JSON Lines files
     "FuzzDelimited",  // CSV and TSV, with the column options
     "FuzzLines",  // plain lines, and the format sniffing of a file with no extension
+    "FuzzAnsi",  // --ansi's SGR colour sequences, and lines read with them
     "FuzzRecentPicks",  // the recent-picks state file
     "FuzzSearch",  // the search query and its matching, against a reference
     "FuzzWidths",  // [widths] keys and the width measure

@@ -16,6 +16,7 @@ let defaultSettings = LayoutSettings.defaults
 struct RenderScenario {
     let name: String
     let catalog: Catalog
+    var settings = defaultSettings
 }
 
 /// What the terminal received for one frame.
@@ -162,8 +163,8 @@ func useBenchmarkTerminalType() {
 }
 
 /// The opening view of `catalog` at the frame size.
-func openingState(_ catalog: Catalog) -> BrowserState {
-    BrowserState(catalog: catalog, settings: defaultSettings, theme: .standard, width: frameWidth, height: frameHeight)
+func openingState(_ catalog: Catalog, settings: LayoutSettings = defaultSettings) -> BrowserState {
+    BrowserState(catalog: catalog, settings: settings, theme: .standard, width: frameWidth, height: frameHeight)
 }
 
 /// A pseudo-terminal of the frame size, read on a thread as a terminal emulator would (a frame
@@ -189,7 +190,7 @@ func openScreen(on terminal: PseudoTerminal) -> NcursesScreen {
 
 func runRenderBenchmark(_ scenario: RenderScenario) -> RenderResult {
     let (width, height) = (frameWidth, frameHeight)
-    let initial = openingState(scenario.catalog)
+    let initial = openingState(scenario.catalog, settings: scenario.settings)
     precondition(!initial.isTooSmall)
 
     // Compose only, on the opening view.
@@ -319,12 +320,50 @@ func renderScenarios() -> [RenderScenario] {
         RenderScenario(name: "emoji by group (default)", catalog: emoji),
         RenderScenario(name: "emoji by subgroup", catalog: EmojiCatalog.load(grouping: .subgroup)),
         RenderScenario(name: "1,000 sections x 1,000 text items", catalog: generatedCatalog()),
+        RenderScenario(name: "1,000,000 lines as a list", catalog: linesCatalog(), settings: linesSettings(list: true)),
+        RenderScenario(
+            name: "1,000,000 lines in 20-cell slots (before)", catalog: linesCatalog(),
+            settings: linesSettings(list: false)),
     ]
+}
+
+/// A million lines like `ls -la`'s, 50 to 90 characters, some with a tab, in one section.
+func linesCatalog() -> Catalog {
+    var generator = SplitMix64(seed: 27)
+    let months = ["Jan", "Feb", "Mar", "Nov"]
+    var text: [UInt8] = []
+    for index in 0..<1_000_000 {
+        let size = generator.next(10_000_000)
+        let name = "file-\(index)-" + String(repeating: "x", count: generator.next(40))
+        let tab = generator.next(4) == 0 ? "\t" : " "
+        text += Array("-rwxr-xr-x  1 root root \(size) \(months[generator.next(4)]) 11  2023\(tab)\(name)\n".utf8)
+    }
+    do {
+        return try CatalogLoader.parse(text, name: "-", options: .init(format: .lines)).catalog
+    } catch {
+        fatalError("\(error)")
+    }
+}
+
+/// One column; a list (as `Configuration.layoutSettings` makes it for lines of text), or the
+/// 20-cell slots lines took before it.
+func linesSettings(list: Bool) -> LayoutSettings {
+    var settings = defaultSettings
+    settings.breakpoints = [ConfiguredBreakpoint(minWidth: 0, leftRatio: 1)]
+    settings.parameters.leftRatio = 1
+    if list {
+        settings.itemsPerLine = 1
+        settings.listItems = true
+    } else {
+        settings.itemWidth = 20
+    }
+    return settings
 }
 
 /// Composes the opening view of one scenario `count` times (see `--compose` in main.swift).
 func composeOnly(scenario index: Int, count: Int) {
-    let state = openingState(renderScenarios()[index].catalog)
+    let scenario = renderScenarios()[index]
+    let state = openingState(scenario.catalog, settings: scenario.settings)
     var cells = 0
     for _ in 0..<count { cells += Browser.render(state).width }
     precondition(cells == frameWidth * count)
@@ -333,7 +372,8 @@ func composeOnly(scenario index: Int, count: Int) {
 /// Draws `count` frames of one scenario composed beforehand (see `--draw` in main.swift).
 func drawOnly(scenario index: Int, count: Int, pages: Bool) {
     useBenchmarkTerminalType()
-    let state = openingState(renderScenarios()[index].catalog)
+    let scenario = renderScenarios()[index]
+    let state = openingState(scenario.catalog, settings: scenario.settings)
     let offsets = pages ? pageScrollOffsets(state, count: count) : rowScrollOffsets(state, count: count)
     let frames = composedFrames(state, at: offsets)
     let (terminal, _) = openTerminal()

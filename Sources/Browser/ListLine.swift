@@ -169,11 +169,27 @@ enum ListLine {
             highlights = Search.highlights(in: String(label.prefix(searchedCharacters)), for: query)
         }
         let runs = items.hasStyles ? items.styleRuns(at: path.item) : nil
+        if highlights.isEmpty && runs == nil && !label.utf8.prefix(4 * room + 16).contains(UInt8(ascii: "\t")) {
+            // Most lines: one look, no tab, nothing to keep in view: cut at the end, drawn at
+            // once (a frame of a million lines costs what one of chips does).
+            let shown = state.textWidth.truncate(label, toWidth: room, ellipsis: state.options.ellipsis)
+            buffer.put(shown, x: x, y: y, style: style, maxWidth: room, measure: state.textWidth)
+            return
+        }
         let pieces = pieces(
             of: label, room: room, highlights: highlights, tabStop: state.options.tabStop,
             ellipsis: state.options.ellipsis, measure: state.textWidth)
         var column = x
         var match = 0
+        // Pieces of one look are drawn together.
+        var pending = ""
+        var pendingStyle = style
+        func flush() {
+            guard !pending.isEmpty else { return }
+            column += buffer.put(
+                pending, x: column, y: y, style: pendingStyle, maxWidth: x + room - column, measure: state.textWidth)
+            pending = ""
+        }
         for piece in pieces {
             var lit = false
             if let offset = piece.offset {
@@ -182,8 +198,10 @@ enum ListLine {
             }
             let drawn = Self.style(
                 of: piece, base: style, runs: runs, lit: lit, colors: state.theme.dataColors, focused: focused)
-            column += buffer.put(
-                piece.text, x: column, y: y, style: drawn, maxWidth: x + room - column, measure: state.textWidth)
+            if drawn != pendingStyle { flush() }
+            pendingStyle = drawn
+            pending += piece.text
         }
+        flush()
     }
 }
