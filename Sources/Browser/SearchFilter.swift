@@ -63,10 +63,62 @@ public struct SearchOptions: Hashable, Sendable {
     public var bestMatches = 10
     /// The most `bestMatches` may be set to.
     public static let bestMatchesLimit = 50
-    /// Whether a plain term matches fuzzily (fzf's default) rather than at a word start.
-    public var fuzzy = false
+    /// How plain terms match: `auto` is fzf's fuzzy matching for the user's data and
+    /// word-first matching for the bundled emoji (see docs/search.md for why).
+    public var matching = Matching.auto
+    /// Which case terms tell apart (fzf's smart case by default).
+    public var caseMode = SearchQuery.CaseMode.smart
+    /// Whether Latin letters with marks are matched as they are ("e" does not find "é"), as
+    /// fzf's `--literal`.
+    public var literal = false
+    /// Whether matches are ranked (fzf's `--sort`), else shown in input order.
+    public var sorts = true
+    /// Whether input order is reversed (fzf's `--tac`).
+    public var reversed = false
+    /// What orders matches that score the same (fzf's `--tiebreak`, `index` implied last).
+    public var tiebreaks: [SearchQuery.Tiebreak] = [.length]
     /// Where typing goes when the browser starts.
     public var typing = Typing.auto
+
+    /// How plain terms match.
+    public enum Matching: String, Hashable, Sendable, CaseIterable {
+        /// fzf's fuzzy matching for the user's data, word-first for the bundled emoji.
+        case auto
+        /// fzf's: the term's characters in order, ranked by fzf's score.
+        case fuzzy
+        /// fzf's `--exact`: the term as written, anywhere (`'term` is then fuzzy).
+        case exact
+        /// At the start of a word only (splitview's former default).
+        case word
+        /// Its characters in order, the matches at a word's start first.
+        case wordFirst = "word-first"
+    }
+
+    /// Whether plain terms match fuzzily for every data (`--fuzzy`, `[search] fuzzy`): setting
+    /// it true asks for fzf's fuzzy matching, the emoji's too; false leaves `matching` alone
+    /// unless it was fuzzy (then `auto`).
+    public var fuzzy: Bool {
+        get { matching == .fuzzy }
+        set {
+            if newValue {
+                matching = .fuzzy
+            } else if matching == .fuzzy {
+                matching = .auto
+            }
+        }
+    }
+
+    /// The matching `auto` stands for over a catalog: word-first for the bundled emoji,
+    /// fzf's fuzzy matching for anything else.
+    public func resolvedMatching(forEmoji emoji: Bool) -> SearchQuery.Matching {
+        switch matching {
+        case .auto: return emoji ? .wordFirst : .fuzzy
+        case .fuzzy: return .fuzzy
+        case .exact: return .exact
+        case .word: return .word
+        case .wordFirst: return .wordFirst
+        }
+    }
 
     /// Where typing goes: to the query (fzf's way) or to the browsing keys (`/` searches).
     public enum Typing: String, Hashable, Sendable, CaseIterable {
@@ -81,18 +133,26 @@ public struct SearchOptions: Hashable, Sendable {
         }
     }
 
-    public init(bestMatches: Int = 10, fuzzy: Bool = false, typing: Typing = .auto) {
+    public init(bestMatches: Int = 10, fuzzy: Bool = false, typing: Typing = .auto, matching: Matching = .auto) {
         self.bestMatches = bestMatches
-        self.fuzzy = fuzzy
         self.typing = typing
+        self.matching = matching
+        self.fuzzy = fuzzy
     }
 
-    /// What `text` asks for, under these options.
-    public func query(_ text: String) -> SearchQuery { SearchQuery(text, fuzzy: fuzzy) }
+    /// What `text` asks for, under these options, over a catalog whose source is `source`
+    /// (`auto` matching depends on it).
+    public func query(_ text: String, source: String = "") -> SearchQuery {
+        SearchQuery(
+            text, matching: resolvedMatching(forEmoji: source == EmojiCatalog.source), caseMode: caseMode,
+            literal: literal, order: .init(sorts: sorts, reversed: reversed, tiebreaks: tiebreaks))
+    }
 
     /// The best matches of `result` over `catalog` to lead the filtered catalog with: none
     /// when the matches are all in one section (it already starts with its best).
     public func bestMatches(of result: SearchResult, in catalog: Catalog) -> [ItemLocation] {
+        // (Unsorted, no match is better than another.)
+        guard result.query.order.sorts else { return [] }
         let sections = result.sections.filter { !catalog.sections[$0.section].repeatsItems }
         guard sections.count > 1 else { return [] }
         return Search.bestMatches(of: result, in: catalog, count: bestMatches)
@@ -119,7 +179,7 @@ extension BrowserState {
     /// result stays shown until its answer comes (`takeSearchResult`).
     public mutating func applyFilter(_ text: String, keepingFocus: Bool = false) {
         content.filterIsStale = false
-        let query = options.searchOptions.query(text)
+        let query = options.searchOptions.query(text, source: content.source.source)
         if options.searchesInBackground && !query.isEmpty {
             content.searchGeneration += 1
             let generation = content.searchGeneration

@@ -50,14 +50,14 @@ public struct SearchResult: Hashable, Sendable {
         /// The rank keys of `items`, in their order (`SearchRanking.key`), so that items that
         /// arrive later are ranked among them without scoring them again; empty when nothing
         /// was scored.
-        let keys: [UInt32]
+        let keys: [UInt64]
 
         /// Matches shown in catalog order (`items` ascending).
         public init(section: Int, items: ItemIndices) {
             self.init(section: section, matched: items, ranked: items, keys: [])
         }
 
-        init(section: Int, matched: ItemIndices, ranked: ItemIndices, keys: [UInt32]) {
+        init(section: Int, matched: ItemIndices, ranked: ItemIndices, keys: [UInt64]) {
             self.section = section
             self.items = ranked
             self.matched = matched
@@ -184,7 +184,7 @@ public enum Search {
         let candidates: [SearchResult.SectionMatches]
         if let previous, previous.catalogShape == shape, query.refines(previous.query) {
             if previous.query == query { return previous }
-            candidates = previous.sections
+            candidates = previous.sections.sorted { $0.section < $1.section }
         } else {
             candidates = shape.enumerated().compactMap {
                 $0.element > 0 ? .init(section: $0.offset, items: .all($0.element)) : nil
@@ -207,8 +207,9 @@ public enum Search {
         }
         if cancellation?.isCancelled == true { return nil }
         return SearchResult(
-            query: query, sections: sections, count: sections.reduce(0) { $0 + $1.items.count },
-            catalogShape: shape, catalogTitles: catalog.sections.map(\.title))
+            query: query, sections: ordered(sections, query.order, catalog),
+            count: sections.reduce(0) { $0 + $1.items.count }, catalogShape: shape,
+            catalogTitles: catalog.sections.map(\.title))
     }
 
     /// Whether one item matches the query (every term in its label, a keyword or a field value).
@@ -219,31 +220,64 @@ public enum Search {
         return store.build().withReader { matcher.matches($0, 0) }
     }
 
-    /// Where the query's terms occur in `text` (usually an item's label), for highlighting: ranges
-    /// of Character offsets into `text` (the n-th grapheme cluster is offset n), sorted and merged.
-    /// A renderer drawing the label grapheme by grapheme (`for (offset, character) in
-    /// text.enumerated()`) highlights the characters whose offsets fall in a range. Every
-    /// occurrence of every term is reported; a match covering part of a grapheme cluster lights
-    /// the whole cluster. Terms that matched only a keyword or a field light nothing here.
+    /// Where the query's terms match in `text` (usually an item's label), for highlighting:
+    /// ranges of Character offsets into `text` (the n-th grapheme cluster is offset n), sorted
+    /// and merged. A renderer drawing the label grapheme by grapheme (`for (offset, character)
+    /// in text.enumerated()`) highlights the characters whose offsets fall in a range; a match
+    /// covering part of a grapheme cluster lights the whole cluster. Terms that matched only a
+    /// keyword or a field light nothing here, nor do negated ones.
+    ///
+    /// For fzf's matching (fuzzy or exact queries) these are the characters fzf highlights:
+    /// for each clause, the first term that matches, its characters where the best-scoring
+    /// alignment put them (a fuzzy term's may be apart). For word-start matching, every
+    /// occurrence of every term.
     public static func highlights(in text: String, for query: SearchQuery) -> [Range<Int>] {
         guard !query.isEmpty else { return [] }
-        let needles = query.terms.map { SearchNeedle($0, caseSensitive: query.caseSensitive) }
-        let byteRanges = SearchBytes.occurrences(of: needles, in: text)
-        guard !byteRanges.isEmpty else { return [] }
-
-        // Byte offset where each Character starts; a byte belongs to the last start at or before it.
+        // The Character offset of each scalar, and where each Character's bytes start.
+        var characterOfScalar: [Int] = []
         var starts: [Int] = []
         var offset = 0
-        for character in text {
+        for (index, character) in text.enumerated() {
             starts.append(offset)
             offset += character.utf8.count
+            for _ in character.unicodeScalars { characterOfScalar.append(index) }
         }
-        func character(containing byte: Int) -> Int { SearchBytes.lastIndex(in: starts, atOrBefore: byte) }
-
-        let ranges =
-            byteRanges
-            .map { character(containing: $0.lowerBound)..<(character(containing: $0.upperBound - 1) + 1) }
-            .sorted { $0.lowerBound < $1.lowerBound }
+        var ranges: [Range<Int>]
+        if query.scoresAsFzf {
+            ranges = []
+            var decoded = ScoringText()
+            SearchBytes.withUTF8(text) { utf8 in
+                for clause in query.clauses {
+                    for term in clause where !term.codePoint {
+                        decoded.load(utf8, foldsCase: !term.caseSensitive, normalizes: term.normalizes)
+                        let pattern = ScoringRules.patternScalars(
+                            term.text, foldsCase: false, normalizes: term.normalizes)
+                        var positions: [Int] = []
+                        let found = pattern.withUnsafeBufferPointer { pattern in
+                            withUnsafeMutablePointer(to: &positions) {
+                                decoded.match(pattern, term.anchor.scoringKind, positions: $0)
+                            }
+                        }
+                        guard found != nil else { continue }
+                        if !term.negated {
+                            ranges += positions.compactMap { position in
+                                characterOfScalar.indices.contains(position)
+                                    ? characterOfScalar[position]..<characterOfScalar[position] + 1 : nil
+                            }
+                        }
+                        break
+                    }
+                }
+            }
+        } else {
+            let needles = query.terms.map { SearchNeedle($0) }
+            func character(containing byte: Int) -> Int { SearchBytes.lastIndex(in: starts, atOrBefore: byte) }
+            ranges = SearchBytes.occurrences(of: needles, in: text).map {
+                character(containing: $0.lowerBound)..<(character(containing: $0.upperBound - 1) + 1)
+            }
+        }
+        guard !ranges.isEmpty else { return [] }
+        ranges.sort { $0.lowerBound < $1.lowerBound }
         var merged: [Range<Int>] = []
         for range in ranges {
             if let last = merged.last, range.lowerBound <= last.upperBound {

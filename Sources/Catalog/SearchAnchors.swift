@@ -17,9 +17,18 @@ extension SearchBytes {
         case .wordStart: return quickMatch(of: pattern, atWordStart: true, foldingCase: foldingCase, in: haystack)
         case .anywhere: return quickMatch(of: pattern, atWordStart: false, foldingCase: foldingCase, in: haystack)
         case .labelStart, .labelEnd, .wholeLabel:
-            return labelMatch(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack) ? .found : .absent
-        case .fuzzy:
+            if labelMatch(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack) { return .found }
+            // (White space beyond ASCII around the label is for the exact path to skip.)
+            if let first = haystack.first, let last = haystack.last, first >= 0x80 || last >= 0x80 {
+                return .undecided
+            }
+            return .absent
+        case .fuzzy, .wordFirst:
             return fuzzyEnd(of: pattern, foldingCase: foldingCase, in: haystack) != nil ? .found : .absent
+        case .boundary:
+            // Found as a substring: whether it is a whole word is for the exact path.
+            let found = quickMatch(of: pattern, atWordStart: false, foldingCase: foldingCase, in: haystack)
+            return found == .found ? .undecided : found
         }
     }
 
@@ -35,25 +44,46 @@ extension SearchBytes {
                 != nil
         case .labelStart, .labelEnd, .wholeLabel:
             return labelMatch(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack)
-        case .fuzzy:
+        case .fuzzy, .wordFirst:
             return fuzzyEnd(of: pattern, foldingCase: foldingCase, in: haystack) != nil
+        case .boundary:
+            return firstMatch(of: pattern, atWordStart: true, foldingCase: foldingCase, in: haystack) != nil
         }
     }
 
-    /// Whether the label starts with, ends with or is `pattern`.
+    /// Whether the label starts with, ends with or is `pattern`, past the white space around
+    /// it (ASCII's here), as fzf's prefix and suffix matches look unless the pattern itself
+    /// begins or ends with white space.
     @inline(__always)
     static func labelMatch(
         of pattern: UnsafeBufferPointer<UInt8>, anchor: SearchQuery.Term.Anchor, foldingCase: Bool,
         in haystack: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-        let m = pattern.count, n = haystack.count
-        guard m > 0, m <= n, anchor != .wholeLabel || m == n else { return false }
-        let offset = anchor == .labelEnd ? n - m : 0
+        labelMatchOffset(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack) != nil
+    }
+
+    /// Where `labelMatch` found the pattern in the label, or nil.
+    @inline(__always)
+    static func labelMatchOffset(
+        of pattern: UnsafeBufferPointer<UInt8>, anchor: SearchQuery.Term.Anchor, foldingCase: Bool,
+        in haystack: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        let m = pattern.count
+        guard m > 0 else { return nil }
+        @inline(__always) func isWhite(_ byte: UInt8) -> Bool { byte == 0x20 || byte &- 0x09 < 5 }
+        var from = 0, to = haystack.count
+        if anchor != .labelEnd && !isWhite(pattern[0]) { while from < to && isWhite(haystack[from]) { from += 1 } }
+        if anchor != .labelStart && !isWhite(pattern[m - 1]) {
+            while to > from && isWhite(haystack[to - 1]) { to -= 1 }
+        }
+        let n = to - from
+        guard m <= n, anchor != .wholeLabel || m == n else { return nil }
+        let offset = from + (anchor == .labelEnd ? n - m : 0)
         for j in 0..<m {
             let byte = haystack[offset + j]
-            if (foldingCase ? asciiLower(byte) : byte) != pattern[j] { return false }
+            if (foldingCase ? asciiLower(byte) : byte) != pattern[j] { return nil }
         }
-        return true
+        return offset
     }
 
     /// The length of the UTF-8 sequence a lead byte starts (1 for ASCII and stray bytes).
@@ -172,6 +202,14 @@ extension SearchBytes {
             let kind = starts && ends ? 3 : starts ? 2 : 1
             return kind * 2 + (isLabel ? 1 : 0)
         }
+        if anchor == .wordFirst {
+            // A word start (at most 7 points) over any fuzzy match (at most 999).
+            let word = Self.points(
+                of: pattern, anchor: .wordStart, foldingCase: foldingCase, isLabel: isLabel, in: haystack)
+            if word > 0 { return 1000 + word }
+            return min(
+                999, Self.points(of: pattern, anchor: .fuzzy, foldingCase: foldingCase, isLabel: isLabel, in: haystack))
+        }
         if anchor == .fuzzy {
             let score = fuzzyScore(of: pattern, foldingCase: foldingCase, in: haystack)
             return isLabel ? score * 2 : score
@@ -193,17 +231,18 @@ extension SearchBytes {
     ) {
         switch anchor {
         case .labelStart, .wholeLabel, .labelEnd:
-            guard labelMatch(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack) else { return }
-            _ = body(anchor == .labelEnd ? haystack.count - pattern.count : 0)
-        case .wordStart, .anywhere:
+            guard let offset = labelMatchOffset(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack)
+            else { return }
+            _ = body(offset)
+        case .wordStart, .anywhere, .boundary:
             var start = 0
             while let found = firstMatch(
-                of: pattern, atWordStart: anchor == .wordStart, foldingCase: foldingCase, in: haystack, from: start),
+                of: pattern, atWordStart: anchor != .anywhere, foldingCase: foldingCase, in: haystack, from: start),
                 body(found)
             {
                 start = found + 1
             }
-        case .fuzzy:
+        case .fuzzy, .wordFirst:
             return
         }
     }
@@ -212,7 +251,15 @@ extension SearchBytes {
     /// term, each character matched for a fuzzy one.
     static func spans(of needle: SearchNeedle, in haystack: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         needle.bytes.withUnsafeBufferPointer { pattern in
-            if needle.anchor == .fuzzy {
+            if needle.anchor == .wordFirst {
+                var ranges: [Range<Int>] = []
+                occurrences(of: pattern, anchor: .wordStart, foldingCase: needle.foldsCase, in: haystack) { found in
+                    ranges.append(found..<found + pattern.count)
+                    return true
+                }
+                if !ranges.isEmpty { return ranges }
+            }
+            if needle.anchor == .fuzzy || needle.anchor == .wordFirst {
                 let positions = fuzzyPositions(of: pattern, foldingCase: needle.foldsCase, in: haystack) ?? []
                 return positions.map { $0..<$0 + sequenceLength(haystack[$0]) }
             }

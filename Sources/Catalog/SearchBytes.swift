@@ -8,20 +8,23 @@
 
 /// One term ready for byte matching.
 struct SearchNeedle: Sendable {
-    /// The term's UTF-8. In case-insensitive mode it is already lowercase: smart case only
-    /// chooses that mode when no scalar of the query changes when lowercased.
+    /// The term's UTF-8. When the term ignores case it is already lowercase: smart case only
+    /// chooses that mode when no scalar of the term changes when lowercased.
     let bytes: [UInt8]
     let anchor: SearchQuery.Term.Anchor
     let negated: Bool
     let codePoint: Bool
     let foldsCase: Bool
 
-    init(_ term: SearchQuery.Term, caseSensitive: Bool) {
+    let normalizes: Bool
+
+    init(_ term: SearchQuery.Term) {
         bytes = Array(term.text.utf8)
         anchor = term.anchor
         negated = term.negated
         codePoint = term.codePoint
-        foldsCase = !caseSensitive
+        foldsCase = !term.caseSensitive
+        normalizes = term.normalizes
     }
 }
 

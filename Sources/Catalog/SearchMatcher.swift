@@ -21,12 +21,28 @@ struct SearchMatcher: ~Copyable {
         var negated: Bool
         /// A code point's alternative to its word's text: it scores nothing (see `score`).
         var codePoint: Bool
+        /// Whether the term ignores case, and whether it matches Latin letters as ASCII.
+        var foldsCase: Bool
+        var normalizes: Bool
+        /// The term's scalars (for fzf's scoring), in `scalars`.
+        var scalarStart: Int
+        var scalarCount: Int
     }
 
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let terms: UnsafeMutableBufferPointer<Term>
+    private let scalars: UnsafeMutableBufferPointer<UInt32>
     let termCount: Int
-    private let foldsCase: Bool
+    /// Whether matches are scored by fzf's rules (else by word starts, `SearchBytes.points`).
+    let scoresAsFzf: Bool
+    /// How matches are ordered.
+    let order: SearchQuery.Order
+    /// A string decoded for fzf's rules (the slow path of matching, and scoring), and what it
+    /// holds: the string's index and its decoding's mode, so that terms of one mode share it.
+    private var text = ScoringText()
+    private var textKey: (base: UnsafePointer<UInt8>?, count: Int, foldsCase: Bool, normalizes: Bool) = (
+        nil, -1, false, false
+    )
     /// Whether the query is only terms that must all be found (no `|`, no `!`): then the terms
     /// may be tried in any order and an item is settled by its first missing term.
     private let isConjunction: Bool
@@ -40,9 +56,9 @@ struct SearchMatcher: ~Copyable {
     private var scratch: [UInt8] = []
 
     init(_ query: SearchQuery) {
-        let needles = query.clauses.map { clause in
-            clause.map { SearchNeedle($0, caseSensitive: query.caseSensitive) }
-        }
+        let needles = query.clauses.map { clause in clause.map { SearchNeedle($0) } }
+        scoresAsFzf = query.scoresAsFzf
+        order = query.order
         isConjunction = query.isConjunction
         // The longest term first: it usually rules an item out soonest. (Only a conjunction's
         // terms may move: otherwise the clauses' masks name them by place.)
@@ -52,7 +68,14 @@ struct SearchMatcher: ~Copyable {
         terms = .allocate(capacity: max(1, flat.count))
         misses = .allocate(capacity: max(1, flat.count))
         misses.initialize(repeating: 0)
+        let patterns = flat.map { item in
+            String(decoding: item.needle.bytes, as: UTF8.self).unicodeScalars.map { scalar in
+                item.needle.normalizes ? ScoringRules.normalized(scalar.value) : scalar.value
+            }
+        }
+        scalars = .allocate(capacity: max(1, patterns.reduce(0) { $0 + $1.count }))
         var offset = 0
+        var scalarOffset = 0
         for (index, (clause, needle)) in flat.enumerated() {
             _ = UnsafeMutableBufferPointer(rebasing: bytes[offset..<offset + needle.bytes.count]).initialize(
                 from: needle.bytes)
@@ -60,11 +83,14 @@ struct SearchMatcher: ~Copyable {
                 at: index,
                 to: Term(
                     start: offset, count: needle.bytes.count, anchor: needle.anchor, clause: clause,
-                    negated: needle.negated, codePoint: needle.codePoint))
+                    negated: needle.negated, codePoint: needle.codePoint, foldsCase: needle.foldsCase,
+                    normalizes: needle.normalizes, scalarStart: scalarOffset, scalarCount: patterns[index].count))
+            _ = UnsafeMutableBufferPointer(rebasing: scalars[scalarOffset..<scalarOffset + patterns[index].count])
+                .initialize(from: patterns[index])
+            scalarOffset += patterns[index].count
             offset += needle.bytes.count
         }
         termCount = flat.count
-        foldsCase = !query.caseSensitive
         clauses = .allocate(capacity: max(1, needles.count))
         var bit = 0
         for (index, clause) in needles.enumerated() {
@@ -85,6 +111,7 @@ struct SearchMatcher: ~Copyable {
 
     deinit {
         bytes.deallocate()
+        scalars.deallocate()
         terms.deallocate()
         misses.deallocate()
         clauses.deallocate()
@@ -175,7 +202,7 @@ struct SearchMatcher: ~Copyable {
 
     /// How well the item matches, for ranking (0 when it does not): for each clause, the best
     /// `SearchBytes.points` of its terms over the item's strings, added up. Negated terms and
-    /// code points score nothing.
+    /// code points score nothing. (Word-start queries; fzf's are scored by `fzfScore`.)
     mutating func score(_ store: ItemStoreReader, _ item: Int) -> Int {
         let strings = store.searchableStrings(of: item)
         var total = 0
@@ -206,13 +233,100 @@ struct SearchMatcher: ~Copyable {
     /// `SearchBytes.points`, on the Unicode-lowercased string when lowercasing changes a
     /// scalar beyond ASCII (so "é" ranks in "École" as it matched there).
     private mutating func points(_ term: Term, in haystack: UnsafeBufferPointer<UInt8>, isLabel: Bool) -> Int {
-        guard foldsCase, SearchBytes.foldBeyondASCII(haystack, into: &scratch) else {
+        guard term.foldsCase, SearchBytes.foldBeyondASCII(haystack, into: &scratch) else {
             return SearchBytes.points(
-                of: pattern(term), anchor: term.anchor, foldingCase: foldsCase, isLabel: isLabel, in: haystack)
+                of: pattern(term), anchor: term.anchor, foldingCase: term.foldsCase, isLabel: isLabel, in: haystack)
         }
         return scratch.withUnsafeBufferPointer {
             SearchBytes.points(of: pattern(term), anchor: term.anchor, foldingCase: true, isLabel: isLabel, in: $0)
         }
+    }
+
+    /// An item's match by fzf's rules: the sum of its clauses' scores (in each clause, the
+    /// first term that matches, in the first string where it does; a negated term scores 0),
+    /// and the bounds of the matches in the label, in scalars, for the tiebreaks.
+    struct FzfMatch {
+        var score = 0
+        var minBegin = Int.max
+        var minEnd = Int.max
+        var maxEnd = 0
+        /// The label's length in scalars without white space around it, and its leading white
+        /// space, and its scalars (for `chunk` and `pathname`): read from the label when asked.
+        var found: Bool { minBegin != Int.max }
+    }
+
+    /// The item scored by fzf's rules (`FzfMatch`); the label is left decoded in `text`.
+    mutating func fzfScore(_ store: ItemStoreReader, _ item: Int) -> FzfMatch {
+        let strings = store.searchableStrings(of: item)
+        var result = FzfMatch()
+        var index = 0
+        while index < termCount {
+            let clause = terms[index].clause
+            var done = false
+            while index < termCount && terms[index].clause == clause {
+                let term = terms[index]
+                index += 1
+                if done || term.codePoint { continue }
+                var matched: ScoredMatch?
+                var inLabel = false
+                for string in strings {
+                    let isLabel = string == strings.lowerBound
+                    if term.anchor.labelOnly && !isLabel { break }
+                    if let found = scored(term, in: store.string(string)) {
+                        matched = found
+                        inLabel = isLabel
+                        break
+                    }
+                }
+                if let matched {
+                    if term.negated { continue }
+                    result.score += matched.score
+                    if inLabel && matched.start < matched.end {
+                        result.minBegin = min(result.minBegin, matched.start)
+                        result.minEnd = min(result.minEnd, matched.end)
+                        result.maxEnd = max(result.maxEnd, matched.end)
+                    }
+                    done = true
+                } else if term.negated {
+                    done = true
+                }
+            }
+        }
+        return result
+    }
+
+    /// `body` of the label of the store's `item`th, decoded (as the first term sees it: its
+    /// classes and length do not depend on how), for the tiebreaks.
+    mutating func withDecodedLabel<R>(_ store: ItemStoreReader, _ item: Int, _ body: (borrowing ScoringText) -> R)
+        -> R
+    {
+        let label = store.string(store.searchableStrings(of: item).lowerBound)
+        let first = termCount > 0 ? terms[0] : nil
+        load(label, foldsCase: first?.foldsCase ?? true, normalizes: first?.normalizes ?? false)
+        return body(text)
+    }
+
+    /// Decodes `haystack` into `text` in the given mode, unless it holds it already.
+    @inline(__always)
+    private mutating func load(_ haystack: UnsafeBufferPointer<UInt8>, foldsCase: Bool, normalizes: Bool) {
+        let key = (base: UnsafePointer(haystack.baseAddress), count: haystack.count, foldsCase, normalizes)
+        if textKey.base == key.base && textKey.count == key.count && textKey.foldsCase == foldsCase
+            && textKey.normalizes == normalizes && key.base != nil
+        {
+            return
+        }
+        text.load(haystack, foldsCase: foldsCase, normalizes: normalizes)
+        textKey = key
+    }
+
+    /// Forgets what `text` holds (its strings' memory may be reused by another store).
+    mutating func forgetText() { textKey = (nil, -1, false, false) }
+
+    /// The term's best match in `haystack` by fzf's rules, or nil.
+    private mutating func scored(_ term: Term, in haystack: UnsafeBufferPointer<UInt8>) -> ScoredMatch? {
+        load(haystack, foldsCase: term.foldsCase, normalizes: term.normalizes)
+        let pattern = UnsafeBufferPointer(rebasing: scalars[term.scalarStart..<term.scalarStart + term.scalarCount])
+        return text.match(pattern, term.anchor.scoringKind)
     }
 
     /// The items of an all-ASCII store in which the first term occurs (in a searchable string),
@@ -232,6 +346,7 @@ struct SearchMatcher: ~Copyable {
         }
         let rareOffset = SearchBytes.rarestByteOffset(in: needle)
         let rare = needle[rareOffset]
+        let foldsCase = term.foldsCase
         let foldsRare = foldsCase && rare &- 0x61 < 26
         let ends = store.stringEnds
         let uniform = store.firstString.isEmpty
@@ -304,14 +419,15 @@ struct SearchMatcher: ~Copyable {
             bits &= bits - 1
             let term = terms[group + bit]
             if !isLabel && term.anchor.labelOnly { continue }
-            switch SearchBytes.quickMatch(of: pattern(term), anchor: term.anchor, foldingCase: foldsCase, in: haystack)
+            switch SearchBytes.quickMatch(
+                of: pattern(term), anchor: term.anchor, foldingCase: term.foldsCase, in: haystack)
             {
             case .found:
                 left &= ~(1 << UInt64(bit))
             case .undecided:
                 undecided = true
             case .absent:
-                if foldsCase, !knownASCII, beyondASCII ?? SearchBytes.hasNonASCII(haystack) {
+                if term.foldsCase || term.normalizes, !knownASCII, beyondASCII ?? SearchBytes.hasNonASCII(haystack) {
                     beyondASCII = true
                     undecided = true
                 } else if stopAtMiss {
@@ -325,19 +441,10 @@ struct SearchMatcher: ~Copyable {
     }
 
     /// The pending terms that do not match in `haystack`, by the full rules: Unicode lowercasing
-    /// and Unicode word boundaries.
+    /// and Unicode word boundaries for word starts, fzf's rules (`ScoringText`) for the others.
     @inline(never)
     private mutating func exactFind(
         _ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>, isLabel: Bool
-    ) -> UInt64 {
-        let left = missing(pending, group, in: haystack, isLabel: isLabel, foldingCase: foldsCase)
-        guard left != 0, foldsCase, SearchBytes.foldBeyondASCII(haystack, into: &scratch) else { return left }
-        return scratch.withUnsafeBufferPointer { missing(left, group, in: $0, isLabel: isLabel, foldingCase: true) }
-    }
-
-    /// The terms of `pending` that `SearchBytes.matches` does not find in `haystack`.
-    private func missing(
-        _ pending: UInt64, _ group: Int, in haystack: UnsafeBufferPointer<UInt8>, isLabel: Bool, foldingCase: Bool
     ) -> UInt64 {
         var left = pending
         var bits = pending
@@ -346,9 +453,18 @@ struct SearchMatcher: ~Copyable {
             bits &= bits - 1
             let term = terms[group + bit]
             if !isLabel && term.anchor.labelOnly { continue }
-            if SearchBytes.matches(pattern(term), anchor: term.anchor, foldingCase: foldingCase, in: haystack) {
-                left &= ~(1 << UInt64(bit))
+            let found: Bool
+            if term.anchor == .wordStart {
+                found =
+                    SearchBytes.matches(pattern(term), anchor: .wordStart, foldingCase: term.foldsCase, in: haystack)
+                    || (term.foldsCase && SearchBytes.foldBeyondASCII(haystack, into: &scratch)
+                        && scratch.withUnsafeBufferPointer {
+                            SearchBytes.matches(pattern(term), anchor: .wordStart, foldingCase: true, in: $0)
+                        })
+            } else {
+                found = scored(term, in: haystack) != nil
             }
+            if found { left &= ~(1 << UInt64(bit)) }
         }
         return left
     }

@@ -35,11 +35,28 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
             case labelEnd
             /// The whole label (`^term$`).
             case wholeLabel
-            /// Its characters in order, with anything between, within one string (`--fuzzy`).
+            /// Its characters in order, with anything between, within one string (fzf's default).
             case fuzzy
+            /// A whole word anywhere (fzf's `'term'`).
+            case boundary
+            /// Its characters in order, as `fuzzy`, but a match at a word's start ranks above
+            /// any that is not (the emoji's default).
+            case wordFirst
 
             /// Whether the term looks only at the label.
             var labelOnly: Bool { self == .labelStart || self == .labelEnd || self == .wholeLabel }
+
+            /// How fzf's rules match it (a word start is matched as anywhere there).
+            var scoringKind: ScoringKind {
+                switch self {
+                case .fuzzy, .wordFirst: return .fuzzy
+                case .wordStart, .anywhere: return .exact
+                case .boundary: return .boundary
+                case .labelStart: return .prefix
+                case .labelEnd: return .suffix
+                case .wholeLabel: return .equal
+                }
+            }
         }
 
         /// The text to find, without the syntax around it.
@@ -51,21 +68,128 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
         /// it stands beside that word's own term, as an alternative that ranks below any
         /// match of the text.
         public let codePoint: Bool
+        /// Whether the term tells capitals from small letters (smart case: it has a capital).
+        public let caseSensitive: Bool
+        /// Whether a Latin letter with a mark matches the plain letter ("e" finds "é"), as fzf
+        /// does unless `--literal`: only for a term with no such letter of its own.
+        public let normalizes: Bool
 
-        public init(_ text: String, _ anchor: Anchor = .wordStart, negated: Bool = false, codePoint: Bool = false) {
+        public init(
+            _ text: String, _ anchor: Anchor = .wordStart, negated: Bool = false, codePoint: Bool = false,
+            caseSensitive: Bool = false, normalizes: Bool = false
+        ) {
             self.text = text
             self.anchor = anchor
             self.negated = negated
             self.codePoint = codePoint
+            self.caseSensitive = caseSensitive
+            self.normalizes = normalizes
+        }
+
+        /// The term with its case and normalization set.
+        func with(caseSensitive: Bool, normalizes: Bool) -> Term {
+            Term(
+                text, anchor, negated: negated, codePoint: codePoint, caseSensitive: caseSensitive,
+                normalizes: normalizes)
+        }
+    }
+
+    /// How a plain term matches.
+    public enum Matching: String, Hashable, Sendable, CaseIterable {
+        /// At the start of a word, ranked by where it matched.
+        case word
+        /// Its characters in order, but the matches at a word's start first, ranked as `word`
+        /// ranks them, then the others (the emoji's default).
+        case wordFirst = "word-first"
+        /// fzf's default: the term's characters in order, ranked by fzf's score.
+        case fuzzy
+        /// fzf's `--exact`: the term as it is, anywhere, ranked by fzf's score; `'term` is
+        /// then fuzzy.
+        case exact
+    }
+
+    /// Which case a term tells apart (fzf's `--smart-case`, `-i`, `+i`).
+    public enum CaseMode: String, Hashable, Sendable, CaseIterable {
+        /// A term with a capital letter is case-sensitive, others are not.
+        case smart
+        /// Every term ignores case (`-i`).
+        case ignore
+        /// Every term respects case (`+i`).
+        case respect
+    }
+
+    /// What orders matches that score the same, after the score (fzf's `--tiebreak`); the
+    /// item's place in the input always comes last.
+    public enum Tiebreak: String, Hashable, Sendable, CaseIterable {
+        /// The shorter item first (white space around it left out).
+        case length
+        /// The match that ends earlier first (fzf measures the end of the match).
+        case begin
+        /// The match nearer the item's end first.
+        case end
+        /// The item whose match sits in the shorter run of non-space characters first.
+        case chunk
+        /// The match nearer the start of the file name (after the last `/`) first.
+        case pathname
+        /// Input order: as the end of the list, the default anyway.
+        case index
+
+        /// The criteria of a comma-separated list, as fzf reads `--tiebreak`: at most three
+        /// besides `index`, none twice, `index` only last. Throws a message naming the fault.
+        public static func list(_ text: String) throws(TiebreakError) -> [Tiebreak] {
+            var criteria: [Tiebreak] = []
+            var sawIndex = false
+            for name in text.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
+                guard let criterion = Tiebreak(rawValue: String(name)) else {
+                    throw TiebreakError(
+                        message: "invalid sort criterion \"\(name)\" (length, chunk, pathname, begin, end or index)")
+                }
+                if sawIndex { throw TiebreakError(message: "index should be the last criterion") }
+                if criteria.contains(criterion) {
+                    throw TiebreakError(message: "duplicate sort criterion \"\(name)\"")
+                }
+                if criterion == .index { sawIndex = true } else { criteria.append(criterion) }
+            }
+            if criteria.count > 3 { throw TiebreakError(message: "at most 3 tiebreaks are allowed") }
+            return criteria
+        }
+    }
+
+    /// A `--tiebreak` list that cannot be read.
+    public struct TiebreakError: Error, Hashable, Sendable {
+        public let message: String
+    }
+
+    /// How matches are ordered (fzf's `--no-sort`, `--tac` and `--tiebreak`).
+    public struct Order: Hashable, Sendable {
+        /// Whether matches are ranked (by score, then `tiebreaks`, then input order); false
+        /// keeps input order.
+        public var sorts: Bool
+        /// Whether input order is taken backward (the last line first), as fzf's `--tac`.
+        public var reversed: Bool
+        /// The criteria after the score (`index` is implied at the end).
+        public var tiebreaks: [Tiebreak]
+
+        public init(sorts: Bool = true, reversed: Bool = false, tiebreaks: [Tiebreak] = [.length]) {
+            self.sorts = sorts
+            self.reversed = reversed
+            self.tiebreaks = tiebreaks
         }
     }
 
     /// What must hold, all of it: each clause is one term, or terms joined by `|` of which one
     /// must match.
     public let clauses: [[Term]]
-    public let caseSensitive: Bool
-    /// Whether a plain term matches fuzzily (`--fuzzy`).
-    public let fuzzy: Bool
+    /// How plain terms match.
+    public let matching: Matching
+    /// How matches are ordered.
+    public let order: Order
+    /// Whether some term is case-sensitive.
+    public var caseSensitive: Bool { terms.contains { $0.caseSensitive } }
+    /// Whether a plain term matches fuzzily.
+    public var fuzzy: Bool { matching == .fuzzy }
+    /// Whether matches are scored by fzf's rules (fuzzy or exact matching), not by word starts.
+    public var scoresAsFzf: Bool { matching == .fuzzy || matching == .exact }
 
     /// Every term, clause after clause.
     public var terms: [Term] { clauses.flatMap { $0 } }
@@ -74,8 +198,117 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
     /// bit per term for clauses of more than one term or negated ones.
     static let maximumTermCount = 64
 
+    /// The query `text` in word-start matching (or fuzzy, fzf's, with `fuzzy`), smart case.
     public init(_ text: String, fuzzy: Bool = false) {
-        self.fuzzy = fuzzy
+        if fuzzy {
+            self.init(text, matching: .fuzzy)
+        } else {
+            self.init(wordQuery: text)
+        }
+    }
+
+    /// The query `text` matched as `matching` says, in case mode `caseMode`, Latin letters
+    /// normalized unless `literal`, ordered by `order`. Fuzzy and exact queries read the
+    /// syntax exactly as fzf's extended search does (terms split at spaces, `\ ` a space
+    /// within a term, smart case per term); word queries as splitview always has (smart case
+    /// over the whole query, and a word that names a code point also finds its glyph).
+    public init(
+        _ text: String, matching: Matching, caseMode: CaseMode = .smart, literal: Bool = false,
+        order: Order = Order()
+    ) {
+        guard matching != .word && matching != .wordFirst else {
+            let words = SearchQuery(wordQuery: text, wordFirst: matching == .wordFirst)
+            self.init(
+                clauses: words.clauses.map { clause in
+                    clause.map { term in
+                        let sensitive =
+                            caseMode == .respect || (caseMode == .smart && words.terms.contains(where: \.caseSensitive))
+                        return Term(
+                            sensitive ? term.text : term.text.lowercased(), term.anchor, negated: term.negated,
+                            codePoint: term.codePoint, caseSensitive: sensitive)
+                    }
+                }, matching: matching, order: order)
+            return
+        }
+        self.init(
+            clauses: Self.fzfClauses(text, exact: matching == .exact, caseMode: caseMode, literal: literal),
+            matching: matching, order: order)
+    }
+
+    init(clauses: [[Term]], matching: Matching, order: Order) {
+        self.clauses = clauses
+        self.matching = matching
+        self.order = order
+    }
+
+    /// fzf's reading of the extended syntax (its parseTerms): terms split at runs of spaces
+    /// (`\ ` is a space inside a term); `|` between terms joins them; `!` negates and makes
+    /// the term exact; `term$` is a suffix, `^term` a prefix, `^term$` the whole text;
+    /// `'term'` a whole word; `'term` flips exactness (exact in fuzzy mode, fuzzy in exact
+    /// mode, and fuzzy after `!`). Each term is case-sensitive when it has a capital (smart
+    /// case), and normalizes Latin letters when it has none of its own.
+    static func fzfClauses(_ text: String, exact: Bool, caseMode: CaseMode, literal: Bool) -> [[Term]] {
+        var trimmed = Substring(text)
+        while trimmed.first == " " { trimmed.removeFirst() }
+        while trimmed.hasSuffix(" ") && !trimmed.hasSuffix("\\ ") { trimmed.removeLast() }
+        let tokens = trimmed.replacing("\\ ", with: "\t").split(separator: " ")
+        var clauses: [[Term]] = []
+        var clause: [Term] = []
+        var switchClause = false
+        var afterBar = false
+        var count = 0
+        for token in tokens {
+            var text = String(token).replacing("\t", with: " ")
+            let lower = text.lowercased()
+            let caseSensitive = caseMode == .respect || (caseMode == .smart && text != lower)
+            let normalizes =
+                !literal && lower.unicodeScalars.allSatisfy { ScoringRules.normalized($0.value) == $0.value }
+            if !caseSensitive { text = lower }
+            var anchor: Term.Anchor = exact ? .anywhere : .fuzzy
+            var negated = false
+            if !clause.isEmpty && !afterBar && text == "|" {
+                switchClause = false
+                afterBar = true
+                continue
+            }
+            afterBar = false
+            if text.hasPrefix("!") {
+                negated = true
+                anchor = .anywhere
+                text.removeFirst()
+            }
+            if text != "$" && text.hasSuffix("$") {
+                anchor = .labelEnd
+                text.removeLast()
+            }
+            if text.count > 2 && text.hasPrefix("'") && text.hasSuffix("'") {
+                anchor = .boundary
+                text = String(text.dropFirst().dropLast())
+            } else if text.hasPrefix("'") {
+                anchor = !exact && !negated ? .anywhere : .fuzzy
+                text.removeFirst()
+            } else if text.hasPrefix("^") {
+                anchor = anchor == .labelEnd ? .wholeLabel : .labelStart
+                text.removeFirst()
+            }
+            guard !text.isEmpty else { continue }
+            count += 1
+            if count > maximumTermCount { break }
+            if switchClause {
+                clauses.append(clause)
+                clause = []
+            }
+            clause.append(Term(text, anchor, negated: negated, caseSensitive: caseSensitive, normalizes: normalizes))
+            switchClause = true
+        }
+        if !clause.isEmpty { clauses.append(clause) }
+        return clauses
+    }
+
+    /// The word-start query (splitview's reading of the syntax).
+    private init(wordQuery text: String, wordFirst: Bool = false) {
+        self.matching = wordFirst ? .wordFirst : .word
+        self.order = Order()
         // (At most `maximumTermCount` terms, a code point's alternative counted.)
         var words: [Substring] = []
         var count = 0
@@ -98,7 +331,10 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
                 joinNext = !clauses.isEmpty
                 continue
             }
-            var alternatives = [Self.term(word, fuzzy: fuzzy)]
+            var alternatives = [
+                Self.term(word, fuzzy: false, wordFirst: wordFirst).with(
+                    caseSensitive: caseSensitive, normalizes: false)
+            ]
             // A word that could be a code point (U+1F600, 1F600, but also 1234, 2024, beef1)
             // is its text first and, besides, the glyphs that hold that code point.
             // (Lowercased when the query ignores case, as every term's text then is.)
@@ -106,8 +342,12 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
                 let text = alternatives[0]
                 let glyph = String(Character(scalar))
                 alternatives = [
-                    Term(caseSensitive ? text.text : text.text.lowercased(), text.anchor, negated: text.negated),
-                    Term(caseSensitive ? glyph : glyph.lowercased(), .anywhere, codePoint: true),
+                    Term(
+                        caseSensitive ? text.text : text.text.lowercased(), text.anchor, negated: text.negated,
+                        caseSensitive: caseSensitive),
+                    Term(
+                        caseSensitive ? glyph : glyph.lowercased(), .anywhere, codePoint: true,
+                        caseSensitive: caseSensitive),
                 ]
             }
             if joinNext {
@@ -118,19 +358,18 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
             joinNext = false
         }
         self.clauses = clauses
-        self.caseSensitive = caseSensitive
     }
 
     /// One word of the query with its marks read: `!`, then `'` or `^`, then `$` at the end.
     /// A mark that would leave nothing to find is the text itself ("^", "$", "!").
-    static func term(_ word: Substring, fuzzy: Bool) -> Term {
+    static func term(_ word: Substring, fuzzy: Bool, wordFirst: Bool = false) -> Term {
         var rest = word
         var negated = false
         if rest.count > 1, rest.first == "!" {
             negated = true
             rest = rest.dropFirst()
         }
-        var anchor: Term.Anchor = fuzzy ? .fuzzy : .wordStart
+        var anchor: Term.Anchor = fuzzy ? .fuzzy : wordFirst ? .wordFirst : .wordStart
         if rest.count > 1, rest.first == "'" {
             anchor = .anywhere
             rest = rest.dropFirst()
@@ -174,7 +413,7 @@ public struct SearchQuery: Hashable, Sendable, CustomStringConvertible {
     /// refines; deleting, widening a `|`, or adding the first capital does not.
     public func refines(_ other: SearchQuery) -> Bool {
         if other.isEmpty { return true }
-        guard caseSensitive == other.caseSensitive else { return false }
+        guard matching == other.matching else { return false }
         return other.clauses.allSatisfy { old in
             clauses.contains { new in new.allSatisfy { term in old.contains { term.implies($0) } } }
         }
@@ -192,8 +431,9 @@ extension SearchQuery.Term: CustomStringConvertible {
     public var description: String {
         let marked: String
         switch anchor {
-        case .wordStart, .fuzzy: marked = text
+        case .wordStart, .fuzzy, .wordFirst: marked = text
         case .anywhere: marked = "'" + text
+        case .boundary: marked = "'" + text + "'"
         case .labelStart: marked = "^" + text
         case .labelEnd: marked = text + "$"
         case .wholeLabel: marked = "^" + text + "$"
@@ -203,16 +443,19 @@ extension SearchQuery.Term: CustomStringConvertible {
 
     /// Whether every item this term matches (in the same case mode) is also matched by `other`.
     func implies(_ other: SearchQuery.Term) -> Bool {
-        if negated != other.negated { return false }
+        if negated != other.negated || caseSensitive != other.caseSensitive || normalizes != other.normalizes {
+            return false
+        }
         // Not holding a text implies not holding another when the other's presence implies
         // the text's presence.
         if negated {
-            return Self(other.text, other.anchor).implies(Self(text, anchor))
+            return Self(other.text, other.anchor, caseSensitive: caseSensitive, normalizes: normalizes).implies(
+                Self(text, anchor, caseSensitive: caseSensitive, normalizes: normalizes))
         }
         let mine = Array(text.utf8), theirs = Array(other.text.utf8)
         switch other.anchor {
         case .anywhere:
-            return anchor != .fuzzy && Self.contains(mine, theirs)
+            return anchor != .fuzzy && anchor != .wordFirst && Self.contains(mine, theirs)
         case .wordStart:
             return (anchor == .wordStart || anchor == .labelStart || anchor == .wholeLabel)
                 && mine.starts(with: theirs)
@@ -222,7 +465,9 @@ extension SearchQuery.Term: CustomStringConvertible {
             return (anchor == .labelEnd || anchor == .wholeLabel) && mine.reversed().starts(with: theirs.reversed())
         case .wholeLabel:
             return anchor == .wholeLabel && mine == theirs
-        case .fuzzy:
+        case .boundary:
+            return anchor == .boundary && mine == theirs
+        case .fuzzy, .wordFirst:
             // Every string holding this term holds its text's characters in order.
             var next = 0
             for byte in mine where next < theirs.count && theirs[next] == byte { next += 1 }

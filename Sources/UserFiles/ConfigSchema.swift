@@ -185,7 +185,20 @@ enum ConfigSchema {
             "best_matches", WholeNumber(0...SearchOptions.bestMatchesLimit, of: "items"),
             help: "how many of the best matches a Best matches section leads with (0: none)"
         ).at(\Configuration.search.bestMatches),
-        Option("fuzzy", Flag(), help: "plain terms match fuzzily").at(\Configuration.search.fuzzy),
+        Option("fuzzy", Flag(), help: "plain terms match fuzzily, the emoji's too (matching = \"fuzzy\")")
+            .at(\Configuration.search.fuzzy),
+        Option(
+            "matching", Choice(SearchOptions.Matching.self),
+            help:
+                "how plain terms match: auto (fuzzy for data, word-first for the emoji), fuzzy, exact, word or word-first"
+        ).at(\Configuration.search.matching),
+        Option("case", Choice(SearchQuery.CaseMode.self), help: "which case terms tell apart: smart, ignore or respect")
+            .at(\Configuration.search.caseMode),
+        Option("literal", Flag(), help: "Latin letters match as written (\"e\" does not find \"é\")")
+            .at(\Configuration.search.literal),
+        Option("sort", Flag(), help: "rank the matches (false: input order)").at(\Configuration.search.sorts),
+        Option("tiebreak", TiebreakList(), help: "what orders matches of equal score, as fzf's --tiebreak")
+            .at(\Configuration.search.tiebreaks),
     ])
 
     /// [row]: the style of a section that names none, and the options of every row
@@ -335,5 +348,19 @@ extension InsetHint {
     func over(_ base: EdgeInsets) -> EdgeInsets {
         EdgeInsets(
             top: top ?? base.top, left: left ?? base.left, bottom: bottom ?? base.bottom, right: right ?? base.right)
+    }
+}
+
+/// fzf's `--tiebreak` list in a string: `"length"`, `"begin,index"`.
+struct TiebreakList: ValueType {
+    var expected: String {
+        "a comma-separated list of length, begin, end, chunk, pathname (at most 3), then index if any"
+    }
+
+    func read<Node: SourceNode>(_ node: Node, at site: SourceSite) throws(SourceProblem) -> [SearchQuery.Tiebreak] {
+        guard case .string(let text) = node.sourceValue, let list = try? SearchQuery.Tiebreak.list(text) else {
+            throw site.expected(expected, found: node)
+        }
+        return list
     }
 }

@@ -25,6 +25,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var options: DataOptions
 
+    @OptionGroup(title: "Matching") var matching: MatchOptions
+
     @Flag(help: "Space marks items; Enter prints every marked item (or the focused one), one per line.")
     var multi = false
 
@@ -52,7 +54,7 @@ struct BrowseCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Match each term fuzzily (its characters in order, anything between), as fzf does, rather than at the start of a word (default: [search] fuzzy of the configuration)."
+            "Match each term fuzzily, as fzf does, the bundled emoji too (fuzzy is the default for other data already; default: [search] matching of the configuration)."
     )
     var fuzzy = false
 
@@ -185,11 +187,13 @@ struct BrowseCommand: ParsableCommand {
             let tone = skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone
             var searchOptions = configuration.search
             if fuzzy { searchOptions.fuzzy = true }
+            searchOptions = matching.applied(to: searchOptions)
             if let typing { searchOptions.typing = typing }
             /// The lines `--print` gives for the items matching `query`, in the browser's order:
             /// the best matches first, then each section's others, each item once.
             func locations(_ query: String) -> [ItemLocation] {
-                searchOptions.orderedMatches(of: Search.run(searchOptions.query(query), in: catalog), in: catalog)
+                searchOptions.orderedMatches(
+                    of: Search.run(searchOptions.query(query, source: catalog.source), in: catalog), in: catalog)
             }
             func line(_ location: ItemLocation) -> String {
                 let section = catalog.sections[location.section]

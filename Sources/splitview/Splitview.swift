@@ -33,7 +33,7 @@ struct Splitview: ParsableCommand {
             {
                 throw CleanExit.message(rootHelp())
             }
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(MatchOptions.translatingPlusFlags(Array(CommandLine.arguments.dropFirst())))
             try StandardStreams.reportingWriteFailures { try command.run() }
         } catch {
             // ArgumentParser's messages quote the arguments as they were typed (an unknown

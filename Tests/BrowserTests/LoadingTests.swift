@@ -66,6 +66,7 @@ struct LoadingTests {
     @Test("a query in force follows the items that arrive, the focus on its item")
     func searchFollowsTheLoad() {
         var state = BrowserState(catalog: lines(30), settings: fixtureSettings(), width: 60, height: 10)
+        state.options.searchOptions.matching = .word
         state.content.isLoading = true
         state.send(.character("/"))
         state.type("2")

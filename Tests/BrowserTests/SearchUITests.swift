@@ -29,6 +29,8 @@ struct SearchUITests {
     @Test("a filtered view shows the source's items, without copying them, at the source paths")
     func filteredViewsMapToSourcePaths() {
         var state = fixtureState(width: 44, height: 8)
+        // (Word starts: "1" and "2" then match in one section each, with no Best matches.)
+        state.options.searchOptions.matching = .word
         state.send(.character("/"))
         for text in ["1", "a1", "2", ""] {
             state.applyFilter(text)
