@@ -20,14 +20,19 @@ struct BrowseCommand: ParsableCommand {
             no output, and so does Enter with nothing to pick (which prints the query with \
             --print-query); Ctrl-C exits 130; bad input, or a standard output that takes nothing (a \
             full disk), exits 2, a bad command line 64; a reader that went away (| head -1), 141. Press \
-            ? in the browser for every key.
+            ? in the browser for every key. The words of $SPLITVIEW_DEFAULT_OPTS (and before them, \
+            of the file $SPLITVIEW_DEFAULT_OPTS_FILE names), split as the shell splits them, come \
+            before the command line's options, as fzf's $FZF_DEFAULT_OPTS: the command line wins \
+            (--no-multi or +m undoes --multi).
             """)
 
     @OptionGroup var options: DataOptions
 
     @OptionGroup(title: "Matching") var matching: MatchOptions
 
-    @Flag(help: "Space marks items; Enter prints every marked item (or the focused one), one per line.")
+    @Flag(
+        name: [.customShort("m"), .long], inversion: .prefixedNo, exclusivity: .chooseLast,
+        help: "Space marks items; Enter prints every marked item (or the focused one), one per line (+m: --no-multi).")
     var multi = false
 
     @Option(
@@ -43,10 +48,13 @@ struct BrowseCommand: ParsableCommand {
             valueName: "none|light|medium-light|medium|medium-dark|dark"))
     var skinTone: String?
 
-    @Option(help: ArgumentHelp("Start with this search typed in the prompt.", valueName: "QUERY"))
+    @Option(
+        name: [.customShort("q"), .long],
+        help: ArgumentHelp("Start with this search typed in the prompt.", valueName: "QUERY"))
     var query: String?
 
     @Option(
+        name: [.customShort("f"), .long],
         help: ArgumentHelp(
             "Print the items that match QUERY (as --print says, one per line) and exit without the browser: 0 when some match, 1 when none.",
             valueName: "QUERY"))
@@ -65,12 +73,14 @@ struct BrowseCommand: ParsableCommand {
     var typing: SearchOptions.Typing?
 
     @Flag(
+        inversion: .prefixedNo, exclusivity: .chooseLast,
         help:
             "Read all the data before the first frame (fzf's --sync); without it a pipe or a large file is read while the browser runs."
     )
     var sync = false
 
     @Flag(
+        inversion: .prefixedNo, exclusivity: .chooseLast,
         help:
             "Also copy the pick to the clipboard on Enter: through the terminal (OSC 52, over ssh and tmux too) and with wl-copy, xclip or xsel where they exist. y copies the focused item any time."
     )
@@ -87,18 +97,26 @@ struct BrowseCommand: ParsableCommand {
     @Flag(help: "Neither show a Recent section of the emoji picked last nor record this pick.")
     var noRecent = false
 
-    @Flag(name: .customLong("print0"), help: "End each printed line with NUL rather than a line break.")
+    @Flag(
+        name: .customLong("print0"), inversion: .prefixedNo, exclusivity: .chooseLast,
+        help: "End each printed line with NUL rather than a line break.")
     var printZero = false
 
-    @Flag(help: "Print the query (what was typed in the search) as the first line, before the picks.")
+    @Flag(
+        inversion: .prefixedNo, exclusivity: .chooseLast,
+        help: "Print the query (what was typed in the search) as the first line, before the picks.")
     var printQuery = false
 
     @Flag(
-        name: .customLong("select-1"),
-        help: "With exactly one item matching --query (or one item in all), print it and exit without the browser.")
+        name: [.customShort("1"), .customLong("select-1")], inversion: .prefixedNo, exclusivity: .chooseLast,
+        help:
+            "With exactly one item matching --query (or one item in all), print it and exit without the browser (+1: --no-select-1)."
+    )
     var selectOne = false
 
-    @Flag(name: .customLong("exit-0"), help: "With no item matching --query, exit 1 at once, without the browser.")
+    @Flag(
+        name: [.customShort("0"), .customLong("exit-0")], inversion: .prefixedNo, exclusivity: .chooseLast,
+        help: "With no item matching --query, exit 1 at once, without the browser (+0: --no-exit-0).")
     var exitZero = false
 
     @Option(

@@ -33,7 +33,7 @@ struct Splitview: ParsableCommand {
             {
                 throw CleanExit.message(rootHelp())
             }
-            var command = try parseAsRoot(MatchOptions.translatingPlusFlags(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseWithDefaultOptions(Array(CommandLine.arguments.dropFirst()))
             try StandardStreams.reportingWriteFailures { try command.run() }
         } catch {
             // ArgumentParser's messages quote the arguments as they were typed (an unknown
@@ -64,6 +64,58 @@ struct Splitview: ParsableCommand {
 }
 
 extension Splitview {
+    /// The command `arguments` ask for, with SPLITVIEW_DEFAULT_OPTS's (and its file's) words
+    /// before them when the command is browse, as fzf reads FZF_DEFAULT_OPTS: the command
+    /// line's options come later and win. An error the default options alone cause is said to
+    /// come from them; one the command line causes reads as it does without them.
+    static func parseWithDefaultOptions(
+        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> ParsableCommand {
+        let arguments = withPlusOptionsSpelledOut(arguments)
+        let defaults: [String]
+        do {
+            defaults = withPlusOptionsSpelledOut(try DefaultOptions.words(environment: environment))
+        } catch {
+            throw ValidationError(error.description)
+        }
+        guard !defaults.isEmpty, let at = defaultOptionsPlace(in: arguments) else {
+            return try parseAsRoot(arguments)
+        }
+        var combined = arguments
+        combined.insert(contentsOf: defaults, at: at)
+        do {
+            return try parseAsRoot(combined)
+        } catch {
+            // The command line alone: its own error, or none, and then the defaults are at fault.
+            _ = try parseAsRoot(arguments)
+            throw ValidationError("\(DefaultOptions.variable): \(message(for: error))")
+        }
+    }
+
+    /// fzf's options spelled with `+` (`+m`, the negation of `-m`), and the long options they
+    /// stand for. swift-argument-parser reads only `-` and `--`, so these words are spelled out
+    /// before it parses. (A value that is one of these words is given with `=`:
+    /// `--query=+m`.)
+    static let plusOptions = ["+m": "--no-multi", "+1": "--no-select-1", "+0": "--no-exit-0"]
+
+    /// `arguments` with each of `plusOptions` before a `--` spelled out.
+    static func withPlusOptionsSpelledOut(_ arguments: [String]) -> [String] {
+        let arguments = MatchOptions.translatingPlusFlags(arguments)
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        return arguments[..<end].map { plusOptions[$0] ?? $0 } + arguments[end...]
+    }
+
+    /// Where the default options go in `arguments`: after `browse`, or first when no command
+    /// is named (browse is the default); nil for the other commands, whose options differ, and
+    /// for help and the version, which read no options.
+    static func defaultOptionsPlace(in arguments: [String]) -> Int? {
+        guard let first = arguments.first else { return 0 }
+        if first == BrowseCommand.configuration.commandName { return 1 }
+        let others = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        if others.contains(first) || ["--version", "-h", "--help"].contains(first) { return nil }
+        return 0
+    }
+
     /// The help of `splitview` alone: its overview, then the help of the command it runs by
     /// default (browse) under `splitview`'s own usage, then the list of commands. Made of the
     /// argument parser's texts, so it says what they say.

@@ -32,9 +32,16 @@ enum Support {
     /// Without `stdin`, its standard input is a terminal (a pseudo-terminal nobody types on),
     /// as when a user types the command: the bundled emoji. Standard input that is not a
     /// terminal is the data, even when empty.
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    /// `environment` is set over the test's own, from which the default options
+    /// (SPLITVIEW_DEFAULT_OPTS) are taken out.
+    static func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws
+        -> Result
+    {
         let empty = emptyHome
         var environment = ProcessInfo.processInfo.environment
+        environment[DefaultOptions.variable] = nil
+        environment[DefaultOptions.fileVariable] = nil
+        environment.merge(extra) { $1 }
         environment["XDG_CONFIG_HOME"] = empty
         environment["XDG_STATE_HOME"] = empty
         environment["HOME"] = empty
