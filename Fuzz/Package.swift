@@ -19,7 +19,7 @@ let harnesses = [
     "FuzzSearch",  // the search query and its matching, against a reference
     "FuzzWidths",  // [widths] keys and the width measure
     "FuzzTerminalAnswers",  // what the terminal answers (cursor reports, DA1), and --height
-    "FuzzDefaultOptions",  // SPLITVIEW_DEFAULT_OPTS's words
+    "FuzzOptionValues",  // SPLITVIEW_DEFAULT_OPTS's words, --color
 ]
 
 let package = Package(

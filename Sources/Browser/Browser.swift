@@ -47,7 +47,7 @@ public enum Browser {
 
     /// Takes a mouse event: `mouseAction` gives the action, `perform` carries it out.
     static func handle(_ mouse: MouseEvent, _ state: inout BrowserState) -> [BrowserCommand] {
-        mouseAction(for: mouse, in: state).map { perform($0, &state) } ?? []
+        mouseAction(for: state.contentPoint(mouse), in: state).map { perform($0, &state) } ?? []
     }
 
     /// What a mouse event does: the wheel scrolls; a click focuses the item under it, picks

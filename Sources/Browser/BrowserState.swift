@@ -80,6 +80,23 @@ public struct BrowserState: Sendable {
 
     /// Rows that show content: all but the status line.
     public var viewHeight: Int { max(0, view.height - 1 - detailRows - headerLines.count) }
+    /// The row of the frame (inside the border) where the content begins: under the prompt
+    /// line and the header lines when the prompt is on top (`--layout reverse`), else the first.
+    public var contentTop: Int { options.look.promptOnTop ? 1 + headerLines.count : 0 }
+    /// A mouse event with its point in the content's coordinates, as the view's queries take
+    /// it: less the border and the rows above the content. A point above the content (the
+    /// prompt line on top, the header lines, the border) goes below it, where nothing is hit.
+    func contentPoint(_ mouse: MouseEvent) -> MouseEvent {
+        var event = mouse
+        event.x -= options.look.borderWidth
+        event.y -= options.look.borderWidth + contentTop
+        if event.y < 0 { event.y = view.height }
+        return event
+    }
+
+    /// The screen's size: the frame's and the border's around it.
+    public var screenWidth: Int { view.width + 2 * options.look.borderWidth }
+    public var screenHeight: Int { view.height + 2 * options.look.borderWidth }
     public var isTooSmall: Bool { view.width < requiredWidth || view.height < requiredHeight }
     /// The columns a screen needs: 20, or more when the sections need a wider column for their
     /// items than that (wide insets, many items per line: `ColumnRoom`).
@@ -104,6 +121,7 @@ public struct BrowserState: Sendable {
     /// follows its content (`--height ~N`) takes this many.
     public var contentRows: Int {
         max(requiredHeight, view.layout.contentHeight + 1 + detailRows + headerLines.count)
+            + 2 * options.look.borderWidth
     }
     /// The glyph shown and printed for an item: the one chosen for it in the tone chooser,
     /// else its variant in the default skin tone, else its own.
@@ -152,13 +170,22 @@ public struct BrowserState: Sendable {
         if let focus = view.focus { scrollIntoView(focus) }
     }
 
+    /// Sets the frame's look (`PickerLook`): a border takes a cell on each side of the screen,
+    /// so the view is laid out again for the screen size it had.
+    public mutating func setLook(_ look: PickerLook) {
+        let (width, height) = (screenWidth, screenHeight)
+        options.look = look
+        resize(width: width, height: height)
+    }
+
+    /// Lays the view out for a screen of this size (the border, if any, inside it).
     mutating func resize(width: Int, height: Int) {
         let wasTooSmall = isTooSmall
         if !wasTooSmall {
             view.focusRowBeforeTooSmall = view.focus.flatMap { view.layout.frame(of: $0) }.map { $0.y - view.offset }
         }
-        self.view.width = max(0, width)
-        self.view.height = max(0, height)
+        self.view.width = max(0, width - 2 * options.look.borderWidth)
+        self.view.height = max(0, height - 2 * options.look.borderWidth)
         relayout()
         // Back from the "terminal too small" screen: the focus at the row it had before, not at
         // one of the few rows the tiny screen had (a 15 x 4 screen has 3).

@@ -49,9 +49,12 @@ extension BrowserState {
     var detailArea: Rect? {
         switch detailPlacement {
         case .beside(let panel):
-            Rect(x: view.width - panel, y: 0, width: panel, height: max(0, view.height - 1 - headerLines.count))
+            Rect(
+                x: view.width - panel, y: contentTop, width: panel, height: max(0, view.height - 1 - headerLines.count))
         case .below(let rows):
-            Rect(x: 0, y: max(0, view.height - 1 - headerLines.count - rows), width: view.width, height: rows)
+            Rect(
+                x: 0, y: contentTop + max(0, view.height - 1 - headerLines.count - rows), width: view.width,
+                height: rows)
         case nil: nil
         }
     }

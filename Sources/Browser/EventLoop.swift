@@ -172,7 +172,7 @@ extension Browser {
             Self.carryOut(asked + state.takeSearchToStart(), on: screen, searcher: searcher, others: commands)
         }
         state.motion.advanceClock(to: screen.now)
-        if state.view.width != screen.width || state.view.height != screen.height {
+        if state.screenWidth != screen.width || state.screenHeight != screen.height {
             state.resize(width: screen.width, height: screen.height)
         }
         // (A search asked before the loop: --query, a prompt opened at the start.)

@@ -123,9 +123,7 @@ struct GridSection: SectionStyle {
                 let ranges = Search.highlights(
                     in: String(label.prefix(shown + 2 * query.description.count + 4)),
                     for: query)
-                var match = style
-                match.bold = true
-                match.underline = true
+                let match = (path == state.view.focus ? state.theme.focusMatch : state.theme.match).applied(to: style)
                 var column = x
                 for (offset, character) in face.drawn.shown.enumerated() {
                     let lit = offset >= labelStart && ranges.contains { $0.contains(offset - labelStart) }

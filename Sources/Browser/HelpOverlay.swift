@@ -217,6 +217,6 @@ public struct HelpOverlay: Widget {
 extension Browser {
     /// Where the help is drawn: the rows above the status line, which stays in view.
     static func helpArea(_ state: BrowserState) -> Rect {
-        Rect(x: 0, y: 0, width: state.view.width, height: state.viewHeight)
+        Rect(x: 0, y: state.contentTop, width: state.view.width, height: state.viewHeight)
     }
 }

@@ -127,7 +127,8 @@ enum ListLine {
     /// `colors`: whether the data's colours show (not with NO_COLOR); `focused`: the focus
     /// keeps its background, the text its colour.
     static func style(
-        of piece: Piece, base: CellStyle, runs: [AnsiRun]?, lit: Bool, colors: Bool, focused: Bool = false
+        of piece: Piece, base: CellStyle, runs: [AnsiRun]?, lit: Bool, colors: Bool, focused: Bool = false,
+        match: (other: StyleMark, focused: StyleMark) = (Theme.standard.match, Theme.standard.focusMatch)
     ) -> CellStyle {
         var style = base
         if let runs, piece.offset != nil, let run = runs.last(where: { $0.start <= piece.byte }) {
@@ -141,10 +142,7 @@ enum ListLine {
             style.underline = style.underline || look.underline
             style.reverse = style.reverse != look.reverse
         }
-        if lit {
-            style.bold = true
-            style.underline = true
-        }
+        if lit { style = (focused ? match.focused : match.other).applied(to: style) }
         return style
     }
 
@@ -197,7 +195,8 @@ enum ListLine {
                 lit = match < highlights.count && highlights[match].contains(offset)
             }
             let drawn = Self.style(
-                of: piece, base: style, runs: runs, lit: lit, colors: state.theme.dataColors, focused: focused)
+                of: piece, base: style, runs: runs, lit: lit, colors: state.theme.dataColors, focused: focused,
+                match: (state.theme.match, state.theme.focusMatch))
             if drawn != pendingStyle { flush() }
             pendingStyle = drawn
             pending += piece.text

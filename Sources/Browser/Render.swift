@@ -8,6 +8,26 @@ extension Browser {
     /// The frame for `state`. Its layers, back to front: the sections (or the "no matches"
     /// message), the status line or the search prompt, the tone chooser, the help.
     public static func render(_ state: BrowserState) -> CellBuffer {
+        let frame = renderFrame(state)
+        guard let lines = state.options.look.border.lines else { return frame }
+        // (--border: the frame inside a line around the screen.)
+        let theme = state.options.theme
+        var buffer = CellBuffer(width: state.screenWidth, height: state.screenHeight, style: theme.base)
+        let (right, bottom) = (buffer.width - 1, buffer.height - 1)
+        guard right > 0, bottom > 0 else { return buffer }
+        let across = String(repeating: lines.across, count: right - 1)
+        buffer.put(lines.topLeft + across + lines.topRight, x: 0, y: 0, style: theme.border)
+        buffer.put(lines.bottomLeft + across + lines.bottomRight, x: 0, y: bottom, style: theme.border)
+        for row in 1..<bottom {
+            buffer.put(lines.down, x: 0, y: row, style: theme.border)
+            buffer.put(lines.down, x: right, y: row, style: theme.border)
+        }
+        buffer.place(frame, atX: 1, y: 1)
+        return buffer
+    }
+
+    /// The frame inside the border.
+    static func renderFrame(_ state: BrowserState) -> CellBuffer {
         var buffer = CellBuffer(width: state.view.width, height: state.view.height, style: state.options.theme.base)
         var layers = Layers()
         let screen = Rect(x: 0, y: 0, width: state.view.width, height: state.view.height)
@@ -19,8 +39,11 @@ extension Browser {
             layers.render(into: &buffer)
             return buffer
         }
-        let view = Rect(x: 0, y: 0, width: state.contentWidth, height: state.viewHeight)
-        let statusRow = Rect(x: 0, y: state.view.height - 1, width: state.view.width, height: 1)
+        let view = Rect(x: 0, y: state.contentTop, width: state.contentWidth, height: state.viewHeight)
+        // The prompt line at the bottom, the header lines above it; or with the prompt on top
+        // (--layout reverse), the header lines under it.
+        let onTop = state.options.look.promptOnTop
+        let statusRow = Rect(x: 0, y: onTop ? 0 : state.view.height - 1, width: state.view.width, height: 1)
         state.content.itemFaces.withFaces { faces in
             layers.add(SectionsView(state: SectionsInput(state), faces: faces), in: view, z: Layer.sections)
             if state.content.filter != nil && state.content.catalog.sections.isEmpty {
@@ -30,7 +53,7 @@ extension Browser {
             }
             if !state.headerLines.isEmpty {
                 let rows = Rect(
-                    x: 0, y: state.view.height - 1 - state.headerLines.count, width: state.view.width,
+                    x: 0, y: onTop ? 1 : state.view.height - 1 - state.headerLines.count, width: state.view.width,
                     height: state.headerLines.count)
                 layers.add(HeaderLines(lines: state.headerLines, options: state.options), in: rows, z: Layer.status)
             }
@@ -44,9 +67,11 @@ extension Browser {
             if let panel = state.detailArea { layers.add(DetailPanel(state), in: panel, z: Layer.sections) }
             if let chooser = state.overlays.toneChooser {
                 // Over the detail panel too: the chooser needs the rows around its emoji.
-                let above = Rect(x: 0, y: 0, width: state.contentWidth, height: max(0, state.view.height - 1))
+                let above = Rect(
+                    x: 0, y: onTop ? 1 : 0, width: state.contentWidth, height: max(0, state.view.height - 1))
                 let anchor = state.drawnFrame(of: chooser.path).map {
-                    Rect(x: $0.x, y: $0.y - state.view.offset, width: $0.width, height: $0.height)
+                    Rect(
+                        x: $0.x, y: $0.y - state.view.offset + state.contentTop, width: $0.width, height: $0.height)
                 }
                 layers.add(
                     ToneChooserOverlay(

@@ -4,13 +4,6 @@
 import Catalog
 import TerminalUI
 
-/// fzf's `--layout` values: where the prompt and the first item go.
-public enum PickerLayout: String, Hashable, Sendable, CaseIterable {
-    case `default`
-    case reverse
-    case reverseList = "reverse-list"
-}
-
 /// The options of a session.
 public struct SessionOptions: Sendable {
     /// Whether Space marks items for one Enter to print them all (--multi).
@@ -38,6 +31,8 @@ public struct SessionOptions: Sendable {
     /// showing the last result it has meanwhile, rather than inside the update (the tests'
     /// and `render`'s way, where a frame must show the search's result).
     public var searchesInBackground = false
+    /// The frame's look: the prompt's place and text, the count's place, the border.
+    public var look = PickerLook()
     /// Items left out because the terminal cannot draw their glyph (`[emoji] undrawable =
     /// "hidden"`): the status line counts them.
     public var hiddenItems = 0
@@ -51,9 +46,6 @@ public struct SessionOptions: Sendable {
     /// What stands for the text a list's line leaves out, at its end or before a match
     /// (`--ellipsis`).
     public var ellipsis = "…"
-    /// fzf's layout of a picker (`--layout default|reverse|reverse-list`): kept for the prompt's
-    /// placement, not drawn yet.
-    public var pickerLayout = PickerLayout.default
 
     public init(multiSelect: Bool = false, skinTone: SkinTone? = nil, theme: Theme = .standard, textWidth: TextWidth) {
         self.multiSelect = multiSelect

@@ -126,6 +126,10 @@ struct SearchPromptLine: Widget {
     let prompt: SearchPrompt
     /// What the right side says: the marks, a spinner while a search runs, the count.
     var right: String
+    /// What stands before the query (--prompt).
+    var promptText: String
+    /// The count right after the query (`--info inline`), else empty.
+    var inline = ""
     let theme: Theme
     let textWidth: TextWidth
 
@@ -133,17 +137,22 @@ struct SearchPromptLine: Widget {
         self.prompt = prompt
         theme = state.options.theme
         textWidth = state.options.textWidth
+        promptText = VisibleText.standalone(state.options.look.shownPrompt)
         let content = state.content
         let count = content.filter?.count ?? content.itemCount
         let total = content.source.itemCount
         // While a search runs beside the input (a large catalog), the count is the last
         // result's: a spinner's dots before it say that a newer one is coming.
         let searching = content.pendingSearch == nil ? "" : " ⠿"
-        right =
-            state.markedCount + searching
-            + (total == 0
-                ? (content.isLoading ? " loading… " : " no items ")
-                : count == 0 ? " no matches\(content.loadingMark) " : " \(count) of \(total)\(content.loadingMark) ")
+        let counted =
+            total == 0
+            ? (content.isLoading ? " loading… " : " no items ")
+            : count == 0 ? " no matches\(content.loadingMark) " : " \(count) of \(total)\(content.loadingMark) "
+        switch state.options.look.info {
+        case .default: right = state.markedCount + searching + counted
+        case .inline: (right, inline) = (state.markedCount, "  <" + searching + counted)
+        case .hidden: right = state.markedCount + searching
+        }
     }
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
@@ -157,9 +166,22 @@ struct SearchPromptLine: Widget {
         // the end), then the rest of the query as room allows.
         let (beforeCursor, afterCursor) = prompt.split
         let text = String(
-            textWidth.suffix(of: " /" + VisibleText.standalone(String(beforeCursor)), fittingWidth: room - 1))
-        var used = buffer.put(text, x: area.x, y: row, style: style, maxWidth: room, measure: textWidth)
-        var cursor = style
+            textWidth.suffix(of: promptText + VisibleText.standalone(String(beforeCursor)), fittingWidth: room - 1))
+        // The prompt's text, the query and the count each in their colours (--color prompt,
+        // query, info), over the line's.
+        let (promptStyle, queryStyle, infoStyle) = (
+            theme.prompt.applied(to: style), theme.query.applied(to: style), theme.info.applied(to: style)
+        )
+        var used = 0
+        if text.hasPrefix(promptText) {
+            used = buffer.put(promptText, x: area.x, y: row, style: promptStyle, maxWidth: room, measure: textWidth)
+            used += buffer.put(
+                String(text.dropFirst(promptText.count)), x: area.x + used, y: row, style: queryStyle,
+                maxWidth: room - used, measure: textWidth)
+        } else {
+            used = buffer.put(text, x: area.x, y: row, style: queryStyle, maxWidth: room, measure: textWidth)
+        }
+        var cursor = queryStyle
         cursor.reverse.toggle()
         let rest = VisibleText.standalone(String(afterCursor))
         let under = rest.first.map(String.init) ?? " "
@@ -168,12 +190,15 @@ struct SearchPromptLine: Widget {
                 under, x: area.x + used, y: row, style: cursor, maxWidth: room - used, measure: textWidth)
         }
         if used < room, rest.count > 1 {
-            buffer.put(
-                String(rest.dropFirst()), x: area.x + used, y: row, style: style, maxWidth: room - used,
+            used += buffer.put(
+                String(rest.dropFirst()), x: area.x + used, y: row, style: queryStyle, maxWidth: room - used,
                 measure: textWidth)
         }
+        if used < room, !inline.isEmpty {
+            buffer.put(inline, x: area.x + used, y: row, style: infoStyle, maxWidth: room - used, measure: textWidth)
+        }
         if rightWidth < area.width {
-            buffer.put(right, x: area.maxX - rightWidth, y: row, style: style, measure: textWidth)
+            buffer.put(right, x: area.maxX - rightWidth, y: row, style: infoStyle, measure: textWidth)
         }
     }
 }

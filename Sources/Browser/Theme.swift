@@ -17,6 +17,15 @@ public struct Theme: Hashable, Sendable {
     public var sectionBackgrounds: [TerminalColor]
     /// Whether the data's own colours show (--ansi); not with NO_COLOR.
     public var dataColors = true
+    /// The line around the screen (--border).
+    public var border = CellStyle(foreground: .ansi(8))
+    /// What a search's matched characters add to an item's style, and to the focused one's.
+    public var match = StyleMark(bold: true, underline: true)
+    public var focusMatch = StyleMark(bold: true, underline: true)
+    /// What the prompt's text, the query and the count add to the prompt line's style.
+    public var prompt = StyleMark()
+    public var query = StyleMark()
+    public var info = StyleMark()
 
     public init(
         base: CellStyle, header: CellStyle, footer: CellStyle, item: CellStyle, focus: CellStyle,
@@ -62,6 +71,11 @@ public struct Theme: Hashable, Sendable {
         theme.status = strip(status)
         theme.status.reverse = true
         theme.help = strip(help)
+        theme.border = strip(border)
+        for mark in [\Theme.match, \.focusMatch, \.prompt, \.query, \.info] {
+            theme[keyPath: mark].foreground = nil
+            theme[keyPath: mark].background = nil
+        }
         theme.sectionBackgrounds = []
         theme.dataColors = false
         return theme

@@ -169,6 +169,24 @@ public struct CellBuffer: Hashable, Sendable {
         for cell in packed { hasher.combine(self.cell(cell)) }
     }
 
+    /// Copies `other` whole into this buffer with its top left cell at (x, y): a frame drawn on
+    /// its own, placed inside a border. `other` must fit (it is what the border leaves).
+    public mutating func place(_ other: CellBuffer, atX x: Int, y: Int) {
+        precondition(x >= 0 && y >= 0 && x + other.width <= width && y + other.height <= height)
+        let styleMap = other.styles.map { styleIndex($0) }
+        let clusterBase = UInt32(clusters.count)
+        clusters += other.clusters
+        clusterFirstScalars += other.clusterFirstScalars
+        for row in 0..<other.height {
+            for column in 0..<other.width {
+                var cell = other.packed[row * other.width + column]
+                cell.style = styleMap[Int(cell.style)]
+                if cell.isCluster { cell.glyph = PackedCell.clusterFlag | (UInt32(cell.clusterIndex) + clusterBase) }
+                packed[(y + row) * width + x + column] = cell
+            }
+        }
+    }
+
     /// Fills a rectangle (clipped) with blanks of `style`.
     public mutating func fill(x: Int, y: Int, width: Int, height: Int, style: CellStyle) {
         let x0 = max(clipLeft, x), y0 = max(clipTop, y)

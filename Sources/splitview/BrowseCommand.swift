@@ -257,7 +257,9 @@ struct BrowseCommand: ParsableCommand {
                 catalog.sections.insert(section, at: 0)
             }
             let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-            let theme = noColor ? configuration.theme.withoutColors : configuration.theme
+            // (NO_COLOR wins over --color: the colours go, the attributes stay.)
+            let colored = options.look.colored(configuration.theme)
+            let theme = noColor ? colored.withoutColors : colored
 
             TerminalGuard.install()
             let screen: NcursesScreen
@@ -280,7 +282,7 @@ struct BrowseCommand: ParsableCommand {
             state.options.searchOptions = searchOptions
             state.options.hiddenItems = hidden
             options.list.apply(to: &state.options)
-            if let picker = options.layoutName?.picker { state.options.pickerLayout = picker }
+            state.setLook(options.look.look(placement: options.layoutName?.picker))
             state.options.printLine = { item, section, glyph in format.line(for: item, section: section, glyph: glyph) }
             state.headerLines = options.headerLines(loadedHeader)
             if let query {

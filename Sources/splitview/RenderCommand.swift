@@ -55,7 +55,8 @@ struct RenderCommand: ParsableCommand {
             let (catalog, warnings, loadedHeader) = try options.loadData(configuration)
             let requested = focus.flatMap(parseFocus)
             var state = BrowserState(
-                catalog: catalog, settings: configuration.layoutSettings(for: catalog), theme: configuration.theme,
+                catalog: catalog, settings: configuration.layoutSettings(for: catalog),
+                theme: options.look.colored(configuration.theme),
                 textWidth: TextWidth(overrides: configuration.widthOverrides),
                 width: width, height: height, focus: requested,
                 skinTone: configuration.skinTone)
@@ -63,6 +64,7 @@ struct RenderCommand: ParsableCommand {
             state.overlays.notice = Browser.notice(for: warnings)
             state.headerLines = options.headerLines(loadedHeader)
             options.list.apply(to: &state.options)
+            state.setLook(options.look.look(placement: options.layoutName?.picker))
             if let requested, state.view.focus != requested {
                 let sections = catalog.sections
                 let reason =

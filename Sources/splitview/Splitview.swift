@@ -98,11 +98,36 @@ extension Splitview {
     /// `--query=+m`.)
     static let plusOptions = ["+m": "--no-multi", "+1": "--no-select-1", "+0": "--no-exit-0"]
 
-    /// `arguments` with each of `plusOptions` before a `--` spelled out.
+    /// fzf's options whose value may be left out, with the value they then take: `--border`
+    /// alone is `--border=rounded`; `--border sharp` takes the next word only when it is one
+    /// of the option's values (here a word after it may be the data file).
+    static let optionalValues: [String: (values: [String], omitted: String)] = [
+        "--border": (PickerLook.Border.allValueStrings, PickerLook.Border.rounded.rawValue)
+    ]
+
+    /// `arguments` with fzf's spellings that swift-argument-parser does not read spelled out,
+    /// before a `--`: each of `plusOptions`, and each of `optionalValues` with its value after
+    /// `=`.
     static func withPlusOptionsSpelledOut(_ arguments: [String]) -> [String] {
         let arguments = MatchOptions.translatingPlusFlags(arguments)
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
-        return arguments[..<end].map { plusOptions[$0] ?? $0 } + arguments[end...]
+        var spelled: [String] = []
+        var index = 0
+        while index < end {
+            let word = arguments[index]
+            index += 1
+            if let optional = optionalValues[word] {
+                if index < end, optional.values.contains(arguments[index]) {
+                    spelled.append(word + "=" + arguments[index])
+                    index += 1
+                } else {
+                    spelled.append(word + "=" + optional.omitted)
+                }
+            } else {
+                spelled.append(plusOptions[word] ?? word)
+            }
+        }
+        return spelled + arguments[end...]
     }
 
     /// Where the default options go in `arguments`: after `browse`, or first when no command
@@ -199,6 +224,7 @@ struct DataOptions: ParsableArguments {
     var layoutName: LayoutName?
 
     @OptionGroup var list: ListOptions
+    @OptionGroup var look: LookOptions
 
     var effect: String? { effectName?.name }
     var preset: String? { presetName?.name }
@@ -392,18 +418,18 @@ struct PresetName: ExpressibleByArgument {
 
 /// `--layout`: words separated by commas: list or chips (how items are shown, `ItemsLook`),
 /// a built-in group, "lines" or a group of the configuration (checked once it is read), and
-/// fzf's default, reverse or reverse-list (`PickerLayout`). chips is the built-in group too.
+/// fzf's default, reverse or reverse-list (`PickerLook.Placement`). chips is the built-in group too.
 struct LayoutName: ExpressibleByArgument {
     /// The group every grid section takes (nil: none named).
     var group: String?
     var items: ItemsLook?
-    var picker: PickerLayout?
+    var picker: PickerLook.Placement?
     /// What is wrong with the words (two of a kind), for `validate`.
     var problem: String?
 
     init(argument: String) {
         for word in argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            if let picker = PickerLayout(rawValue: word) {
+            if let picker = PickerLook.Placement(rawValue: word) {
                 if let earlier = self.picker {
                     problem = problem ?? "\"\(earlier.rawValue)\" and \"\(word)\" both place the prompt"
                 }
@@ -429,15 +455,12 @@ struct LayoutName: ExpressibleByArgument {
         [
             ItemsLook.list.rawValue: "one item a line, as wide as its column (text's default)",
             LayoutSettings.linesLayout: "wrapping lines, no group",
-            PickerLayout.default.rawValue: "fzf's: the prompt at the bottom",
-            PickerLayout.reverse.rawValue: "fzf's: the prompt at the top",
-            PickerLayout.reverseList.rawValue: "fzf's: the prompt at the bottom, the list from the top",
-        ]
+        ].merging(PickerLook.Placement.allCases.map { ($0.rawValue, "fzf's: " + $0.help) }) { first, _ in first }
     }
 
     static var allValueStrings: [String] {
         [ItemsLook.list.rawValue] + GroupReader.builtInGroups.map(\.name) + [LayoutSettings.linesLayout]
-            + PickerLayout.allCases.map(\.rawValue)
+            + PickerLook.Placement.allCases.map(\.rawValue)
     }
     static var allValueDescriptions: [String: String] {
         Dictionary(uniqueKeysWithValues: GroupReader.builtInGroups.map { ($0.name, $0.help) })

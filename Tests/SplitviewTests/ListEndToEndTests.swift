@@ -41,7 +41,9 @@ struct ListEndToEndTests {
         let session = try start("ps aux", arguments: "--header-lines 1")
         let screen = try session.waitFor("the processes") { $0.contains("USER") && $0.contains(" of ") }
         let rows = screen.split(separator: "\n").map(String.init)
-        let processes = rows.filter { $0.range(of: #"^ +\S+ +\d+ +\d+\.\d +\d+\.\d "#, options: .regularExpression) != nil }
+        let processes = rows.filter {
+            $0.range(of: #"^ +\S+ +\d+ +\d+\.\d +\d+\.\d "#, options: .regularExpression) != nil
+        }
         #expect(processes.count >= 2, "\(screen)")
         for row in processes {
             // One process a row: its user, PID, %CPU and %MEM once.
