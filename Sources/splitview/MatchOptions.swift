@@ -64,45 +64,4 @@ struct MatchOptions: ParsableArguments {
         if let tiebreak, let list = try? SearchQuery.Tiebreak.list(tiebreak) { options.tiebreaks = list }
         return options
     }
-
-    /// fzf's options that start with `+` (`+i`, `+s`, `+e`) as the long options they stand
-    /// for. swift-argument-parser reads only names that start with `-`, and takes `+i` for a
-    /// positional argument; so the arguments are translated once, before it parses them. An
-    /// argument that is the value of the option before it (`--query +i`) stays as it is, and
-    /// nothing after `--` is touched.
-    static func translatingPlusFlags(_ arguments: [String]) -> [String] {
-        let plus = ["+i": "--no-ignore-case", "+s": "--no-sort", "+e": "--no-exact"]
-        var result: [String] = []
-        var previous = ""
-        var ended = false
-        for argument in arguments {
-            if argument == "--" { ended = true }
-            if !ended, let long = plus[argument], !takesValue(previous) {
-                result.append(long)
-            } else {
-                result.append(argument)
-            }
-            previous = argument
-        }
-        return result
-    }
-
-    /// Whether `argument` is an option whose value is the next argument (a flag is not).
-    private static func takesValue(_ argument: String) -> Bool {
-        guard argument.hasPrefix("-"), !argument.contains("=") else { return false }
-        let flags = [
-            "-e", "--exact", "--no-exact", "-i", "--ignore-case", "--no-ignore-case", "--smart-case",
-            "--literal", "--no-sort", "--tac",
-        ]
-        if flags.contains(argument) { return false }
-        // The browser's own flags: anything documented as taking no value.
-        return valueOptions.contains(argument)
-    }
-
-    /// The options of `splitview` that take a value (their value may be `+i`).
-    private static let valueOptions: Set<String> = [
-        "--query", "--filter", "--print", "--expect", "--skin-tone", "--typing", "--height", "--tiebreak",
-        "--data", "--format", "--section-column", "--label-column", "--glyph-column", "--config", "--style",
-        "--effect", "--preset", "--layout", "--header-lines", "--focus", "--width", "--ratio",
-    ]
 }

@@ -96,7 +96,20 @@ extension Splitview {
     /// stand for. swift-argument-parser reads only `-` and `--`, so these words are spelled out
     /// before it parses. (A value that is one of these words is given with `=`:
     /// `--query=+m`.)
-    static let plusOptions = ["+m": "--no-multi", "+1": "--no-select-1", "+0": "--no-exit-0"]
+    static let plusOptions = [
+        "+m": "--no-multi", "+1": "--no-select-1", "+0": "--no-exit-0", "+i": "--no-ignore-case", "+s": "--no-sort",
+        "+e": "--no-exact",
+    ]
+
+    /// The browse options that take the next argument as their value, which is then kept as
+    /// written even when it is one of `plusOptions` (`--query +i`). `ManualAndCompletionTests`
+    /// checks it against the options the parser declares.
+    static let valueOptions: Set<String> = [
+        "-q", "--query", "-f", "--filter", "--print", "--expect", "--skin-tone", "--typing", "--height", "--tiebreak",
+        "--data", "--format", "--section-column", "--label-column", "--glyph-column", "--config", "--style",
+        "--effect", "--preset", "--layout", "--header-lines", "--header", "--tabstop", "--ellipsis", "--prompt",
+        "--info", "--border", "--color",
+    ]
 
     /// fzf's options whose value may be left out, with the value they then take: `--border`
     /// alone is `--border=rounded`; `--border sharp` takes the next word only when it is one
@@ -106,10 +119,9 @@ extension Splitview {
     ]
 
     /// `arguments` with fzf's spellings that swift-argument-parser does not read spelled out,
-    /// before a `--`: each of `plusOptions`, and each of `optionalValues` with its value after
-    /// `=`.
+    /// before a `--`: each of `plusOptions` (but as an option's value), and each of
+    /// `optionalValues` with its value after `=`.
     static func withPlusOptionsSpelledOut(_ arguments: [String]) -> [String] {
-        let arguments = MatchOptions.translatingPlusFlags(arguments)
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
         var spelled: [String] = []
         var index = 0
@@ -123,6 +135,9 @@ extension Splitview {
                 } else {
                     spelled.append(word + "=" + optional.omitted)
                 }
+            } else if index >= 2, valueOptions.contains(arguments[index - 2]) {
+                // (The value of the option before it: kept as written.)
+                spelled.append(word)
             } else {
                 spelled.append(plusOptions[word] ?? word)
             }

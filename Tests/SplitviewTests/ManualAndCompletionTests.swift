@@ -6,6 +6,8 @@ import Foundation
 import SplitLayout
 import Testing
 
+@testable import splitview
+
 @Suite struct ManualAndCompletionTests {
     static let manual = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -23,6 +25,23 @@ import Testing
                     name["kind"] as? String == "long" ? name["name"] as? String : nil
                 }
             })
+    }
+
+    /// The options that take a value, as the parser declares them, are the ones whose value
+    /// is kept as written when it looks like fzf's `+i` (`Splitview.valueOptions`).
+    @Test func theOptionsTakingAValueAreKnownToTheArgumentTranslation() throws {
+        let result = try Support.run(["browse", "--experimental-dump-help"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let tool = try #require(json["command"] as? [String: Any])
+        let arguments = tool["arguments"] as? [[String: Any]] ?? []
+        let declared = Set(
+            arguments.filter { $0["kind"] as? String == "option" }.flatMap { argument in
+                (argument["names"] as? [[String: Any]] ?? []).compactMap { name -> String? in
+                    guard let text = name["name"] as? String else { return nil }
+                    return name["kind"] as? String == "short" ? "-" + text : "--" + text
+                }
+            })
+        #expect(declared == Splitview.valueOptions, "add to or remove from Splitview.valueOptions")
     }
 
     @Test("the man page names every option of every command (regenerate it as the README says)")
