@@ -4,7 +4,8 @@ import Catalog
 import SafeText
 
 public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
-    /// The glyph when the item has one, else its label (the default).
+    /// The glyph when the item has one, else its label (the default); for a line whose label
+    /// shows part of it (`--with-nth`, grouping), the whole line, as fzf prints it.
     case glyph
     case label
     /// The title of the item's section.
@@ -50,7 +51,7 @@ public enum PrintFormat: Hashable, Sendable, CustomStringConvertible {
         let glyph = chosenGlyph ?? item.glyph
         switch self {
         case .glyph:
-            return glyph ?? item.label
+            return glyph ?? item.line ?? item.label
         case .label:
             return item.label
         case .section:

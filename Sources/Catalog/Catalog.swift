@@ -83,6 +83,12 @@ public struct Item: Hashable, Sendable {
     public var fields: [Field]
     /// How the data wrote what the item keeps in its own way, for `--print json` to write back.
     public var spelling: Spelling
+    /// A line's text that search reads instead of the label (`--nth`: one string per range of
+    /// fields, each matched alone, as fzf's); empty: the label, keywords and fields are read.
+    public var searchTexts: [String] = []
+    /// The line as the input gave it, when the label shows less of it or other fields
+    /// (`--with-nth`, `--group-nth`, `--group-by dirname`): what a pick prints.
+    public var line: String?
 
     public struct Field: Hashable, Sendable {
         public var name: String

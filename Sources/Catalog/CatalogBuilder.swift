@@ -18,6 +18,9 @@ public struct CatalogBuilder {
     /// of one section usually come together, so most rows skip hashing a String.
     private var lastTitleBytes: [UInt8] = []
     private var lastIndex = -1
+    /// Every title looked up by its bytes, and its section: lines grouped by a field take
+    /// turns between sections, and a million of them make no String.
+    private var indexByTitleBytes = ByteKeyTable()
     /// The section of the item being written with `beginItem`.
     private var current = -1
     public let source: String
@@ -66,7 +69,14 @@ public struct CatalogBuilder {
         {
             return lastIndex
         }
-        let index = sectionIndex(String(decoding: title, as: UTF8.self))
+        let hash = ByteKeyTable.hash(title)
+        let index: Int
+        if let known = indexByTitleBytes.value(for: title, hash: hash) {
+            index = known
+        } else {
+            index = sectionIndex(String(decoding: title, as: UTF8.self))
+            indexByTitleBytes.insert(title, hash: hash, value: index)
+        }
         lastTitleBytes.removeAll(keepingCapacity: true)
         lastTitleBytes.append(contentsOf: title)
         lastIndex = index
@@ -128,5 +138,70 @@ public struct CatalogBuilder {
         Catalog(
             sections: sections.map { Section(title: $0.title, items: ItemList(store: $0.items.build())) },
             source: source)
+    }
+}
+
+/// A hash table from byte strings to numbers (open addressing, linear probing), its keys kept
+/// in one buffer: a lookup hashes the bytes and compares them, and makes nothing.
+struct ByteKeyTable {
+    private struct Slot {
+        var hash: UInt64
+        var start: Int
+        var count: Int
+        /// -1: empty.
+        var value: Int
+    }
+    private var keys: [UInt8] = []
+    private var slots: [Slot] = []
+    private(set) var count = 0
+
+    /// FNV-1a, 64 bits: titles are short.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    func value(for key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            keys.withUnsafeBufferPointer { keys in
+                while true {
+                    let slot = slots[index]
+                    if slot.value < 0 { return nil }
+                    if slot.hash == hash && slot.count == key.count
+                        && (key.isEmpty || memcmp(keys.baseAddress! + slot.start, key.baseAddress!, key.count) == 0)
+                    {
+                        return slot.value
+                    }
+                    index = (index + 1) & mask
+                }
+            }
+        }
+    }
+
+    /// Adds a key that is not in the table.
+    mutating func insert(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, value: Int) {
+        if (count + 1) * 2 > slots.count { grow() }
+        let start = keys.count
+        keys.append(contentsOf: key)
+        place(Slot(hash: hash, start: start, count: key.count, value: value))
+        count += 1
+    }
+
+    private mutating func place(_ slot: Slot) {
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: slot.hash) & mask
+        while slots[index].value >= 0 { index = (index + 1) & mask }
+        slots[index] = slot
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: Slot(hash: 0, start: 0, count: 0, value: -1), count: max(16, old.count * 2))
+        for slot in old where slot.value >= 0 { place(slot) }
     }
 }

@@ -190,16 +190,20 @@ public enum CatalogLoader {
         public var headerLines: Int
         /// Plain lines only: SGR colour sequences are looks, not text (fzf's --ansi; `AnsiText`).
         public var ansi = false
+        /// Plain lines only: their fields and grouping (--delimiter, --nth, --group-nth, ...).
+        /// Any of them given, an input of no extension is read as plain lines, not sniffed.
+        public var fields: LineFields
 
         public init(
             format: DataFormat? = nil, columns: ColumnChoice = ColumnChoice(), readZero: Bool = false,
-            headerLines: Int = 0, ansi: Bool = false
+            headerLines: Int = 0, ansi: Bool = false, fields: LineFields = LineFields()
         ) {
             self.ansi = ansi
             self.format = format
             self.columns = columns
             self.readZero = readZero
             self.headerLines = headerLines
+            self.fields = fields
         }
     }
 

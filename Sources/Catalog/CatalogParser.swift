@@ -77,6 +77,9 @@ public struct CatalogParser {
             format = .lines
         } else {
             format = options.format ?? (isStandardInput ? nil : DataFormat(fileName: name))
+            // Fields and grouping are for lines (`git log --format='%ad%x09%s'` would sniff as
+            // TSV): a file named .csv or a --format given still says otherwise, and is refused.
+            if format == nil && !options.fields.givenOptions.isEmpty { format = .lines }
         }
     }
 
@@ -131,7 +134,7 @@ public struct CatalogParser {
     /// to report at its end.
     public mutating func snapshot() -> LoadedCatalog? {
         guard failure == nil, let format else { return nil }
-        let catalog: Catalog
+        var catalog: Catalog
         if case .sections(var reader) = loader {
             loader = .none
             defer { loader = .sections(reader) }
@@ -140,6 +143,7 @@ public struct CatalogParser {
         } else {
             guard builder.itemCount > 0 else { return nil }
             catalog = builder.snapshot()
+            if options.fields.sortsGroups { catalog.sections.sort { $0.title < $1.title } }
         }
         var loaded = LoadedCatalog(catalog: catalog, format: format)
         if case .lines(let lines) = loader { loaded.headerLines = lines.header }
@@ -236,6 +240,15 @@ public struct CatalogParser {
                     "--section-column, --label-column and --glyph-column apply to CSV and TSV; \(what) is read as \(format.displayName)"
                     + (options.format == nil ? " (choose the format with --format)" : ""))
         }
+        if let given = options.fields.givenOptions.first, format != .lines {
+            let grouping = ["--group-nth", "--group-by", "--heading", "--group-sort"].contains(given)
+            throw DataError(
+                file: name,
+                message: "\(given) applies to plain lines; \(what) is read as \(format.displayName)"
+                    + (options.format == nil ? " (--format lines reads it as lines)" : "")
+                    + (grouping && (format == .csv || format == .tsv)
+                        ? "; a column makes sections with --section-column" : ""))
+        }
         if options.headerLines > 0 && format != .lines {
             throw DataError(
                 file: name,
@@ -257,7 +270,7 @@ public struct CatalogParser {
             loader = .lines(
                 LineLoader(
                     sectionTitle: sectionTitle, separator: options.readZero ? 0 : Byte.newline,
-                    headerLines: options.headerLines, ansi: options.ansi))
+                    headerLines: options.headerLines, ansi: options.ansi, fields: options.fields))
         }
     }
 
@@ -385,7 +398,9 @@ public struct CatalogParser {
                     ? "no items (\(what) has only blank lines)" : "no items after the \(headerLines.count) header lines"
             )
         }
-        var loaded = LoadedCatalog(catalog: builder.build(), format: format, warnings: warnings)
+        var catalog = builder.build()
+        if options.fields.sortsGroups { catalog.sections.sort { $0.title < $1.title } }
+        var loaded = LoadedCatalog(catalog: catalog, format: format, warnings: warnings)
         loaded.headerLines = headerLines
         return loaded
     }

@@ -13,7 +13,9 @@ import Synchronization
 /// What the items of one shape have, in the order their strings are stored: the label, the
 /// keywords, the field values, the glyph (when there is one), the variants, then the keywords
 /// as the data wrote them in one string when they cannot be made again from the words. The
-/// strings a search reads (label, keywords, field values) come first and together.
+/// strings a search reads (label, keywords, field values) come first and together. A line read
+/// with `--nth` puts the texts searched instead (`searchTextCount`) before all of them, and a
+/// line whose label is not the whole line (`--with-nth`, grouping) keeps the line after them.
 struct ItemShape: Hashable, Sendable {
     var hasGlyph: Bool
     var keywordCount: Int
@@ -29,6 +31,10 @@ struct ItemShape: Hashable, Sendable {
     var section: Item.Spelling.Section
     var glyphSpelling: Item.Spelling.Glyph
     var keywordsSpelling: KeywordsSpelling
+    /// Strings searched instead of the text (`Item.searchTexts`), stored first.
+    var searchTextCount = 0
+    /// Whether the line as read (`Item.line`) is stored, last.
+    var hasLine = false
 
     /// `Item.Spelling.Keywords`, with keywords written as one string split in two: a string
     /// that is the words with one space between them is made again from them (`words`), any
@@ -41,7 +47,7 @@ struct ItemShape: Hashable, Sendable {
         hasGlyph: Bool = false, keywordCount: Int = 0, variantCount: Int = 0, fieldNames: [String] = [],
         fieldKinds: [Item.Field.Kind] = [], width: Int? = nil, height: Int? = nil,
         section: Item.Spelling.Section = .given, glyphSpelling: Item.Spelling.Glyph = .kept,
-        keywordsSpelling: KeywordsSpelling = .kept
+        keywordsSpelling: KeywordsSpelling = .kept, searchTextCount: Int = 0, hasLine: Bool = false
     ) {
         self.hasGlyph = hasGlyph
         self.keywordCount = keywordCount
@@ -53,6 +59,8 @@ struct ItemShape: Hashable, Sendable {
         self.section = section
         self.glyphSpelling = glyphSpelling
         self.keywordsSpelling = keywordsSpelling
+        self.searchTextCount = searchTextCount
+        self.hasLine = hasLine
     }
 
     init(of item: Item) {
@@ -70,15 +78,21 @@ struct ItemShape: Hashable, Sendable {
             fieldNames: item.fields.map(\.name),
             fieldKinds: item.fields.allSatisfy { $0.kind == .string } ? [] : item.fields.map(\.kind),
             width: item.width, height: item.height, section: item.spelling.section,
-            glyphSpelling: item.spelling.glyph, keywordsSpelling: keywords)
+            glyphSpelling: item.spelling.glyph, keywordsSpelling: keywords, searchTextCount: item.searchTexts.count,
+            hasLine: item.line != nil)
     }
 
     /// The strings of text: label, keywords and field values.
     var textCount: Int { 1 + keywordCount + fieldNames.count }
     /// The strings searched: the text, and the glyph (so that a pasted emoji, or a code point
-    /// typed, finds its item).
-    var searchableCount: Int { textCount + (hasGlyph ? 1 : 0) }
-    var stringCount: Int { searchableCount + variantCount + (keywordsSpelling == .text ? 1 : 0) }
+    /// typed, finds its item); or only the search texts, when there are some.
+    var searchableCount: Int { searchTextCount > 0 ? searchTextCount : textCount + (hasGlyph ? 1 : 0) }
+    /// Where the label is among the item's strings.
+    var labelOffset: Int { searchTextCount }
+    var stringCount: Int {
+        searchTextCount + textCount + (hasGlyph ? 1 : 0) + variantCount + (keywordsSpelling == .text ? 1 : 0)
+            + (hasLine ? 1 : 0)
+    }
 
     func fieldKind(_ index: Int) -> Item.Field.Kind { fieldKinds.isEmpty ? .string : fieldKinds[index] }
 
@@ -89,6 +103,7 @@ struct ItemShape: Hashable, Sendable {
         a.hasGlyph == b.hasGlyph && a.keywordCount == b.keywordCount && a.variantCount == b.variantCount
             && a.section == b.section && a.glyphSpelling == b.glyphSpelling
             && a.keywordsSpelling == b.keywordsSpelling && a.width == b.width && a.height == b.height
+            && a.searchTextCount == b.searchTextCount && a.hasLine == b.hasLine
             && a.fieldNames == b.fieldNames && a.fieldKinds == b.fieldKinds
     }
 }
@@ -176,6 +191,7 @@ final class ItemStore: Sendable {
             defer { next += count }
             return (next..<next + count).map(string)
         }
+        let searchTexts = take(shape.searchTextCount)
         let label = string(next)
         next += 1
         let keywords = take(shape.keywordCount)
@@ -196,16 +212,22 @@ final class ItemStore: Sendable {
         case .words: (spelling.keywords, spelling.keywordsText) = (.text, keywords.joined(separator: " "))
         case .text: (spelling.keywords, spelling.keywordsText) = (.text, take(1)[0])
         }
-        return Item(
+        var item = Item(
             label: label, glyph: glyph, width: shape.width, height: shape.height, keywords: keywords,
             variants: variants, fields: fields, spelling: spelling)
+        item.searchTexts = searchTexts
+        if shape.hasLine { item.line = take(1)[0] }
+        return item
     }
 
     /// The item at `index`, from `RecentItems` when it was made lately.
     func recentItem(_ index: Int) -> Item { RecentItems.shared.item(index, of: self) }
 
     /// The label alone, without making the rest of the item.
-    func label(_ index: Int) -> String { string(firstString(of: index)) }
+    func label(_ index: Int) -> String {
+        let shape = shapes[shapeIndex(of: index)]
+        return string(firstString(of: index) + shape.labelOffset)
+    }
 
     /// The looks of the item's label (--ansi), nil when it has none.
     func styleRuns(_ index: Int) -> [AnsiRun]? {
@@ -227,7 +249,7 @@ final class ItemStore: Sendable {
     func glyph(_ index: Int) -> String? {
         let shape = shapes[shapeIndex(of: index)]
         guard shape.hasGlyph else { return nil }
-        return string(firstString(of: index) + shape.textCount)
+        return string(firstString(of: index) + shape.labelOffset + shape.textCount)
     }
 
     /// The item's strings that search reads (label, keywords, field values, glyph) as a range of
@@ -404,12 +426,14 @@ struct ItemStoreBuilder {
 
     mutating func append(_ item: Item) {
         let shape = ItemShape(of: item)
+        for text in item.searchTexts { addString(text) }
         addString(item.label)
         for keyword in item.keywords { addString(keyword) }
         for field in item.fields { addString(field.value) }
         if let glyph = item.glyph { addString(glyph) }
         for variant in item.variants { addString(variant) }
         if shape.keywordsSpelling == .text { addString(item.spelling.keywordsText ?? "") }
+        if let line = item.line { addString(line) }
         finishItem(shape)
     }
 

@@ -4,6 +4,10 @@
 //
 // The input may come in parts (a stream), each of whole lines but the last: the loader keeps
 // what it needs between them (the header lines taken, the section).
+//
+// With fields or grouping (`LineFields`: --nth, --with-nth, --group-nth, --group-by,
+// --heading) each line goes through a `LineShaper`, which chooses its section (made when its
+// first line comes) and what is shown, searched and kept of it.
 
 struct LineLoader {
     let sectionTitle: String
@@ -15,12 +19,17 @@ struct LineLoader {
     private var section: Int?
     /// --ansi: the look the last line left (nil: colour sequences are text).
     private var ansi: AnsiStyle?
+    private var shaper: LineShaper?
 
-    init(sectionTitle: String, separator: UInt8 = Byte.newline, headerLines: Int = 0, ansi: Bool = false) {
+    init(
+        sectionTitle: String, separator: UInt8 = Byte.newline, headerLines: Int = 0, ansi: Bool = false,
+        fields: LineFields = .init()
+    ) {
         self.sectionTitle = sectionTitle
         self.separator = separator
         headerLineCount = headerLines
         self.ansi = ansi ? .plain : nil
+        shaper = fields.shapesLines ? LineShaper(fields) : nil
     }
 
     /// Reads the lines of `text`: whole lines (each ends with the separator), but for the last
@@ -35,6 +44,15 @@ struct LineLoader {
             if separator == Byte.newline && last > start && text[last - 1] == Byte.carriageReturn { last -= 1 }
             if !text.isBlank(start..<last) && header.count < headerLineCount {
                 header.append(String(decoding: UnsafeBufferPointer(rebasing: text.bytes[start..<last]), as: UTF8.self))
+            } else if !text.isBlank(start..<last), shaper != nil {
+                // (With --ansi, the fields are those of the text without its colour sequences,
+                // and the colours are not kept: the shown text is cut and joined from fields.)
+                let line = UnsafeBufferPointer(rebasing: text.bytes[start..<last])
+                if ansi != nil, let (stripped, _) = AnsiText.strip(line, style: &ansi!) {
+                    stripped.withUnsafeBufferPointer { shaper!.add($0, into: &builder, defaultTitle: sectionTitle) }
+                } else {
+                    shaper!.add(line, into: &builder, defaultTitle: sectionTitle)
+                }
             } else if !text.isBlank(start..<last) {
                 let index = section ?? builder.sectionIndex(sectionTitle)
                 if section == nil { builder.reserveCapacity(text.lineFeedCount() + 1, inSection: index) }

@@ -27,6 +27,7 @@ struct BrowseCommand: ParsableCommand {
             """)
 
     @OptionGroup var options: DataOptions
+    @OptionGroup var fields: FieldOptions
 
     @OptionGroup(title: "Matching") var matching: MatchOptions
 
@@ -175,13 +176,14 @@ struct BrowseCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
-            let format = PrintFormat(parsing: printFormat)
+            let lineFields = try fields.lineFields()
+            let format = PrintFormat(parsing: printFormat).accepting(lineFields)
             // A pipe or a large file is read while the browser runs: the first frame waits at
             // most 20 ms for the data (fzf's bar). --filter, --select-1 and --exit-0 need it all.
             let relay = StreamRelay()
             var streaming = false
             var catalog: Catalog, warnings: [DataWarning], loadedHeader: [String]
-            if !sync && filter == nil && !selectOne && !exitZero, let stream = options.dataStream() {
+            if !sync && filter == nil && !selectOne && !exitZero, let stream = options.dataStream(fields: lineFields) {
                 relay.start(stream)
                 // (A file too large to read at once holds too many items to measure: its first
                 // part is laid out as the whole will be.)
@@ -199,7 +201,11 @@ struct BrowseCommand: ParsableCommand {
                     )
                 }
             } else {
-                (catalog, warnings, loadedHeader) = try options.loadData(configuration)
+                (catalog, warnings, loadedHeader) = try options.loadData(configuration, fields: lineFields)
+            }
+            if catalog.source == EmojiCatalog.source, let given = lineFields.givenOptions.first {
+                throw InputError(
+                    message: "\(given) reads lines of data (FILE or standard input), not the bundled emoji")
             }
             if !streaming, let problem = format.problem(for: catalog) { throw InputError(message: problem) }
             let tone = skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone

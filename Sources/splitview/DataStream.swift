@@ -13,7 +13,8 @@ extension DataOptions {
     /// `CatalogStream.wholeReadLimit`. Nil for the rest (the bundled emoji, compiled in; a
     /// small file, parsed in a few milliseconds): those are read before the first frame, and
     /// their errors reported before any screen.
-    func dataStream() -> CatalogStream? {
+    func dataStream(fields: LineFields = LineFields()) -> CatalogStream? {
+        let loadOptions = loadOptions(fields: fields)
         if let path = data ?? file, path != "-" {
             // (A file that cannot be opened is left to the whole read, which says why.)
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -320,11 +320,12 @@ struct DataOptions: ParsableArguments {
         (header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []) + loaded
     }
 
-    var loadOptions: CatalogLoader.Options {
+    /// The options of the load; `fields`: plain lines' fields and grouping (browse's).
+    func loadOptions(fields: LineFields = LineFields()) -> CatalogLoader.Options {
         CatalogLoader.Options(
             format: format,
             columns: ColumnChoice(section: sectionColumn, label: labelColumn, glyph: glyphColumn), readZero: readZero,
-            headerLines: max(0, headerLineCount), ansi: list.ansi)
+            headerLines: max(0, headerLineCount), ansi: list.ansi, fields: fields)
     }
 
     /// The data's sections: from FILE or --data ("-" is standard input), else from standard
@@ -336,9 +337,10 @@ struct DataOptions: ParsableArguments {
 
     /// `loadCatalog`'s catalog, with its warnings (printed on stderr already) for the browser
     /// to show in its status line: a terminal screen hides what was printed before it.
-    func loadData(_ configuration: Configuration) throws(InputError) -> (
+    func loadData(_ configuration: Configuration, fields: LineFields = LineFields()) throws(InputError) -> (
         catalog: Catalog, warnings: [DataWarning], headerLines: [String]
     ) {
+        let loadOptions = loadOptions(fields: fields)
         let loaded: LoadedCatalog
         do {
             if let path = data ?? file, path != "-" {
