@@ -19,7 +19,9 @@ struct LineLoader {
     private var section: Int?
     /// --ansi: the look the last line left (nil: colour sequences are text).
     private var ansi: AnsiStyle?
-    private var shaper: LineShaper?
+    /// (Not an optional: calling a mutating method through `!` copied it for every line.)
+    private var shaper: LineShaper
+    private let shapesLines: Bool
 
     init(
         sectionTitle: String, separator: UInt8 = Byte.newline, headerLines: Int = 0, ansi: Bool = false,
@@ -29,7 +31,8 @@ struct LineLoader {
         self.separator = separator
         headerLineCount = headerLines
         self.ansi = ansi ? .plain : nil
-        shaper = fields.shapesLines ? LineShaper(fields) : nil
+        shaper = LineShaper(fields)
+        shapesLines = fields.shapesLines
     }
 
     /// Reads the lines of `text`: whole lines (each ends with the separator), but for the last
@@ -44,14 +47,14 @@ struct LineLoader {
             if separator == Byte.newline && last > start && text[last - 1] == Byte.carriageReturn { last -= 1 }
             if !text.isBlank(start..<last) && header.count < headerLineCount {
                 header.append(String(decoding: UnsafeBufferPointer(rebasing: text.bytes[start..<last]), as: UTF8.self))
-            } else if !text.isBlank(start..<last), shaper != nil {
+            } else if shapesLines && !text.isBlank(start..<last) {
                 // (With --ansi, the fields are those of the text without its colour sequences,
                 // and the colours are not kept: the shown text is cut and joined from fields.)
                 let line = UnsafeBufferPointer(rebasing: text.bytes[start..<last])
                 if ansi != nil, let (stripped, _) = AnsiText.strip(line, style: &ansi!) {
-                    stripped.withUnsafeBufferPointer { shaper!.add($0, into: &builder, defaultTitle: sectionTitle) }
+                    stripped.withUnsafeBufferPointer { shaper.add($0, into: &builder, defaultTitle: sectionTitle) }
                 } else {
-                    shaper!.add(line, into: &builder, defaultTitle: sectionTitle)
+                    shaper.add(line, into: &builder, defaultTitle: sectionTitle)
                 }
             } else if !text.isBlank(start..<last) {
                 let index = section ?? builder.sectionIndex(sectionTitle)
