@@ -15,6 +15,7 @@ let harnesses = [
     "FuzzDelimited",  // CSV and TSV, with the column options
     "FuzzLines",  // plain lines, and the format sniffing of a file with no extension
     "FuzzAnsi",  // --ansi's SGR colour sequences, and lines read with them
+    "FuzzFields",  // plain lines' fields and grouping, and the field index expressions
     "FuzzRecentPicks",  // the recent-picks state file
     "FuzzSearch",  // the search query and its matching, against a reference
     "FuzzWidths",  // [widths] keys and the width measure
