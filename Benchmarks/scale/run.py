@@ -865,6 +865,9 @@ def main():
     parser.add_argument("--query", default=DEFAULT_QUERY,
                         help="typed one key at a time (default: %(default)r); letters, digits and spaces")
     parser.add_argument("--fuzzy", action="store_true", help="also run fzf in its default fuzzy mode")
+    parser.add_argument("--grouped", action="store_true",
+                        help="plain lines `group%%03d itemN LABEL` instead of the TSV: splitview --group-nth 1, "
+                             "splitview without grouping and fzf --exact on the same lines")
     parser.add_argument("--key-pause", type=float, default=0.2, metavar="SECONDS",
                         help="pause after each answered key, as between a user's keys (default: %(default)s)")
     parser.add_argument("--no-check", action="store_true",
@@ -917,6 +920,10 @@ def benchmark(options, workdir):
 
     query = options.query
     wanted = [""] + prefixes(query)
+    if options.grouped:
+        programs = grouped_programs(options, workdir, fzf, labels, wanted)
+        del labels
+        return run_programs(options, programs, query, env, env_note, workdir, tsv)
     label_counts = {p: exact_count(labels, p) for p in wanted}
     word_counts = {p: word_start_count(labels, p) for p in wanted}
     whole_lines = [f"{titles[i // options.items_per_section]}\t{label}" for i, label in enumerate(labels)]
@@ -937,17 +944,49 @@ def benchmark(options, workdir):
         programs.append(Fzf("fzf (fuzzy)", [fzf], lines, total, counts))
     del whole_lines, labels
 
+    return run_programs(options, programs, query, env, env_note, workdir, tsv)
+
+
+def grouped_programs(options, workdir, fzf, labels, wanted):
+    """Writes grouped.txt, the same labels as lines `group%03d itemN LABEL`, the groups taking
+    turns (each line's group is drawn at random: a stream makes every section at its first
+    line, and most lines change section), and returns the programs that read it."""
+    rng = random.Random(SEED + 1)
+    grouped = os.path.join(workdir, "grouped.txt")
+    lines, shown = [], []
+    with open(grouped, "w", encoding="utf-8") as out:
+        for index, label in enumerate(labels):
+            rest = f"item{index} {label}"
+            line = f"group{rng.randrange(options.sections):03d} {rest}"
+            out.write(line + "\n")
+            lines.append(line)
+            shown.append(rest)
+    total = len(labels)
+    return [
+        # --group-nth 1: each line under its group, which it no longer shows (nor searches).
+        Splitview("splitview --group-nth 1", [options.binary, "--no-recent", "--group-nth", "1", grouped], None,
+                  total, {p: word_start_count(shown, p) for p in wanted}, open_keys=b"/"),
+        Splitview("splitview (no grouping)", [options.binary, "--no-recent", grouped], None, total,
+                  {p: word_start_count(lines, p) for p in wanted}, open_keys=b"/"),
+        # fzf has no grouping: the same lines, each whole.
+        Fzf("fzf --exact", [fzf, "--exact"], grouped, total, {p: exact_count(lines, p) for p in wanted}),
+    ]
+
+
+def run_programs(options, programs, query, env, env_note, workdir, tsv):
+    fzf = shutil.which(options.fzf)
+    total = programs[0].total
     if not options.no_check:
         # The expected counts are this script's reading of each program's semantics: check
         # them against the programs' own non-interactive filters before timing anything.
         for prefix in prefixes(query):
-            found = subprocess.run([options.binary, "--no-recent", "--filter", prefix, tsv], env=env,
-                                   capture_output=True).stdout.count(b"\n")
-            if found != word_counts[prefix]:
-                sys.exit(f"splitview --filter {prefix!r} finds {found} items, this script expects {word_counts[prefix]}")
-            for program in programs[1:]:
-                with open(lines, "rb") as data:
-                    found = subprocess.run(program.argv + ["--filter", prefix], stdin=data, env=env,
+            for program in programs:
+                if program.stdin_path:
+                    with open(program.stdin_path, "rb") as data:
+                        found = subprocess.run(program.argv + ["--filter", prefix], stdin=data, env=env,
+                                               capture_output=True).stdout.count(b"\n")
+                else:
+                    found = subprocess.run(program.argv + ["--filter", prefix], env=env,
                                            capture_output=True).stdout.count(b"\n")
                 if found != program.counts[prefix]:
                     sys.exit(f"{program.name} --filter {prefix!r} finds {found}, this script expects {program.counts[prefix]}")
@@ -978,7 +1017,7 @@ def benchmark(options, workdir):
               f"| {milliseconds(summary['echo_median_s'])} | {milliseconds(summary['echo_max_s'])} "
               f"| {milliseconds(summary['key_median_s'])} | {milliseconds(summary['key_max_s'])} |")
     print()
-    ours = summaries["splitview"]
+    ours = summaries[programs[0].name]
     for name, theirs in list(summaries.items())[1:]:
         ratios = []
         for key, label in (("first_items_s", "first items"), ("first_frame_s", "all loaded"), ("vmhwm_kib", "peak memory"),
@@ -986,7 +1025,7 @@ def benchmark(options, workdir):
                            ("key_median_s", "query to result median"), ("key_max_s", "query to result max")):
             if ours[key] and theirs[key]:
                 ratios.append(f"{label} x{ours[key] / theirs[key]:.2f}")
-        print(f"splitview / {name}: " + ", ".join(ratios) + ".")
+        print(f"{programs[0].name} / {name}: " + ", ".join(ratios) + ".")
     print()
     print("Per key, median over runs (the time from writing the key to the frame that shows its count; "
           "the frame that shows the key comes first, in the tables above):")
@@ -994,7 +1033,7 @@ def benchmark(options, workdir):
     names = list(results)
     print("| typed | " + " | ".join(f"{name}: matches, time" for name in names) + " |")
     print("| --- |" + " --- |" * len(names))
-    open_times = median(r.get("open_s") for r in results["splitview"] if not r["error"])
+    open_times = median(r.get("open_s") for r in results[programs[0].name] if not r["error"])
     print(f"| `/` | {total}, {milliseconds(open_times)} |" + " |" * (len(names) - 1))
     for index, prefix in enumerate(prefixes(query)):
         cells = []
