@@ -25,9 +25,7 @@ public enum Browser {
     static func handle(_ key: Key, _ state: inout BrowserState) -> [BrowserCommand] {
         // A key of --expect ends the session with the focused item (where no overlay holds the
         // keys), whatever it does otherwise.
-        if let name = state.options.expectedKeys.names[key], state.overlays.toneChooser == nil,
-            !state.overlays.showingHelp, !state.isTooSmall
-        {
+        if let name = state.options.expectedKeys.names[key], !state.overlays.holdsKeys, !state.isTooSmall {
             state.picking.endingKey = name
             return perform(.pick, &state)
         }
@@ -75,7 +73,7 @@ public enum Browser {
             // The configured ratio again.
             return .adjustRatio(steps: -state.view.ratioSteps)
         case .press
-        where !state.overlays.showingHelp && state.overlays.toneChooser == nil && mouse.y < state.viewHeight:
+        where !state.overlays.holdsKeys && mouse.y < state.viewHeight:
             if state.isOnDivider(x: mouse.x) { return .grabDivider }
             // On a row a press waits for what follows: a drag slides the row, a release where
             // it began is a click.
@@ -84,7 +82,7 @@ public enum Browser {
             }
             return clickAction(for: mouse, in: state)
         case .press, .click, .doubleClick:
-            if state.overlays.showingHelp || state.overlays.toneChooser != nil { return .closeOverlays }
+            if state.overlays.holdsKeys { return .closeOverlays }
             return clickAction(for: mouse, in: state)
         case .drag:
             if state.motion.dividerGrabbed { return .dragDivider(x: mouse.x) }
@@ -111,6 +109,10 @@ public enum Browser {
             let path = ItemPath(section: element.section, item: element.item!)
             return path == state.view.focus || mouse.action == .doubleClick ? .pickItem(path) : .focusItem(path)
         case .header:
+            // With sections to fold, a click on a header folds or unfolds its section.
+            if state.content.canFold, state.content.sourceSection(ofShown: element.section) != nil {
+                return .toggleSectionAt(element.section)
+            }
             guard let first = state.view.firstItem(fromSection: element.section), first.section == element.section
             else { return nil }
             return .focusItem(first)

@@ -16,6 +16,15 @@ public enum BrowserAction: Hashable, Sendable {
     /// The first or last card of the focused row.
     case firstCard, lastCard
     case nextSection, previousSection
+    /// Folds the focused section to its header, or unfolds the one just folded
+    /// (SectionFolds.swift).
+    case toggleSection
+    /// Folds or unfolds every section.
+    case toggleAllSections
+    /// Opens the section switcher (SectionSwitcher.swift).
+    case openSectionSwitcher
+    /// Jumps to the first section of this title: opened, its first item focused.
+    case jumpToSection(String)
     /// Moves the split of two columns by this many `BrowserState.ratioStep`s (negative: left).
     case adjustRatio(steps: Int)
     /// Shows the focused section as a row of cards, or as a grid again.
@@ -69,6 +78,13 @@ public enum BrowserAction: Hashable, Sendable {
     case acceptTone
     case closeToneChooser
 
+    // MARK: Section switcher
+    /// Moves the switcher's choice by lines (negative: up).
+    case moveSwitcher(by: Int)
+    /// Jumps to the chosen section and closes the switcher.
+    case acceptSwitcher
+    case closeSwitcher
+
     // MARK: Help
     case scrollHelp(HelpScroll)
     case closeHelp
@@ -91,6 +107,8 @@ public enum BrowserAction: Hashable, Sendable {
     case dragDivider(x: Int)
     case releaseDivider
     case focusItem(ItemPath)
+    /// Folds or unfolds a shown section (a click on its header).
+    case toggleSectionAt(Int)
     /// Focuses the item and ends the session with it (a click on the focused item).
     case pickItem(ItemPath)
     /// Closes the help and the tone chooser (a click while one is open does only this).
@@ -117,6 +135,12 @@ extension Browser {
     /// without --multi) changes nothing.
     @discardableResult
     public static func perform(_ action: BrowserAction, _ state: inout BrowserState) -> [BrowserCommand] {
+        // The fold key pressed again unfolds what it folded, until another action comes.
+        if action != .toggleSection { state.view.lastFolded = nil }
+        if state.overlays.sectionSwitcher != nil, action.editsSearchText {
+            performSwitcher(action, &state)
+            return []
+        }
         switch action {
         case .move(let direction): move(direction, &state)
         case .page(let down): page(down: down, &state)
@@ -138,6 +162,12 @@ extension Browser {
         case .toggleDetails: state.toggleDetails()
         case .forgetRecent: return state.forgetFocusedRecent().map { [$0] } ?? []
         case .copyFocused: return state.copyFocused().map { [$0] } ?? []
+        case .toggleSection: state.toggleFocusedFold()
+        case .toggleAllSections: state.toggleAllFolds()
+        case .toggleSectionAt(let index): state.toggleFold(shown: index)
+        case .openSectionSwitcher: state.openSectionSwitcher()
+        case .jumpToSection(let title): state.jump(toSectionTitled: title)
+        case .moveSwitcher, .acceptSwitcher, .closeSwitcher: performSwitcher(action, &state)
         case .nextSection: jumpSection(forward: true, &state)
         case .previousSection: jumpSection(forward: false, &state)
         case .adjustRatio(let steps): adjustRatio(steps, &state)
@@ -163,7 +193,9 @@ extension Browser {
             if state.deferPickToSearch() { return [] }
             // Nothing to pick (a search with no match, no marks): Enter ends as fzf's does, with
             // no item printed and status 1.
-            if let focus = state.view.focus {
+            if state.view.focus == nil, state.picking.marked.isEmpty, state.unfoldFirstInView() {
+                // Everything folded: Enter opened the first section in view.
+            } else if let focus = state.view.focus {
                 state.picking.outcome = .chosen(focus)
             } else if let marked = state.picking.marked.first {
                 state.picking.outcome = .chosen(marked)

@@ -249,6 +249,9 @@ extension BrowserState {
     /// first, more items after them and more sections after those. The focused item stays at
     /// its row of the screen; a search in force covers the new items too.
     public mutating func load(_ grown: Catalog) {
+        if content.foldsArriving, grown.sections.count > content.source.sections.count {
+            content.folded.formUnion(content.source.sections.count..<grown.sections.count)
+        }
         content.source = grown
         if let adjustSettings = options.adjustSettings { content.settings = adjustSettings(content.settings, grown) }
         // (The search session extends its result over the items that arrived: a snapshot's

@@ -58,6 +58,11 @@ public struct ContentState: Sendable {
     var rowLooks: [Int: RowLook]
     /// Index of each section's first item among all items, for "n of N".
     var itemsBefore: [Int]
+    /// The folded sections, by source section (SectionFolds.swift): laid out as their
+    /// header alone, through searches, data arriving and resizes.
+    public internal(set) var folded: Set<Int> = []
+    /// Every section was folded at once (`Z`): the sections that arrive later come folded.
+    var foldsArriving = false
     /// What drawing each item takes that depends on the item alone, kept between frames (and
     /// shared by the copies of this state, which show the same items: a catalog only grows,
     /// `load`, and a source path keeps its item).
@@ -80,6 +85,7 @@ public struct ContentState: Sendable {
     mutating func refreshLayoutInput(theme: Theme, textWidth: TextWidth) {
         (specs, itemsBefore, rowLooks) = Self.layoutInput(
             for: catalog, settings: settings, theme: theme, textWidth: textWidth)
+        if !folded.isEmpty { foldSpecs() }
     }
 
     /// The layout's sections, each section's first item among all items, and the looks of the

@@ -8,7 +8,7 @@ import TerminalUI
 
 /// What the keys mean at a moment: one mode per key map (`KeyMap.all`).
 public enum InputMode: Hashable, Sendable, CaseIterable {
-    case browse, row, searchPrompt, toneChooser, help, tooSmall
+    case browse, row, searchPrompt, sectionSwitcher, toneChooser, help, tooSmall
 }
 
 /// When a binding (or a whole mode) does something with the data and options at hand.
@@ -34,6 +34,8 @@ public enum Availability: Hashable, Sendable {
     case keysMode
     /// The detail panel is open (`i`, Ctrl-O).
     case detailsShown
+    /// More than one section: they fold, and the switcher goes between them.
+    case sections
 
     public func holds(in state: BrowserState) -> Bool {
         switch self {
@@ -49,6 +51,7 @@ public enum Availability: Hashable, Sendable {
         case .queryMode: state.typingQueries
         case .keysMode: !state.typingQueries
         case .detailsShown: state.overlays.showingDetails
+        case .sections: state.content.canFold
         }
     }
 }

@@ -9,7 +9,7 @@ extension KeyMap {
     /// Every mode's map, in precedence order: the state is in the mode of the first map whose
     /// `isActive` holds. The help lists the maps in the reverse order, the mode under all
     /// others first.
-    static let all: [KeyMap] = [tooSmall, help, toneChooser, searchPrompt, row, browse]
+    static let all: [KeyMap] = [tooSmall, help, toneChooser, sectionSwitcher, searchPrompt, row, browse]
 
     /// Ctrl-C ends the session in every mode.
     static let interrupt = KeyGroup([.control("c")], .interrupt, "interrupt: exit 130, no output")
@@ -40,6 +40,17 @@ extension KeyMap {
             KeyGroup(
                 [KeyBinding([.tab], .nextSection), KeyBinding([.backTab], .previousSection)],
                 "next / previous section"),
+            // Letters while browsing; the Alt chords work while typing a query too (fzf binds
+            // no Alt-Z, Alt-Shift-Z or Alt-T).
+            KeyGroup(
+                [.character("z"), Key.character("z").with(.alt)], .toggleSection,
+                "fold / unfold this section", when: .sections),
+            KeyGroup(
+                [.character("Z"), Key.character("Z").with(.alt)], .toggleAllSections, "fold / unfold every section",
+                when: .sections),
+            KeyGroup(
+                [.character("t"), Key.character("t").with(.alt)], .openSectionSwitcher,
+                "go to a section by its title", when: .sections),
             KeyGroup(
                 [
                     KeyBinding([.character("<")], .adjustRatio(steps: -1)),
@@ -130,6 +141,29 @@ extension KeyMap {
             groups: own + browse.groups.compactMap { $0.withoutCharacters(orKeysIn: ownKeys) },
             otherKeys: .typeText(help: "type: the filter follows"))
     }()
+
+    /// While the section switcher is open, characters type its filter.
+    static let sectionSwitcher = KeyMap(
+        .sectionSwitcher, helpTitle: "Section switcher (t, Alt-t)", when: .sections,
+        isActive: { $0.overlays.sectionSwitcher != nil },
+        groups: [
+            KeyGroup(
+                [
+                    KeyBinding([.up, .control("p")], .moveSwitcher(by: -1)),
+                    KeyBinding([.down, .control("n")], .moveSwitcher(by: 1)),
+                ], "choose a section"),
+            KeyGroup(
+                [KeyBinding([.pageUp], .moveSwitcher(by: -10)), KeyBinding([.pageDown], .moveSwitcher(by: 10))],
+                "ten sections up / down"),
+            KeyGroup([.enter], .acceptSwitcher, "go there: its first item, its title at the top"),
+            KeyGroup([.escape], .closeSwitcher, "close, staying where you were"),
+            KeyGroup([.backspace], .deleteBackward, "delete the character before the cursor"),
+            KeyGroup([.control("w")], .deleteWord, "delete the word before the cursor"),
+            KeyGroup([.control("u")], .clearText, "delete everything before the cursor"),
+            interrupt,
+            suspend,
+        ],
+        otherKeys: .typeText(help: "type: the titles are filtered as the search matches"))
 
     static let toneChooser = KeyMap(
         .toneChooser, helpTitle: "Skin-tone chooser (s)", when: .skinTones,

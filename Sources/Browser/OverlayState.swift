@@ -12,6 +12,8 @@ public struct OverlayState: Hashable, Sendable {
     public internal(set) var showingDetails = false
     /// Open while the user picks a skin tone for the focused emoji.
     public internal(set) var toneChooser: ToneChooser?
+    /// Open while the user picks a section to jump to by its title (SectionSwitcher.swift).
+    public internal(set) var sectionSwitcher: SectionSwitcher?
     /// A message in the status line, in place of the focused item, until the first key or
     /// click (a data file's warnings: printed before the screen started, on standard error,
     /// they would be seen only after quitting; what `y` copied). A resize keeps it.
@@ -29,8 +31,9 @@ public struct OverlayState: Hashable, Sendable {
     mutating func closeHelpAndChooser() {
         showingHelp = false
         toneChooser = nil
+        sectionSwitcher = nil
     }
 
     /// Whether an overlay takes the keys from the browsing ones (the help, the chooser).
-    var holdsKeys: Bool { showingHelp || toneChooser != nil }
+    var holdsKeys: Bool { showingHelp || toneChooser != nil || sectionSwitcher != nil }
 }

@@ -78,6 +78,13 @@ extension Browser {
                         chooser: chooser, anchor: anchor, screenWidth: state.view.width, options: state.options),
                     in: above, z: Layer.chooser)
             }
+            if let switcher = state.overlays.sectionSwitcher {
+                layers.add(
+                    SectionSwitcherOverlay(
+                        switcher: switcher, entries: switcher.entries(in: state), options: state.options),
+                    in: Rect(x: 0, y: state.contentTop, width: state.view.width, height: state.viewHeight),
+                    z: Layer.switcher)
+            }
             if state.overlays.showingHelp { layers.add(HelpOverlay(state), in: helpArea(state), z: Layer.help) }
             layers.render(into: &buffer)
         }
@@ -89,6 +96,7 @@ extension Browser {
         static let sections = 0.0
         static let status = 1.0
         static let chooser = 2.0
+        static let switcher = 2.5
         static let help = 3.0
     }
 }

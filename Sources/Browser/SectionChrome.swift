@@ -38,7 +38,10 @@ enum SectionChrome {
             buffer.fill(rect, state.theme.header)
             guard rect.y >= 0, rect.y < state.viewHeight else { return }
             let section = state.content.catalog.sections[header.section]
-            let title = " \(VisibleText.standalone(section.title)) · \(section.items.count) "
+            // A folded section: its header alone, with a sign, its count (of matches, in a
+            // search) kept.
+            let sign = state.content.isFolded(shown: header.section) ? "▸ " : ""
+            let title = " \(sign)\(VisibleText.standalone(section.title)) · \(section.items.count) "
             buffer.put(
                 state.textWidth.truncate(title, toWidth: max(0, rect.width - 1)), x: rect.x + 1, y: rect.y,
                 style: state.theme.header, maxWidth: rect.width - 1, measure: state.textWidth)

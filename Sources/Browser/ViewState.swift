@@ -16,6 +16,9 @@ public struct ViewState: Sendable {
     /// End (`G`) was the last key: while data still arrives, the focus follows the last item,
     /// as `less +F` follows a file, until the next key or click.
     public internal(set) var followsEnd = false
+    /// The source section the fold key folded last, while no other action came after: the
+    /// key pressed again unfolds it (`toggleFocusedFold`).
+    var lastFolded: Int?
     /// The focus's screen row at the last size that was not too small (see `resize`).
     var focusRowBeforeTooSmall: Int?
 

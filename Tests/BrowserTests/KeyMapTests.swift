@@ -48,6 +48,7 @@ func state(in mode: InputMode, multi: Bool) -> BrowserState {
             focus: ItemPath(section: 1, item: 0), multiSelect: multi)
     case .searchPrompt: state.send(.character("/"))
     case .toneChooser: state.send(.character("s"))
+    case .sectionSwitcher: state.send(.character("t"))
     case .help: state.send(.character("?"))
     case .tooSmall: state.send(.resize(width: 15, height: 4))
     }
@@ -130,15 +131,15 @@ struct KeyMapTests {
     func helpListsAvailableBindings(multi: Bool, skinTones: Bool) {
         let state = BrowserState(
             catalog: skinTones ? skinToneCatalog : fixtureCatalog, settings: fixtureSettings(),
-            theme: .standard, width: 100, height: 80, multiSelect: multi)
+            theme: .standard, width: 100, height: 100, multiSelect: multi)
         let help = HelpOverlay(state)
         let shown = KeyMap.all.reversed().filter { $0.helpTitle != nil && $0.availability.holds(in: state) }
         #expect(help.sections.map(\.title) == shown.map(\.helpTitle!))
         #expect(
             shown.map(\.mode)
                 == (skinTones
-                    ? [.browse, .row, .searchPrompt, .toneChooser, .help]
-                    : [.browse, .row, .searchPrompt, .help]))
+                    ? [.browse, .row, .searchPrompt, .sectionSwitcher, .toneChooser, .help]
+                    : [.browse, .row, .searchPrompt, .sectionSwitcher, .help]))
         for (section, map) in zip(help.sections, shown) {
             let keyEntries = section.entries.filter { entry in
                 map.groups.contains { $0.keysLabel == entry.keys && $0.help == entry.action }
@@ -161,7 +162,7 @@ struct KeyMapTests {
                 == skinTones)
         #expect(help.sections[0].entries.filter { $0.keys == "Enter" }.count == 1)
 
-        // Drawn, each entry is one row (the help fits 100 x 80 unscrolled): keys, then action.
+        // Drawn, each entry is one row (the help fits 100 x 100 unscrolled): keys, then action.
         var open = state
         open.send(.character("?"))
         let text = render(open)

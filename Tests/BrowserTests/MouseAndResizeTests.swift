@@ -36,12 +36,15 @@ struct MouseTests {
         #expect(state.picking.outcome == .chosen(path(0, 8)))
     }
 
-    @Test("clicks on a header focus its first item; on empty space, the gap or the status line, nothing")
+    @Test("a click on a header folds or unfolds its section; on empty space, the gap or the status line, nothing")
     func clicksElsewhere() {
         var state = fixtureState(width: 44, height: 8, focus: path(0, 4))
-        state.send(click(30, 6))  // Delta's header
-        #expect(state.view.focus == path(3, 0))
+        state.send(click(30, 6))  // Delta's header: folds Delta, the focus kept
+        #expect(state.content.isFolded(shown: 3))
+        #expect(state.view.focus == path(0, 4))
         expectFocusVisible(state)
+        state.send(click(30, 6))  // and unfolds it
+        #expect(!state.content.isFolded(shown: 3))
         state = fixtureState(width: 44, height: 8, focus: path(0, 4))
         for (x, y) in [(21, 2), (22, 2), (40, 4), (30, 7), (5, 7), (30, 40), (-1, 0)] {
             state.send(click(x, y))
@@ -56,7 +59,8 @@ struct MouseTests {
         state.scroll(to: 2)
         // Row 0 shows Beta's pinned header over b3..b5.
         state.send(click(30, 0))
-        #expect(state.view.focus == path(1, 0))
+        #expect(state.content.isFolded(shown: 1))
+        #expect(state.view.focus == path(0, 9))
         #expect(state.picking.outcome == nil)
         expectFocusVisible(state)
     }

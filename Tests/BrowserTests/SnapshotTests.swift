@@ -261,14 +261,14 @@ struct SnapshotTests {
                 |│ PgUp PgDn  ^B ^F  page up / down                             │|
                 |│ Home End  g G     first / last item                          │|
                 |│ Tab Shift-Tab     next / previous section                    │|
+                |│ Alt-z  z          fold / unfold this section                 │|
+                |│ Alt-Z  Z          fold / unfold every section                │|
+                |│ Alt-t  t          go to a section by its title               │|
                 |│ < >               move the split left / right                │|
                 |│ v                 this section as a row of cards / a grid    │|
                 |│ i                 details of the focused item                │|
                 |│ /                 search: each key filters                   │|
                 |│ s                 skin tones (none in this data)             │|
-                |│ y                 copy the focused item to the clipboard     │|
-                |│ Enter             print the focused item and exit            │|
-                |│ Esc  q            quit without output                        │|
                 |└───────────────────────────────────────────────────── ↓ more ─┘|
                 | a0  · Alpha                                    1 of 44  ? help |
                 """))
