@@ -64,7 +64,9 @@ struct CardWidget: Widget {
         if state.isMarked(path) {
             var marker = frameStyle
             marker.bold = true
-            buffer.put(Browser.markerGlyph, x: area.x + (bordered ? 1 : 0), y: area.y, style: marker)
+            buffer.put(
+                state.options.look.marker, x: area.x + (bordered ? 1 : 0), y: area.y, style: marker, maxWidth: 1,
+                measure: state.textWidth)
         }
     }
 

@@ -154,12 +154,15 @@ struct GridSection: SectionStyle {
     func drawMarker(
         _ path: ItemPath, rect: Rect, style: CellStyle, _ state: SectionsInput, into buffer: inout CellBuffer
     ) {
-        if state.isMarked(path) {
-            // In the left padding cell (over the first cell of a slot without padding): ASCII,
-            // so no terminal can disagree about its width.
+        // In the left padding cell (over the first cell of a slot without padding): the
+        // marker (--marker, `*`), else at the focus the pointer (--pointer, none by default);
+        // one cell wide, as the options require.
+        let look = state.options.look
+        let sign = state.isMarked(path) ? look.marker : path == state.view.focus ? look.pointer : ""
+        if !sign.isEmpty {
             var marker = style
             marker.bold = true
-            buffer.put(Browser.markerGlyph, x: rect.x, y: rect.y, style: marker)
+            buffer.put(sign, x: rect.x, y: rect.y, style: marker, maxWidth: 1, measure: state.textWidth)
         }
     }
 
@@ -173,11 +176,6 @@ struct GridSection: SectionStyle {
             buffer.put(face.shown, x: x, y: y, style: style, maxWidth: room, measure: state.textWidth)
         }
     }
-}
-
-extension Browser {
-    /// Drawn at the left edge of a marked item's slot.
-    public static let markerGlyph = "*"
 }
 
 extension CellBuffer {

@@ -72,6 +72,12 @@ public struct PickerLook: Hashable, Sendable {
         }
     }
 
+    /// What marks the focused item in its left padding cell (fzf's --pointer); empty: the
+    /// focus is its highlight alone, splitview's default.
+    public var pointer = ""
+    /// What marks a marked item there (fzf's --marker); splitview's is `*`.
+    public var marker = "*"
+
     public var placement = Placement.default
     /// What stands before the query (fzf's --prompt); nil: splitview's " /".
     public var prompt: String?

@@ -33,8 +33,11 @@ extension Browser {
         let screen = Rect(x: 0, y: 0, width: state.view.width, height: state.view.height)
         if state.isTooSmall {
             layers.add(
+                // (What the screen needs: the frame's need and the border around it.)
                 TooSmallScreen(
-                    needWidth: state.requiredWidth, needHeight: state.requiredHeight, theme: state.options.theme),
+                    needWidth: state.requiredWidth + state.screenWidth - state.view.width,
+                    needHeight: state.requiredHeight + state.screenHeight - state.view.height,
+                    theme: state.options.theme),
                 in: screen)
             layers.render(into: &buffer)
             return buffer

@@ -34,9 +34,13 @@ struct StatusLine: Widget {
     let theme: Theme
     let textWidth: TextWidth
 
+    /// --tabstop: a tab in the focused label is spaces to the next stop, as in a list.
+    var tabStop = 8
+
     init(_ state: BrowserState) {
         theme = state.options.theme
         textWidth = state.options.textWidth
+        tabStop = max(1, state.options.tabStop)
         marks = state.markedCount
         notice = state.overlays.notice
         filter = state.content.filter.map { VisibleText.standalone($0.query.description) }
@@ -117,7 +121,26 @@ struct StatusLine: Widget {
     /// of it (the line is cut with "…" at its own room after the label is put in), and
     /// standing alone after the text before it (`VisibleText.standalone`).
     func shownLabel(_ label: String, width: Int) -> String {
-        VisibleText.standalone(textWidth.truncate(label, toWidth: width))
+        VisibleText.standalone(textWidth.truncate(expandingTabs(label), toWidth: width))
+    }
+
+    /// `label` with each tab as the spaces to the next tab stop (counted in cells from its
+    /// start), not the tab's sign: the list shows the line that way.
+    func expandingTabs(_ label: String) -> String {
+        guard label.utf8.contains(9) else { return label }
+        var expanded = ""
+        var column = 0
+        for character in label {
+            if character == "\t" {
+                let spaces = tabStop - column % tabStop
+                expanded += String(repeating: " ", count: spaces)
+                column += spaces
+            } else {
+                expanded.append(character)
+                column += textWidth.width(of: String(character))
+            }
+        }
+        return expanded
     }
 }
 

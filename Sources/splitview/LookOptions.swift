@@ -4,6 +4,7 @@
 
 import ArgumentParser
 import Browser
+import TerminalUI
 
 struct LookOptions: ParsableArguments {
     @Option(
@@ -29,6 +30,17 @@ struct LookOptions: ParsableArguments {
             valueName: "STYLE"))
     var borderValue: PickerLook.Border?
 
+    @Option(
+        help: ArgumentHelp(
+            "What marks the focused item, one cell wide, in its left padding, as fzf's --pointer (default: none, the focus is its highlight).",
+            valueName: "STR"))
+    var pointer: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "What marks a marked item (--multi), one cell wide, as fzf's --marker (default: *).", valueName: "STR"))
+    var marker: String?
+
     @Flag(name: .customLong("no-border"), help: "No line around the browser (undoes --border).")
     var noBorder = false
 
@@ -49,6 +61,12 @@ struct LookOptions: ParsableArguments {
                 throw ValidationError(error.description)
             }
         }
+        for (name, sign) in [("--pointer", pointer), ("--marker", marker)] {
+            // (One cell: the sign takes the slot's left padding cell, the only room it has.)
+            if let sign, !sign.isEmpty, TextWidth().width(of: sign) != 1 || sign.count != 1 {
+                throw ValidationError("\(name) must be one character one cell wide, got \"\(sign)\"")
+            }
+        }
         if let prompt, prompt.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw ValidationError("--prompt must not hold control characters")
         }
@@ -56,9 +74,12 @@ struct LookOptions: ParsableArguments {
 
     /// The look these options give, the prompt placed as --layout says.
     func look(placement: PickerLook.Placement?) -> PickerLook {
-        PickerLook(
+        var look = PickerLook(
             placement: placement ?? .default, prompt: prompt, info: info ?? .default,
             border: noBorder ? .none : borderValue ?? .none)
+        if let pointer { look.pointer = pointer }
+        if let marker { look.marker = marker.isEmpty ? " " : marker }
+        return look
     }
 }
 

@@ -108,7 +108,8 @@ extension Splitview {
         "-q", "--query", "-f", "--filter", "--print", "--expect", "--skin-tone", "--typing", "--height", "--tiebreak",
         "--data", "--format", "--section-column", "--label-column", "--glyph-column", "--config", "--style",
         "--effect", "--preset", "--layout", "--header-lines", "--header", "--tabstop", "--ellipsis", "--prompt",
-        "--info", "--border", "--color", "-d", "--delimiter", "--nth", "--with-nth", "--accept-nth", "--group-nth",
+        "--info", "--border", "--color", "--pointer", "--marker", "-d", "--delimiter", "--nth", "--with-nth",
+        "--accept-nth", "--group-nth",
         "--group-by", "--heading",
     ]
 

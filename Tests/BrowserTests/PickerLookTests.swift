@@ -170,3 +170,31 @@ import Foundation
     }
     #expect(documented == Theme.colorNames.map(\.names))
 }
+
+@Suite struct PointerAndMarkerTests {
+    @Test func thePointerMarksTheFocusAndTheMarkerTheMarks() {
+        var state = BrowserState(
+            catalog: fixtureCatalog, settings: fixtureSettings(), width: 44, height: 8, focus: path(0, 0),
+            multiSelect: true)
+        #expect(!render(state).joined().contains("▶"))
+        var look = PickerLook()
+        look.pointer = "▶"
+        look.marker = "✓"
+        state.setLook(look)
+        Browser.update(&state, .key(.character(" ")))
+        let frame = render(state)
+        // a0 marked (the focus went on to a1): the marker before a0, the pointer before a1.
+        let row = frame.first { $0.contains("a0") }!
+        #expect(row.contains("✓a0"))
+        #expect(row.contains("▶a1"))
+        #expect(frame.joined().filter { $0 == "▶" }.count == 1)
+    }
+
+    @Test func aTabInTheFocusedLabelIsSpacesInTheStatusLine() {
+        let catalog = Catalog(sections: [Section(title: "t", items: [Item(label: "ab\tcd")])], source: "test")
+        let state = BrowserState(catalog: catalog, settings: fixtureSettings(), width: 44, height: 8)
+        let status = render(state)[7]
+        #expect(status.contains("ab      cd"))
+        #expect(!status.contains("␉"))
+    }
+}
