@@ -27,7 +27,6 @@ struct BrowseCommand: ParsableCommand {
             """)
 
     @OptionGroup var options: DataOptions
-    @OptionGroup var fields: FieldOptions
 
     @OptionGroup(title: "Matching") var matching: MatchOptions
 
@@ -176,7 +175,7 @@ struct BrowseCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             let configuration = try options.loadConfiguration()
-            let lineFields = try fields.lineFields()
+            let lineFields = try options.fields.lineFields()
             let format = PrintFormat(parsing: printFormat).accepting(lineFields)
             // A pipe or a large file is read while the browser runs: the first frame waits at
             // most 20 ms for the data (fzf's bar). --filter, --select-1 and --exit-0 need it all.

@@ -241,6 +241,7 @@ struct DataOptions: ParsableArguments {
     var layoutName: LayoutName?
 
     @OptionGroup var list: ListOptions
+    @OptionGroup(title: "Fields and sections of plain lines") var fields: FieldOptions
     @OptionGroup var look: LookOptions
 
     var effect: String? { effectName?.name }
@@ -339,10 +340,12 @@ struct DataOptions: ParsableArguments {
 
     /// `loadCatalog`'s catalog, with its warnings (printed on stderr already) for the browser
     /// to show in its status line: a terminal screen hides what was printed before it.
-    func loadData(_ configuration: Configuration, fields: LineFields = LineFields()) throws(InputError) -> (
+    /// `fields`: the plain lines' fields and grouping, else the command line's (checked when
+    /// it was read).
+    func loadData(_ configuration: Configuration, fields: LineFields? = nil) throws(InputError) -> (
         catalog: Catalog, warnings: [DataWarning], headerLines: [String]
     ) {
-        let loadOptions = loadOptions(fields: fields)
+        let loadOptions = loadOptions(fields: fields ?? (try? self.fields.lineFields()) ?? LineFields())
         let loaded: LoadedCatalog
         do {
             if let path = data ?? file, path != "-" {
