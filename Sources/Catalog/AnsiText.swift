@@ -73,7 +73,8 @@ public enum AnsiText {
     ) -> (text: [UInt8], runs: [AnsiRun])? {
         guard let firstEscape = bytes.firstIndex(of: escape) else {
             if style == .plain { return nil }
-            return (Array(bytes), [AnsiRun(start: 0, style: style)])
+            // (An empty text has no run: the look carried in covers nothing of it.)
+            return (Array(bytes), bytes.isEmpty ? [] : [AnsiRun(start: 0, style: style)])
         }
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count)

@@ -57,6 +57,9 @@ import Testing
         #expect(first == "green" && left == AnsiStyle(foreground: .basic(2)))
         let (second, runs, _) = strip("still", from: left)
         #expect(second == "still" && runs == [AnsiRun(start: 0, style: AnsiStyle(foreground: .basic(2)))])
+        // An empty line between has no run, and passes the look on (found by FuzzAnsi).
+        let (empty, none, kept) = strip("", from: left)
+        #expect(empty == "" && none.isEmpty && kept == left)
     }
 
     @Test("random styled segments: the text is theirs and each byte has its segment's look")
