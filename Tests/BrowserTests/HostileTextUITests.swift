@@ -126,7 +126,9 @@ struct HostileTextUITests {
                 let buffer = Browser.render(state)
                 Self.expectNothingHidden(buffer, "focus \(section):\(item)")
                 let status = buffer.lines[state.view.height - 1]
-                let label = VisibleText.shown(state.content.item(at: state.view.focus!)!.label)
+                // (A tab is spaces to the next tab stop, as in a list; other controls signs.)
+                let label = VisibleText.shown(
+                    StatusLine(state).expandingTabs(state.content.item(at: state.view.focus!)!.label))
                 // The label whole, or cut with "…" (the 10,000 characters).
                 #expect(
                     status.contains(label) || (status.contains(String(label.prefix(20))) && status.contains("… ")),
