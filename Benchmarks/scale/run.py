@@ -33,6 +33,8 @@ import unicodedata
 COLUMNS, ROWS = 200, 60
 SEED = 20240604
 DEFAULT_QUERY = "amber har"
+# How long a marker may take to show, in seconds (five times that for loading): --patience.
+PATIENCE = 60.0
 
 # A fixed vocabulary, so that the data is the same on every machine and a query's match counts
 # can be reasoned about: labels read like the names of things, and a query narrows the way it
@@ -100,39 +102,6 @@ def generate(directory, sections, per_section, seed=SEED):
             data.write(chunk)
             plain.write(chunk)
     return titles, labels
-
-
-def exact_count(texts, query):
-    """Items where every space-separated term occurs as a substring; smart case (insensitive
-    unless the query has a capital). The semantics of fzf --exact (and of splitview's 'term)
-    for queries without fzf's operators (' ^ $ !), which the benchmark does not use."""
-    terms = query.split()
-    if not terms:
-        return len(texts)
-    if query == query.lower():
-        return sum(1 for text in texts if all(term in text.lower() for term in terms))
-    return sum(1 for text in texts if all(term in text for term in terms))
-
-
-def word_start_count(texts, query):
-    """splitview's default: every space-separated term at the start of a word (the start of the
-    text, or after a character that is neither a letter nor a digit); smart case."""
-    terms = query.split()
-    if not terms:
-        return len(texts)
-    flags = 0 if query != query.lower() else re.IGNORECASE
-    patterns = [re.compile(r"(?<![0-9A-Za-z])" + re.escape(term), flags) for term in terms]
-    return sum(1 for text in texts if all(p.search(text) for p in patterns))
-
-
-def fuzzy_count(texts, query):
-    """fzf's default (fuzzy) matching: each term's characters in order, anywhere; smart case."""
-    terms = query.split()
-    if not terms:
-        return len(texts)
-    flags = 0 if query != query.lower() else re.IGNORECASE
-    patterns = [re.compile(".*?".join(re.escape(c) for c in term), flags) for term in terms]
-    return sum(1 for text in texts if all(p.search(text) for p in patterns))
 
 
 def prefixes(query):
@@ -524,6 +493,8 @@ class Session:
         if stdin_path:
             stdin.close()
         self.transcript = bytearray()
+        # When the read last played onto the screen returned.
+        self.last_stamp = None
         self.exited = False
         self.rusage = None
         self.chunks = collections.deque()
@@ -550,7 +521,11 @@ class Session:
 
     def pump(self, until, deadline):
         """Plays output onto the grid until `until(terminal)` holds; returns the time the read
-        that made it hold returned, or None at the deadline or when the program exits."""
+        that made it hold returned, or None at the deadline or when the program exits. The
+        screen as it is is looked at first: the read that showed the last marker may show this
+        one too (a quick answer comes in the same read as the key's echo)."""
+        if self.last_stamp is not None and until(self.terminal):
+            return self.last_stamp
         while True:
             with self.arrived:
                 while not self.chunks:
@@ -563,6 +538,7 @@ class Session:
                 self.exited = True
                 return None
             self.transcript += data
+            self.last_stamp = stamp
             reply = self.terminal.feed(data)
             if reply:
                 os.write(self.master, reply)
@@ -631,9 +607,13 @@ class Program:
     """How to run one program, and how to see on its screen that it is ready and that a query
     has been answered."""
 
-    def __init__(self, name, argv, stdin_path, total, counts, open_keys=b""):
+    # Whether a key that leaves the count unchanged may draw nothing more than its echo (fzf).
+    settles = False
+
+    def __init__(self, name, argv, stdin_path, total, open_keys=b""):
         self.name, self.argv, self.stdin_path = name, argv, stdin_path
-        self.total, self.counts, self.open_keys = total, counts, open_keys
+        # The expected counts per query, from the program's own --filter (`count_expected`).
+        self.total, self.counts, self.open_keys = total, {}, open_keys
 
     def command(self):
         line = shlex.join(self.argv).replace("'\t'", "$'\\t'")
@@ -673,7 +653,7 @@ class Splitview(Program):
                     and reverse[cursor] != reverse[0] and not any(reverse[1:cursor]))
         return check
 
-    def answered(self, query, count, since):
+    def answered(self, query, count, since, unchanged=False):
         """The frame that shows the search's answer: its count in the status line, the last
         row drawn, with no spinner (which says a newer answer is coming)."""
         right = "no matches" if count == 0 else f"{count} of {self.total}"
@@ -718,7 +698,7 @@ class Fzf(Program):
                     and (terminal.y, terminal.x) == (ROWS - 1, len(prompt)))
         return check
 
-    def answered(self, query, count, since):
+    def answered(self, query, count, since, unchanged=False):
         """fzf echoes the key on the prompt row at once; when the search is done it rewrites
         the info row with the new count, and the list. While it searches it may show progress
         ("6482/1000000 (40%)", with the previous count) on the info row; and the last progress
@@ -726,18 +706,30 @@ class Fzf(Program):
         order), leaving "(99%)" after the final count. So the key is answered when the info row
         has been rewritten since the key was sent with the expected count, and either without
         progress or with the list rewritten too (which only a result does; an empty list after
-        an empty list is not rewritten at all)."""
+        an empty list is not rewritten at all).
+
+        When the key leaves the count as it was (`unchanged`: "amber" to "amber "), fzf need not
+        rewrite the info row at all. Then the screen answers as soon as the prompt shows the
+        query and the info row the count with no progress; `measure` then waits for the screen
+        to be quiet and takes the last write of the info row or the list after the key, if
+        any, as the answer (`settles`)."""
         prompt = "> " + query
 
         def check(terminal):
             match = self.info(terminal)
-            return (match is not None and int(match.group(1)) == count and int(match.group(2)) == self.total
-                    and terminal.row_written[ROWS - 2] > since
-                    and ("%" not in match.group(3) or any(terminal.row_written[y] > since for y in range(ROWS - 2)))
-                    and terminal.row(ROWS - 1).startswith(prompt)
-                    # The cursor after the query tells "foo " from "foo".
-                    and (terminal.y, terminal.x) == (ROWS - 1, len(prompt)))
+            if match is None or int(match.group(1)) != count or int(match.group(2)) != self.total:
+                return False
+            if not terminal.row(ROWS - 1).startswith(prompt) or (terminal.y, terminal.x) != (ROWS - 1, len(prompt)):
+                # (The cursor after the query tells "foo " from "foo".)
+                return False
+            if unchanged:
+                return "%" not in match.group(3)
+            return (terminal.row_written[ROWS - 2] > since
+                    and ("%" not in match.group(3) or any(terminal.row_written[y] > since for y in range(ROWS - 2))))
         return check
+
+    # fzf draws nothing to say a search is over when its count stays: see `answered`.
+    settles = True
 
 
 def measure(program, query, env, key_pause, verbose):
@@ -745,12 +737,12 @@ def measure(program, query, env, key_pause, verbose):
     session = Session(program.argv, env, program.stdin_path)
     result = {"program": program.name, "keys": [], "error": None}
     try:
-        stamp = session.pump(program.first_items, session.started + 300)
+        stamp = session.pump(program.first_items, session.started + 5 * PATIENCE)
         if stamp is None:
             raise RuntimeError("no first items")
         result["first_items_s"] = stamp - session.started
         result["vmhwm_first_items_kib"] = session.high_water_mark()
-        stamp = session.pump(program.ready, session.started + 300)
+        stamp = session.pump(program.ready, session.started + 5 * PATIENCE)
         if stamp is None:
             raise RuntimeError("no first frame")
         result["first_frame_s"] = stamp - session.started
@@ -760,7 +752,7 @@ def measure(program, query, env, key_pause, verbose):
         if program.open_keys:
             since = session.terminal.writes
             sent = session.send(program.open_keys)
-            stamp = session.pump(program.answered("", program.total, since), sent + 30)
+            stamp = session.pump(program.answered("", program.total, since), sent + PATIENCE)
             if stamp is None:
                 raise RuntimeError("search prompt did not open")
             result["open_s"] = stamp - sent
@@ -769,15 +761,32 @@ def measure(program, query, env, key_pause, verbose):
             count = program.counts[prefix]
             since = session.terminal.writes
             sent = session.send(prefix[-1].encode())
-            echo = session.pump(program.echoed(prefix, since), sent + 60)
+            echo = session.pump(program.echoed(prefix, since), sent + PATIENCE)
             if echo is None:
                 raise RuntimeError(f"{prefix!r} not shown in the prompt")
-            stamp = session.pump(program.answered(prefix, count, since), sent + 60)
+            unchanged = count == program.counts[prefix[:-1]]
+            answered = program.answered(prefix, count, since, unchanged)
+            stamp = session.pump(answered, sent + PATIENCE)
             if stamp is None:
                 raise RuntimeError(f"no answer for {prefix!r} (expected {count})")
+            if unchanged and program.settles:
+                # The last rewrite of the info row or the list after the key, if the screen
+                # still answers after it: the search's result, drawn while the count stayed.
+                rows = range(ROWS - 1)
+                written = [session.terminal.row_written[y] for y in rows]
+
+                def rewrote(terminal):
+                    nonlocal stamp, written
+                    now = [terminal.row_written[y] for y in rows]
+                    if now != written and answered(terminal):
+                        stamp = session.last_stamp
+                    written = now
+                    return False
+                session.pump(rewrote, time.perf_counter() + key_pause)
+            else:
+                session.settle(key_pause)
             result["keys"].append(
                 {"query": prefix, "count": count, "seconds": stamp - sent, "echo_seconds": echo - sent})
-            session.settle(key_pause)
         result["vmhwm_kib"] = session.high_water_mark()
     except RuntimeError as error:
         result["error"] = str(error)
@@ -864,18 +873,21 @@ def main():
     parser.add_argument("--runs", type=int, default=3, metavar="K")
     parser.add_argument("--query", default=DEFAULT_QUERY,
                         help="typed one key at a time (default: %(default)r); letters, digits and spaces")
-    parser.add_argument("--fuzzy", action="store_true", help="also run fzf in its default fuzzy mode")
+    parser.add_argument("--exact", action="store_true",
+                        help="also run splitview --exact and fzf --exact (the default runs are fuzzy, as both programs' defaults)")
     parser.add_argument("--grouped", action="store_true",
                         help="plain lines `group%%03d itemN LABEL` instead of the TSV: splitview --group-nth 1, "
-                             "splitview without grouping and fzf --exact on the same lines")
+                             "splitview without grouping, fzf and fzf --nth 2.. on the same lines")
     parser.add_argument("--key-pause", type=float, default=0.2, metavar="SECONDS",
                         help="pause after each answered key, as between a user's keys (default: %(default)s)")
-    parser.add_argument("--no-check", action="store_true",
-                        help="skip checking the expected counts with splitview --filter and fzf --filter")
+    parser.add_argument("--patience", type=float, default=PATIENCE, metavar="SECONDS",
+                        help="how long to wait for a key's answer before the run fails, five times that for "
+                             "loading (default: %(default)s)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--json", metavar="FILE", help="write every measurement to FILE")
     parser.add_argument("--verbose", action="store_true", help="print each run as it ends")
     options = parser.parse_args()
+    globals()["PATIENCE"] = options.patience
     # The reader thread must get the interpreter as soon as a read returns, not up to 5 ms
     # (the default) later, while the main thread is busy with the bytes before.
     sys.setswitchinterval(0.0001)
@@ -919,79 +931,77 @@ def benchmark(options, workdir):
     print(f"  {time.perf_counter() - started:.1f} s, {os.path.getsize(tsv) / 1e6:.1f} MB", file=sys.stderr)
 
     query = options.query
-    wanted = [""] + prefixes(query)
     if options.grouped:
-        programs = grouped_programs(options, workdir, fzf, labels, wanted)
-        del labels
-        return run_programs(options, programs, query, env, env_note, workdir, tsv)
-    label_counts = {p: exact_count(labels, p) for p in wanted}
-    word_counts = {p: word_start_count(labels, p) for p in wanted}
-    whole_lines = [f"{titles[i // options.items_per_section]}\t{label}" for i, label in enumerate(labels)]
-    line_counts = {p: exact_count(whole_lines, p) for p in wanted}
-    programs = [
-        # splitview matches each term at a word's start and ranks the matches: fewer matches
-        # than fzf --exact's substrings, each scored and ordered.
-        Splitview("splitview", [options.binary, "--no-recent", tsv], None, total, word_counts, open_keys=b"/"),
-        # fzf as it would be run on these lines: it matches the section titles too, so its
-        # counts differ from splitview's on short prefixes.
-        Fzf("fzf --exact", [fzf, "--exact"], lines, total, line_counts),
-        # splitview searches labels (and fields), not section titles: with --nth, fzf answers
-        # exactly the same question, with the same counts.
-        Fzf("fzf --exact --nth 2", [fzf, "--exact", "--delimiter", "\t", "--nth", "2"], lines, total, label_counts),
-    ]
-    if options.fuzzy:
-        counts = {p: fuzzy_count(whole_lines, p) for p in wanted}
-        programs.append(Fzf("fzf (fuzzy)", [fzf], lines, total, counts))
-    del whole_lines, labels
-
+        programs = grouped_programs(options, workdir, fzf, labels, total)
+    else:
+        programs = [
+            # splitview searches the labels (not the section titles) by fzf's rules, and ranks.
+            Splitview("splitview", [options.binary, "--no-recent", tsv], None, total, open_keys=b"/"),
+            # fzf as it would be run on these lines: it matches the section titles too.
+            Fzf("fzf", [fzf], lines, total),
+            # With --nth 2, fzf answers the same question as splitview over the labels.
+            Fzf("fzf --nth 2", [fzf, "--delimiter", "\t", "--nth", "2"], lines, total),
+        ]
+        if options.exact:
+            programs += [
+                Splitview("splitview --exact", [options.binary, "--no-recent", "--exact", tsv], None, total,
+                          open_keys=b"/"),
+                Fzf("fzf --exact", [fzf, "--exact"], lines, total),
+                Fzf("fzf --exact --nth 2", [fzf, "--exact", "--delimiter", "\t", "--nth", "2"], lines, total),
+            ]
+    del labels
+    count_expected(programs, query, env)
     return run_programs(options, programs, query, env, env_note, workdir, tsv)
 
 
-def grouped_programs(options, workdir, fzf, labels, wanted):
+def grouped_programs(options, workdir, fzf, labels, total):
     """Writes grouped.txt, the same labels as lines `group%03d itemN LABEL`, the groups taking
     turns (each line's group is drawn at random: a stream makes every section at its first
     line, and most lines change section), and returns the programs that read it."""
     rng = random.Random(SEED + 1)
     grouped = os.path.join(workdir, "grouped.txt")
-    lines, shown = [], []
     with open(grouped, "w", encoding="utf-8") as out:
         for index, label in enumerate(labels):
-            rest = f"item{index} {label}"
-            line = f"group{rng.randrange(options.sections):03d} {rest}"
-            out.write(line + "\n")
-            lines.append(line)
-            shown.append(rest)
-    total = len(labels)
-    return [
+            out.write(f"group{rng.randrange(options.sections):03d} item{index} {label}\n")
+    programs = [
         # --group-nth 1: each line under its group, which it no longer shows (nor searches).
         Splitview("splitview --group-nth 1", [options.binary, "--no-recent", "--group-nth", "1", grouped], None,
-                  total, {p: word_start_count(shown, p) for p in wanted}, open_keys=b"/"),
-        Splitview("splitview (no grouping)", [options.binary, "--no-recent", grouped], None, total,
-                  {p: word_start_count(lines, p) for p in wanted}, open_keys=b"/"),
-        # fzf has no grouping: the same lines, each whole.
-        Fzf("fzf --exact", [fzf, "--exact"], grouped, total, {p: exact_count(lines, p) for p in wanted}),
+                  total, open_keys=b"/"),
+        Splitview("splitview (no grouping)", [options.binary, "--no-recent", grouped], None, total, open_keys=b"/"),
+        # fzf has no grouping: the same lines, each whole; with --nth 2.., it searches what
+        # splitview --group-nth 1 does.
+        Fzf("fzf", [fzf], grouped, total),
+        Fzf("fzf --nth 2..", [fzf, "--nth", "2.."], grouped, total),
     ]
+    if options.exact:
+        programs += [
+            Splitview("splitview --group-nth 1 --exact",
+                      [options.binary, "--no-recent", "--group-nth", "1", "--exact", grouped], None, total,
+                      open_keys=b"/"),
+            Fzf("fzf --exact --nth 2..", [fzf, "--exact", "--nth", "2.."], grouped, total),
+        ]
+    return programs
+
+
+def count_expected(programs, query, env):
+    """Each program's own count of matches for every prefix of the query: its non-interactive
+    filter (`--filter Q`, the same options otherwise) prints one line per match. The screen
+    markers then wait for these counts."""
+    print("  counting the matches with each program's --filter", file=sys.stderr)
+    for program in programs:
+        program.counts = {"": program.total}
+        for prefix in prefixes(query):
+            with open(program.stdin_path or os.devnull, "rb") as data:
+                out = subprocess.run(program.argv + ["--filter", prefix], stdin=data, env=env, capture_output=True)
+            if out.returncode not in (0, 1):
+                sys.exit(f"{program.name} --filter {prefix!r} failed ({out.returncode}): "
+                         f"{out.stderr.decode(errors='replace').strip()}")
+            program.counts[prefix] = out.stdout.count(b"\n")
 
 
 def run_programs(options, programs, query, env, env_note, workdir, tsv):
     fzf = shutil.which(options.fzf)
     total = programs[0].total
-    if not options.no_check:
-        # The expected counts are this script's reading of each program's semantics: check
-        # them against the programs' own non-interactive filters before timing anything.
-        for prefix in prefixes(query):
-            for program in programs:
-                if program.stdin_path:
-                    with open(program.stdin_path, "rb") as data:
-                        found = subprocess.run(program.argv + ["--filter", prefix], stdin=data, env=env,
-                                               capture_output=True).stdout.count(b"\n")
-                else:
-                    found = subprocess.run(program.argv + ["--filter", prefix], env=env,
-                                           capture_output=True).stdout.count(b"\n")
-                if found != program.counts[prefix]:
-                    sys.exit(f"{program.name} --filter {prefix!r} finds {found}, this script expects {program.counts[prefix]}")
-        print("  expected counts agree with splitview --filter and fzf --filter", file=sys.stderr)
-
     results = {p.name: [] for p in programs}
     for run in range(options.runs):
         print(f"run {run + 1} of {options.runs}", file=sys.stderr)
