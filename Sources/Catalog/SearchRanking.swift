@@ -146,6 +146,14 @@ enum SearchRanking {
     /// The positions of `keys` ordered by key, equal keys in their order.
     static func stableOrder(of keys: [UInt64]) -> [Int32] {
         if keys.count < 2_048 {
+            // A key of one tiebreak or none leaves its low 32 bits zero: the position fits
+            // there, and plain integers sort several times faster than pairs compared by a
+            // closure (a sort per section, a thousand sections at a million lines).
+            if keys.allSatisfy({ $0 & 0xFFFF_FFFF == 0 }) {
+                var packed = keys.enumerated().map { $0.element | UInt64($0.offset) }
+                packed.sort()
+                return packed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+            }
             return (0..<Int32(keys.count)).sorted { (keys[Int($0)], $0) < (keys[Int($1)], $1) }
         }
         // Least significant digit first: each pass is stable, so the last one leaves equal high

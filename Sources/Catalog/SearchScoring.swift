@@ -154,6 +154,8 @@ struct ScoringText: ~Copyable {
     /// The matrices of V2, grown as needed.
     private var table = UnsafeMutablePointer<Int16>.allocate(capacity: 1)
     private var tableCapacity = 1
+    /// V2's first occurrence of each pattern character (at most 1,000 of them).
+    private var firsts = UnsafeMutablePointer<Int>.allocate(capacity: 1000)
 
     init() {
         capacity = 64
@@ -165,6 +167,7 @@ struct ScoringText: ~Copyable {
         scalars.deallocate()
         classes.deallocate()
         table.deallocate()
+        firsts.deallocate()
     }
 
     @inline(__always) func scalar(_ index: Int) -> UInt32 { scalars[index] }
@@ -305,7 +308,8 @@ struct ScoringText: ~Copyable {
             table = .allocate(capacity: tableCapacity)
         }
         let h0 = table, c0 = table + n, b = table + 2 * n
-        var first = [Int](repeating: 0, count: m)
+        // (A buffer kept, not an array: no allocation per item scored.)
+        let first = firsts
         let T = scalars + minIndex
 
         // Phase 2: bonuses, the first occurrences, and the first row.
