@@ -272,7 +272,7 @@ struct SearchMatcher: ~Copyable {
                 for string in strings {
                     let isLabel = string == strings.lowerBound
                     if term.anchor.labelOnly && !isLabel { break }
-                    if let found = scored(term, in: store.string(string)) {
+                    if let found = scored(term, in: store.string(string), knownASCII: store.isASCII) {
                         matched = found
                         inLabel = isLabel
                         break
@@ -323,7 +323,17 @@ struct SearchMatcher: ~Copyable {
     mutating func forgetText() { textKey = (nil, -1, false, false) }
 
     /// The term's best match in `haystack` by fzf's rules, or nil.
-    private mutating func scored(_ term: Term, in haystack: UnsafeBufferPointer<UInt8>) -> ScoredMatch? {
+    private mutating func scored(
+        _ term: Term, in haystack: UnsafeBufferPointer<UInt8>, knownASCII: Bool = false
+    ) -> ScoredMatch? {
+        // One ASCII character in ASCII text (a query's first key, which matches most items):
+        // scored on the bytes in place, with no decoding.
+        if knownASCII, term.scalarCount == 1, term.anchor.scoringKind == .fuzzy, scalars[term.scalarStart] < 0x80,
+            haystack.count <= ScoringRules.tableLimit
+        {
+            return ScoringRules.asciiSingle(
+                UInt8(truncatingIfNeeded: scalars[term.scalarStart]), foldsCase: term.foldsCase, in: haystack)
+        }
         load(haystack, foldsCase: term.foldsCase, normalizes: term.normalizes)
         let pattern = UnsafeBufferPointer(rebasing: scalars[term.scalarStart..<term.scalarStart + term.scalarCount])
         return text.match(pattern, term.anchor.scoringKind)

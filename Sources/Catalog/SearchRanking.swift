@@ -37,6 +37,11 @@ enum SearchRanking {
         let match = matcher.fzfScore(store, storeIndex)
         let key = (0xFFFF - clamp(match.score)) << 48
         guard !order.tiebreaks.isEmpty else { return key }
+        if store.isASCII, order.tiebreaks.count == 1, order.tiebreaks[0] == .length {
+            // (The default tiebreak, read in place: one byte a character.)
+            let label = store.string(store.searchableStrings(of: storeIndex).lowerBound)
+            return key | clamp(ScoringRules.asciiTrimmedLength(label)) << 32
+        }
         return matcher.withDecodedLabel(store, storeIndex) { label in
             var key = key
             var shift: UInt64 = 32

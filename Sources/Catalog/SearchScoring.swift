@@ -36,6 +36,42 @@ enum ScoringRules {
     /// slab of 16-bit integers.
     static let tableLimit = 100 * 1024
 
+    /// What `ScoringText.match` gives for a one-character fuzzy pattern (`wanted`, folded when
+    /// `foldsCase`) in ASCII `text` of at most `tableLimit` bytes, read in place: the
+    /// occurrence of the best bonus, the first of equals, a word start ending the search (as
+    /// V2 does for one character); nil when absent.
+    static func asciiSingle(_ wanted: UInt8, foldsCase: Bool, in text: UnsafeBufferPointer<UInt8>) -> ScoredMatch? {
+        let classes = asciiClasses, bonuses = bonusTable
+        var best: Int16 = 0, bestAt = -1
+        var previous = CharacterClass.white
+        for index in 0..<text.count {
+            let byte = text[index]
+            let kind = classes[Int(byte & 0x7F)]
+            if (foldsCase && kind == .upper ? byte | 0x20 : byte) == wanted {
+                let bonus = index == 0 ? boundaryWhite : bonuses[Int(previous.rawValue) &* 8 &+ Int(kind.rawValue)]
+                let score = match + bonus * firstCharMultiplier
+                if score > best {
+                    best = score
+                    bestAt = index
+                    if bonus >= boundary { break }
+                }
+            }
+            previous = kind
+        }
+        guard bestAt >= 0 else { return nil }
+        return ScoredMatch(score: Int(best), start: bestAt, end: bestAt + 1)
+    }
+
+    /// The number of bytes of ASCII `text` less the white space around it (`trimmedLength` of
+    /// the text decoded).
+    static func asciiTrimmedLength(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        let classes = asciiClasses
+        var start = 0, end = text.count
+        while start < end && classes[Int(text[start] & 0x7F)] == .white { start += 1 }
+        while end > start && classes[Int(text[end - 1] & 0x7F)] == .white { end -= 1 }
+        return end - start
+    }
+
     /// The bonus of a character of class `current` after one of class `previous`.
     static func bonus(_ previous: CharacterClass, _ current: CharacterClass) -> Int16 {
         if current.rawValue >= CharacterClass.nonWord.rawValue {
