@@ -113,8 +113,22 @@ extension SearchBytes {
     ) -> Int? {
         guard !pattern.isEmpty else { return nil }
         var p = 0, h = 0
+        let n = haystack.count
         while p < pattern.count {
-            let length = sequenceLength(pattern[p])
+            let wanted = pattern[p]
+            if wanted < 0x80 {
+                // An ASCII character (most of them): compared with each byte, and with its
+                // capital when folding, in a loop of its own. (Folding, a capital in the
+                // pattern matches nothing: it is never a byte lowercased.)
+                if foldingCase && wanted &- 0x41 < 26 { return nil }
+                let capital = foldingCase && wanted &- 0x61 < 26 ? wanted ^ 0x20 : wanted
+                while h < n, haystack[h] != wanted, haystack[h] != capital { h += 1 }
+                if h == n { return nil }
+                h += 1
+                p += 1
+                continue
+            }
+            let length = sequenceLength(wanted)
             while h < haystack.count, !unitMatches(pattern, p, length, foldingCase: foldingCase, haystack, h) {
                 h += 1
             }
