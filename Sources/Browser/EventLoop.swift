@@ -195,6 +195,7 @@ extension Browser {
             // (Busy, or done with its answer posted after the look above.)
             let searching = searcher.isBusy || searcher.answers.hasEvents
             if inboxOpen || searching { wait = min(wait ?? Timeline.frameInterval, Timeline.frameInterval) }
+            if searching { wait = min(wait ?? SearchRunner.answerPoll, SearchRunner.answerPoll) }
             var changed = false
             var asked: [BrowserCommand] = []
             if let event = screen.nextEvent(timeoutMilliseconds: wait) {

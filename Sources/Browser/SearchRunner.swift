@@ -9,6 +9,11 @@ import Synchronization
 
 /// Runs searches one at a time away from the loop, the last one asked winning.
 final class SearchRunner: Sendable {
+    /// How often, in milliseconds, the loop looks for the answer while a search runs: a look
+    /// once a frame (16 ms) made every answer wait 8 ms on average, and a key's count come a
+    /// frame late; a look costs next to nothing beside a search.
+    static let answerPoll = 1
+
     /// The answers, for the loop to take (`BrowserEvent.searched`).
     let answers = EventInbox()
     private let queue = DispatchQueue(label: "splitview.search", qos: .userInteractive)
