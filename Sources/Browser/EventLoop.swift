@@ -191,7 +191,7 @@ extension Browser {
                 continue
             }
             var wait = state.nextWakeUp.map { max(0, $0 - screen.now) }
-            // Data arriving, or a search's answer: looked for once a frame.
+            // Data arriving: looked for once a frame; a search's answer, every `answerPoll`.
             // (Busy, or done with its answer posted after the look above.)
             let searching = searcher.isBusy || searcher.answers.hasEvents
             if inboxOpen || searching { wait = min(wait ?? Timeline.frameInterval, Timeline.frameInterval) }
