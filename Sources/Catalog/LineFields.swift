@@ -93,6 +93,32 @@ public struct LineFields: Hashable, Sendable {
         }
     }
 
+    /// A header line (--header-lines) as the items are shown: its --with-nth fields, else
+    /// the line less its --group-nth fields, white space at its end left out. fzf shows its
+    /// header lines through --with-nth too, so the header's columns stay over the items'.
+    public func shownText(ofHeader line: String) -> String {
+        guard withNth != nil || groupNth != nil else { return line }
+        var splitter = FieldSplitter(delimiter)
+        var bytes = line
+        return bytes.withUTF8 { bytes in
+            splitter.split(bytes, string: line)
+            var text: [UInt8] = []
+            if let withNth {
+                for (range, _) in FieldText.ranges(withNth, of: splitter.fields) {
+                    text.append(contentsOf: bytes[range])
+                }
+            } else if let groupNth {
+                let removed = FieldText.ranges(groupNth, of: splitter.fields).map(\.0)
+                for index in bytes.indices where !removed.contains(where: { $0.contains(index) }) {
+                    text.append(bytes[index])
+                }
+            }
+            var shown = String(decoding: text, as: UTF8.self)
+            while shown.last?.isWhitespace == true { shown.removeLast() }
+            return shown
+        }
+    }
+
     /// `text` less the delimiter that ends it (fzf's StripLastDelimiter): white space at the
     /// end, AWK-style; else the string, or the last match of the pattern when it ends the text.
     func stripLastDelimiter(_ text: String) -> String {

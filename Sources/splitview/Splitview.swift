@@ -320,7 +320,11 @@ struct DataOptions: ParsableArguments {
 
     /// The sticky lines to show: --header's, then the lines --header-lines took from the data.
     func headerLines(_ loaded: [String]) -> [String] {
-        (header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []) + loaded
+        // (The header lines read from the data are shown as its lines are: --with-nth's
+        // fields, or without --group-nth's.)
+        let fields = (try? fields.lineFields()) ?? LineFields()
+        return (header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? [])
+            + loaded.map { fields.shownText(ofHeader: $0) }
     }
 
     /// The options of the load; `fields`: plain lines' fields and grouping (browse's).

@@ -55,3 +55,16 @@ import Testing
         #expect(lines[2...].contains { $0.contains("ann") })
     }
 }
+
+/// The header lines of grouped or transformed lines are shown as the lines are: without the
+/// --group-nth field (ps aux's header over its processes), or only the --with-nth fields.
+@Test func headerLinesAreShownAsTheLinesAre() throws {
+    let ps = "USER PID COMMAND\nroot 1 init\nann 20 vim\n"
+    let grouped = try Support.run(
+        ["render", "--width", "40", "--height", "8", "--header-lines", "1", "--group-nth", "1"], stdin: ps)
+    #expect(grouped.stdout.contains(" PID COMMAND\n") || grouped.stdout.contains(" PID COMMAND "))
+    #expect(!grouped.stdout.contains("USER"))
+    let picked = try Support.run(
+        ["render", "--width", "40", "--height", "8", "--header-lines", "1", "--with-nth", "2"], stdin: ps)
+    #expect(picked.stdout.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "PID" })
+}
