@@ -116,6 +116,15 @@ public struct CatalogBuilder {
         itemCount += 1
     }
 
+    /// Ends the item with the shape at `index` of its section's store (`lastShapeIndex`).
+    mutating func finishItem(shapeAt index: Int) {
+        sections[current].items.finishItem(shapeAt: index)
+        itemCount += 1
+    }
+
+    /// The shape of the last item finished in the current section, for `finishItem(shapeAt:)`.
+    var lastShapeIndex: Int { sections[current].items.lastShapeIndex }
+
     public var sectionCount: Int { sections.count }
 
     static let reserveLimit = 4_096

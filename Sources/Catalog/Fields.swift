@@ -298,10 +298,14 @@ enum FieldText {
     /// For each range of `indices`, the byte range of its fields in the line (empty when it
     /// takes none): the fields of a range follow one another, so their text is one range.
     static func ranges(_ indices: FieldIndices, of fields: [Field]) -> [(range: Range<Int>, last: Field?)] {
-        indices.ranges.map { range in
-            guard let taken = range.fields(of: fields.count) else { return (0..<0, nil) }
-            return (fields[taken.lowerBound].start..<fields[taken.upperBound].end, fields[taken.upperBound])
-        }
+        indices.ranges.map { range($0, of: fields) }
+    }
+
+    /// One range's: `ranges` without an array (a line's loading makes none).
+    @inline(__always)
+    static func range(_ range: FieldRange, of fields: [Field]) -> (range: Range<Int>, last: Field?) {
+        guard let taken = range.fields(of: fields.count) else { return (0..<0, nil) }
+        return (fields[taken.lowerBound].start..<fields[taken.upperBound].end, fields[taken.upperBound])
     }
 
     /// Whether `byte` ends a line's text when trailing white space is trimmed (fzf trims the

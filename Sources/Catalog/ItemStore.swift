@@ -15,7 +15,9 @@ import Synchronization
 /// as the data wrote them in one string when they cannot be made again from the words. The
 /// strings a search reads (label, keywords, field values) come first and together. A line read
 /// with `--nth` puts the texts searched instead (`searchTextCount`) before all of them, and a
-/// line whose label is not the whole line (`--with-nth`, grouping) keeps the line after them.
+/// line whose label is not the whole line (`--with-nth`, grouping) keeps the line after them,
+/// or, when the label is one run of the line, only what the line has around it, in the shape
+/// (`lineAround`): a section of lines grouped by their first field keeps that field once.
 struct ItemShape: Hashable, Sendable {
     var hasGlyph: Bool
     var keywordCount: Int
@@ -35,6 +37,16 @@ struct ItemShape: Hashable, Sendable {
     var searchTextCount = 0
     /// Whether the line as read (`Item.line`) is stored, last.
     var hasLine = false
+    /// The line as read is the label with these around it (`Item.line`): no string of its own.
+    var lineAround: LineAround?
+
+    /// What a line has before and after its label, when the label is one run of it.
+    struct LineAround: Hashable, Sendable {
+        var head: String
+        var tail: String
+
+        func line(around label: String) -> String { head + label + tail }
+    }
 
     /// `Item.Spelling.Keywords`, with keywords written as one string split in two: a string
     /// that is the words with one space between them is made again from them (`words`), any
@@ -47,7 +59,8 @@ struct ItemShape: Hashable, Sendable {
         hasGlyph: Bool = false, keywordCount: Int = 0, variantCount: Int = 0, fieldNames: [String] = [],
         fieldKinds: [Item.Field.Kind] = [], width: Int? = nil, height: Int? = nil,
         section: Item.Spelling.Section = .given, glyphSpelling: Item.Spelling.Glyph = .kept,
-        keywordsSpelling: KeywordsSpelling = .kept, searchTextCount: Int = 0, hasLine: Bool = false
+        keywordsSpelling: KeywordsSpelling = .kept, searchTextCount: Int = 0, hasLine: Bool = false,
+        lineAround: LineAround? = nil
     ) {
         self.hasGlyph = hasGlyph
         self.keywordCount = keywordCount
@@ -61,6 +74,7 @@ struct ItemShape: Hashable, Sendable {
         self.keywordsSpelling = keywordsSpelling
         self.searchTextCount = searchTextCount
         self.hasLine = hasLine
+        self.lineAround = lineAround
     }
 
     init(of item: Item) {
@@ -104,7 +118,7 @@ struct ItemShape: Hashable, Sendable {
             && a.section == b.section && a.glyphSpelling == b.glyphSpelling
             && a.keywordsSpelling == b.keywordsSpelling && a.width == b.width && a.height == b.height
             && a.searchTextCount == b.searchTextCount && a.hasLine == b.hasLine
-            && a.fieldNames == b.fieldNames && a.fieldKinds == b.fieldKinds
+            && a.fieldNames == b.fieldNames && a.fieldKinds == b.fieldKinds && a.lineAround == b.lineAround
     }
 }
 
@@ -216,7 +230,11 @@ final class ItemStore: Sendable {
             label: label, glyph: glyph, width: shape.width, height: shape.height, keywords: keywords,
             variants: variants, fields: fields, spelling: spelling)
         item.searchTexts = searchTexts
-        if shape.hasLine { item.line = take(1)[0] }
+        if shape.hasLine {
+            item.line = take(1)[0]
+        } else if let around = shape.lineAround {
+            item.line = around.line(around: label)
+        }
         return item
     }
 
@@ -309,6 +327,8 @@ struct ItemStoreBuilder {
     private var styleBytes = ColumnWriter<UInt8>()
     private var shapes: [ItemShape] = []
     private var searchableCountOfShape: [Int] = []
+    /// Each shape's `stringCount`, read per item without copying the shape.
+    private var stringCountOfShape: [Int] = []
     private var shapeIndex: [ItemShape: Int] = [:]
     private var lastShape = -1
     private var itemStart = 0
@@ -385,11 +405,23 @@ struct ItemStoreBuilder {
         styleEnds.append(styleBytes.count)
     }
 
+    /// The shape of the last item finished, as `finishItem(shapeAt:)` takes it.
+    var lastShapeIndex: Int { lastShape }
+
+    /// Ends the item whose strings were just added, of the shape at `index` (one that
+    /// `lastShapeIndex` gave): a loader that knows its item is of a shape seen before skips
+    /// comparing shapes.
+    mutating func finishItem(shapeAt index: Int) {
+        makeColumnsOwn()
+        precondition(
+            stringEnds.count - itemStart == stringCountOfShape[index], "an item's strings do not fit its shape")
+        finish(shape: index)
+    }
+
     /// Ends the item whose strings were just added: there must be as many as `shape` says.
     mutating func finishItem(_ shape: ItemShape) {
         makeColumnsOwn()
         precondition(stringEnds.count - itemStart == shape.stringCount, "an item's strings do not fit its shape")
-        precondition(stringEnds.count <= Int(UInt32.max), "more strings than one section can index")
         let index: Int
         if lastShape >= 0 && shapes.withUnsafeBufferPointer({ $0[lastShape] == shape }) {
             index = lastShape
@@ -403,8 +435,14 @@ struct ItemStoreBuilder {
             index = shapes.count
             shapes.append(shape)
             searchableCountOfShape.append(shape.searchableCount)
+            stringCountOfShape.append(shape.stringCount)
             shapeIndex[shape] = index
         }
+        finish(shape: index)
+    }
+
+    private mutating func finish(shape index: Int) {
+        precondition(stringEnds.count <= Int(UInt32.max), "more strings than one section can index")
         lastShape = index
         if firstString.isEmpty && index != 0 && count > 0 {
             // The first item of a second shape: from now on each item needs its own record.

@@ -320,6 +320,75 @@ private func texts(_ expression: String, of line: String, _ delimiter: FieldDeli
         }
     }
 
+    @Test("a pick prints the line as read, whatever the options leave out of its label")
+    func linesAsRead() throws {
+        var random = SplitMix64(seed: 2728)
+        let choices: [LineFields] = [
+            LineFields(groupNth: indices("1")),
+            LineFields(groupNth: indices("-1")),
+            LineFields(groupNth: indices("2")),
+            LineFields(groupNth: indices("1,3")),
+            LineFields(nth: indices("1"), groupNth: indices("1")),
+            LineFields(delimiter: .string(","), groupNth: indices("1")),
+            LineFields(delimiter: .string(","), groupNth: indices("-1")),
+            LineFields(delimiter: .pattern("[:;]+"), groupNth: indices("1")),
+            LineFields(withNth: indices("2..")),
+            LineFields(withNth: indices("3,1")),
+            LineFields(groupBy: .dirname),
+            LineFields(groupNth: indices("2"), groupBy: .dirname),
+        ]
+        let words = ["a", "bb", "é", "./x/y.c", "g1", "g2", ",", ";", ":"]
+        for round in 0..<120 {
+            var lines: [String] = []
+            for _ in 0..<Int.random(in: 1...40, using: &random) {
+                var line = String(
+                    repeating: " ", count: Int.random(in: 0...1, using: &random) * Int.random(in: 0...2, using: &random)
+                )
+                for index in 0..<Int.random(in: 1...5, using: &random) {
+                    if index > 0 { line += [" ", "  ", "\t", ",", ":"][Int.random(in: 0...4, using: &random)] }
+                    line += words[Int.random(in: 0..<words.count, using: &random)]
+                }
+                if Int.random(in: 0...5, using: &random) == 0 { line += " " }
+                guard line.contains(where: { $0 != " " && $0 != "\t" }) else { continue }
+                lines.append(line)
+            }
+            let fields = choices[round % choices.count]
+            let catalog = try load(lines.joined(separator: "\n") + "\n", fields).catalog
+            let printed = catalog.sections.flatMap { $0.items.map { $0.line ?? $0.label } }
+            // Each section keeps its lines in input order: the lines, section by section.
+            #expect(printed.sorted() == lines.sorted(), "\(fields) over \(lines)")
+            for section in catalog.sections {
+                let order = section.items.map { lines.firstIndex(of: $0.line ?? $0.label) ?? -1 }
+                #expect(!order.contains(-1))
+            }
+        }
+    }
+
+    @Test("lines grouped by their first field keep the field once per section, not the line again")
+    func groupedLinesStoredOnce() throws {
+        var text = ""
+        for index in 0..<300 { text += "g\(index % 7) item\(index) \(index % 2 == 0 ? "even" : "odd")\n" }
+        let catalog = try load(text, LineFields(groupNth: indices("1"))).catalog
+        #expect(catalog.sections.count == 7)
+        for section in catalog.sections {
+            let store = section.items.store
+            #expect(store.shapes.count == 1)
+            #expect(store.shapes[0].hasLine == false)
+            #expect(store.shapes[0].lineAround == .init(head: section.title + " ", tail: ""))
+            // One string an item: the label.
+            #expect(store.stringEnds.count == store.count)
+            #expect(section.items[0].line == section.title + " " + section.items[0].label)
+        }
+        // Lines whose heads keep changing are stored whole past a limit, and still print as read.
+        var varied = ""
+        for index in 0..<(LineShaper.aroundChangeLimit * 3) {
+            varied += "g" + String(repeating: " ", count: 1 + index % 2) + "item\(index)\n"
+        }
+        let whole = try load(varied, LineFields(groupNth: indices("1"))).catalog
+        #expect(whole.sections[0].items.map { $0.line! } == varied.split(separator: "\n").map(String.init))
+        #expect(whole.sections[0].items.store.shapes.contains { $0.hasLine })
+    }
+
     @Test("lines grouped by a field, fed in random parts, give what a whole read gives")
     func randomParts() throws {
         var random = SplitMix64(seed: 2727)
