@@ -284,13 +284,7 @@ struct JSONSectionsStream {
     }
 
     private mutating func rootMemberValue(_ parser: inout JSONParser, final: Bool) throws {
-        if key == "sections" && parser.i < parser.end && parser.p[parser.i] == Byte.openBracket {
-            let position = parser.position(at: parser.i)
-            parser.i += 1
-            parser.skipWhitespace()
-            let empty = parser.i < parser.end && parser.p[parser.i] == Byte.closeBracket
-            if empty { parser.i += 1 }
-            try next(&parser, final: final)
+        if key == "sections", let (position, empty) = try openArray(&parser, final: final) {
             // A later "sections" replaces an earlier one, as a later key does.
             startSections(.array)
             sectionsPosition = position
@@ -305,6 +299,22 @@ struct JSONSectionsStream {
             unknownRootKey = (key, keyPosition)
         }
         place = .afterRootMember
+    }
+
+    /// Opens an array read element by element (the root's "sections", a section's "items"):
+    /// takes its `[` (and the `]` of an empty one) and moves to the token after it. Its
+    /// position and whether it is empty; nil, taking nothing, when the value there is no array.
+    private mutating func openArray(
+        _ parser: inout JSONParser, final: Bool
+    ) throws -> (position: SourcePosition, empty: Bool)? {
+        guard parser.i < parser.end && parser.p[parser.i] == Byte.openBracket else { return nil }
+        let position = parser.position(at: parser.i)
+        parser.i += 1
+        parser.skipWhitespace()
+        let empty = parser.i < parser.end && parser.p[parser.i] == Byte.closeBracket
+        if empty { parser.i += 1 }
+        try next(&parser, final: final)
+        return (position, empty)
     }
 
     private mutating func startSections(_ member: SectionsMember) {
@@ -381,13 +391,7 @@ struct JSONSectionsStream {
     }
 
     private mutating func sectionMemberValue(_ parser: inout JSONParser, final: Bool) throws {
-        if key == "items" && parser.i < parser.end && parser.p[parser.i] == Byte.openBracket {
-            let position = parser.position(at: parser.i)
-            parser.i += 1
-            parser.skipWhitespace()
-            let empty = parser.i < parser.end && parser.p[parser.i] == Byte.closeBracket
-            if empty { parser.i += 1 }
-            try next(&parser, final: final)
+        if key == "items", let (position, empty) = try openArray(&parser, final: final) {
             members.append(.init(key: key, keyPosition: keyPosition, value: .items))
             startItems()
             itemsPosition = position
