@@ -37,7 +37,9 @@ let package = Package(
         // The bundled emoji table (Data/emoji.tsv), compiled into the binary so the program
         // finds it from any directory and when installed.
         .target(name: "CEmojiData"),
-        .target(name: "Catalog", dependencies: ["CEmojiData", "SafeText", "Schema", "SplitLayout"]),
+        // The processor's prefetch hint, for the search loop.
+        .target(name: "CPrefetch"),
+        .target(name: "Catalog", dependencies: ["CEmojiData", "CPrefetch", "SafeText", "Schema", "SplitLayout"]),
         // Only TerminalUI touches the terminal (and TerminalTestSupport, for the tests); CNcursesw
         // wraps the ncursesw macros and globals.
         // (No pkgConfig: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines

@@ -69,6 +69,10 @@ if let flag = CommandLine.arguments.firstIndex(of: "--compose"), CommandLine.arg
     composeOnly(scenario: scenario, count: count)
     exit(0)
 }
+if let flag = CommandLine.arguments.firstIndex(of: "--search") {
+    runSearchBenchmark(arguments: Array(CommandLine.arguments[(flag + 1)...]))
+    exit(0)
+}
 // `splitview-bench --rows`: only the row frames (RowBenchmark.swift).
 if CommandLine.arguments.contains("--rows") {
     printRowBenchmarks()

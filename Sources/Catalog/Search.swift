@@ -13,8 +13,9 @@
 //   items the previous result kept are tried again;
 // - a compact result: per matching section, the matching item indices as Int32, or just a count
 //   when the whole section matches. Highlights are computed later, only for the items drawn.
-// Large searches are split across the cores by section. The matches are then ranked (see
-// SearchRanking.swift): scored only once they matched, and ordered by a linear-time sort.
+// Large searches are split across the cores, by runs of sections and by parts of a big
+// section. The matches are ranked (see SearchRanking.swift): scored only once they matched,
+// in the same reading of the item (`matchAndRank`), and ordered by counting sorts.
 
 import Dispatch
 import Synchronization
@@ -127,6 +128,15 @@ public struct SearchResult: Hashable, Sendable {
 
         public func contains(_ item: Int) -> Bool { position(of: item) != nil }
 
+        /// The indices at `positions`, ascending ones staying so.
+        func slice(_ positions: Range<Int>) -> ItemIndices {
+            switch storage {
+            case .all: return .init(storage: .some(Array(Int32(positions.lowerBound)..<Int32(positions.upperBound))))
+            case .some(let indices): return .init(storage: .some(Array(indices[positions])))
+            case .ranked(let indices): return .init(storage: .ranked(Array(indices[positions])))
+            }
+        }
+
         /// These indices as Int32, in their order (shared, not copied, when they are stored so).
         var indices32: [Int32] {
             switch storage {
@@ -194,7 +204,7 @@ public enum Search {
         let work = candidates.reduce(0) { $0 + $1.items.count }
 
         let sections: [SearchResult.SectionMatches]
-        if work >= parallelThreshold, candidates.count > 1 {
+        if work >= parallelThreshold {
             sections = searchInParallel(candidates, catalog, query, work: work, cancellation: cancellation)
         } else {
             var matcher = SearchMatcher(query)
@@ -298,7 +308,7 @@ public enum Search {
     }
 
     /// Below this many candidate items, one thread is quicker than waking others.
-    static let parallelThreshold = 50_000
+    static let parallelThreshold = 8_000
 
     /// A cancelled search stops within this many items of a section (a power of two).
     static let cancellationStride = 1 << 14
@@ -310,10 +320,73 @@ public enum Search {
     ) -> SearchResult.SectionMatches? {
         let items = catalog.sections[candidate.section].items
         return items.store.withReader { store in
+            if matcher.matchesWhileScoring {
+                return matchAndRank(candidate.matched, of: candidate.section, items, store, &matcher, cancellation)
+            }
             guard let matched = match(candidate.matched, items, store, &matcher, cancellation) else { return nil }
             // (A cancelled search's part is not worth ranking: it is thrown away.)
             if cancellation?.isCancelled == true { return nil }
             return SearchRanking.rank(matched, of: candidate.section, items, store, &matcher)
+        }
+    }
+
+    /// `match` then `SearchRanking.rank`, for a matcher that `matchesWhileScoring`: each
+    /// candidate read once, its key made as it is matched (the two steps read every matching
+    /// item twice, and at a million matches the second reading found them out of the cache).
+    static func matchAndRank(
+        _ candidates: SearchResult.ItemIndices, of section: Int, _ items: ItemList, _ store: ItemStoreReader,
+        _ matcher: inout SearchMatcher, _ cancellation: SearchCancellation? = nil
+    ) -> SearchResult.SectionMatches? {
+        let order = matcher.order
+        var hits: [Int32] = [], keys: [UInt64] = []
+        hits.reserveCapacity(min(candidates.count, 1 << 16))
+        keys.reserveCapacity(hits.capacity)
+        @inline(__always) func stops(_ index: Int) -> Bool {
+            index & (cancellationStride - 1) == 0 && cancellation?.isCancelled == true
+        }
+        if store.isASCII, matcher.canScanFirstTerm, candidates.count * 4 >= items.store.count {
+            // Most of a section's items to try: the ones holding the first term are found in one
+            // scan of its text (quick for a rare letter), and only they are read.
+            let found = positions(matching: matcher.itemsContainingFirstTerm(in: store), in: items, among: candidates)
+            for (index, position) in found.enumerated() {
+                if stops(index) { return nil }
+                take(position, items.storeIndex(Int(position)), store, &matcher, order, &hits, &keys)
+            }
+        } else if case .some(let indices) = candidates.storage, items.selection == nil {
+            // Scattered candidates (a narrowed query's): each one's place, then its bytes, are
+            // asked for ahead of their turn.
+            let count = indices.count
+            for index in 0..<count {
+                if stops(index) { return nil }
+                if index + 16 < count { store.prefetchPlace(of: Int(indices[index + 16])) }
+                if index + 8 < count { store.prefetchLabel(of: Int(indices[index + 8])) }
+                take(indices[index], Int(indices[index]), store, &matcher, order, &hits, &keys)
+            }
+        } else {
+            for (index, position) in candidates.enumerated() {
+                if stops(index) { return nil }
+                take(
+                    Int32(truncatingIfNeeded: position), items.storeIndex(position), store, &matcher, order, &hits,
+                    &keys)
+            }
+        }
+        if hits.isEmpty { return nil }
+        let matched: SearchResult.ItemIndices =
+            hits.count == items.count ? .all(items.count) : .init(storage: .some(hits))
+        return SearchRanking.rank(matched, keys: keys, of: section, reversed: order.reversed)
+    }
+
+    /// Keeps the item and its key when it matches. (A function of its own, not a closure: a
+    /// closure's captured arrays are checked for exclusive access at run time, a tenth of the
+    /// first key's time.)
+    @inline(__always)
+    private static func take(
+        _ position: Int32, _ storeIndex: Int, _ store: ItemStoreReader, _ matcher: inout SearchMatcher,
+        _ order: SearchQuery.Order, _ hits: inout [Int32], _ keys: inout [UInt64]
+    ) {
+        if let key = SearchRanking.keyIfMatches(storeIndex, store, &matcher, order) {
+            hits.append(position)
+            keys.append(key)
         }
     }
 
@@ -395,34 +468,90 @@ public enum Search {
         return result
     }
 
-    /// Splits the candidate sections into chunks of about equal work and searches them on all
-    /// cores; the chunks are joined back in catalog order.
+    /// Splits the candidates into chunks of about equal work and searches them on all cores:
+    /// runs of small sections, or parts of a section larger than a chunk (so one big section,
+    /// as piped lines make, takes every core too). A split section's parts are joined back,
+    /// their rankings merged (`joinParts`); the chunks come back in catalog order.
     static func searchInParallel(
         _ candidates: [SearchResult.SectionMatches], _ catalog: Catalog,
         _ query: SearchQuery, work: Int, cancellation: SearchCancellation? = nil
     ) -> [SearchResult.SectionMatches] {
         // A few chunks per core even out sections of different sizes and match rates.
-        let chunkCount = min(candidates.count, 16)
-        var bounds: [Int] = [0]
-        var done = 0
+        let chunkCount = 16
+        let chunkWork = max(1, (work + chunkCount - 1) / chunkCount)
+        // Each chunk: parts of candidates, each a candidate's index and a range of its items.
+        var chunks: [[(candidate: Int, items: Range<Int>)]] = [[]]
+        var chunkDone = 0
         for (index, candidate) in candidates.enumerated() {
-            done += candidate.items.count
-            if done * chunkCount >= work * bounds.count, bounds.count < chunkCount { bounds.append(index + 1) }
+            let count = candidate.matched.count
+            var start = 0
+            while start < count {
+                let end = min(count, start + max(1, chunkWork - chunkDone))
+                chunks[chunks.count - 1].append((index, start..<end))
+                chunkDone += end - start
+                start = end
+                if chunkDone >= chunkWork {
+                    chunks.append([])
+                    chunkDone = 0
+                }
+            }
         }
-        if bounds.last != candidates.count { bounds.append(candidates.count) }
-        let chunks = bounds
+        if chunks.last?.isEmpty == true { chunks.removeLast() }
+        let parts = chunks
 
-        let slots = ChunkSlots(count: bounds.count - 1)
-        DispatchQueue.concurrentPerform(iterations: chunks.count - 1) { chunk in
+        let slots = ChunkSlots(count: parts.count)
+        DispatchQueue.concurrentPerform(iterations: parts.count) { chunk in
             var matcher = SearchMatcher(query)
             var found: [SearchResult.SectionMatches] = []
-            for candidate in candidates[chunks[chunk]..<chunks[chunk + 1]] {
+            for part in parts[chunk] {
                 if cancellation?.isCancelled == true { break }
-                if let matches = search(candidate, catalog, &matcher, cancellation) { found.append(matches) }
+                let candidate = candidates[part.candidate]
+                let piece =
+                    part.items.count == candidate.matched.count
+                    ? candidate : .init(section: candidate.section, items: candidate.matched.slice(part.items))
+                if let matches = search(piece, catalog, &matcher, cancellation) { found.append(matches) }
             }
             slots.store(found, at: chunk)
         }
-        return slots.joined()
+        return joinParts(slots.joined(), catalog, query.order)
+    }
+
+    /// Matches in catalog order, a section's parts next to each other, joined into one
+    /// `SectionMatches` per section: as the whole section's search gives it (its matches, and
+    /// the parts' rankings merged by key; unranked past `SearchRanking.limit`).
+    static func joinParts(
+        _ parts: [SearchResult.SectionMatches], _ catalog: Catalog, _ order: SearchQuery.Order
+    ) -> [SearchResult.SectionMatches] {
+        var joined: [SearchResult.SectionMatches] = []
+        var start = 0
+        while start < parts.count {
+            var end = start + 1
+            while end < parts.count && parts[end].section == parts[start].section { end += 1 }
+            defer { start = end }
+            guard end - start > 1 else {
+                joined.append(parts[start])
+                continue
+            }
+            let group = parts[start..<end]
+            let section = parts[start].section
+            let count = catalog.sections[section].items.count
+            let all = group.flatMap { $0.matched.indices32 }
+            let matched: SearchResult.ItemIndices = all.count == count ? .all(count) : .init(storage: .some(all))
+            guard group.allSatisfy({ !$0.keys.isEmpty && $0.keys.count == $0.items.count }),
+                all.count <= SearchRanking.limit
+            else {
+                joined.append(SearchRanking.unranked(matched, of: section, reversed: order.reversed))
+                continue
+            }
+            // Equal keys keep catalog order: an earlier part's items first (reversed, the later).
+            let lists = group.map { (items: $0.items.indices32, keys: $0.keys) }
+            let merged =
+                order.reversed
+                ? lists.reversed().dropFirst().reduce(lists.last!) { SearchRanking.merge($0, $1) }
+                : lists.dropFirst().reduce(lists[0]) { SearchRanking.merge($0, $1) }
+            joined.append(SearchRanking.matches(section, matched, merged.items, merged.keys))
+        }
+        return joined
     }
 }
 

@@ -1,6 +1,8 @@
 // Matching a query against the items of a store, in place in the store's bytes: the matcher
 // one search worker owns, and the reader it goes through.
 
+import CPrefetch
+
 /// The query's terms as one worker matches them against many items.
 ///
 /// Speed comes from what the hot loop does not do. The terms live in memory this matcher alone
@@ -27,6 +29,8 @@ struct SearchMatcher: ~Copyable {
         /// The term's scalars (for fzf's scoring), in `scalars`.
         var scalarStart: Int
         var scalarCount: Int
+        /// Whether the term's text is ASCII (then ASCII text without its bytes lacks it).
+        var isASCII: Bool
     }
 
     private let bytes: UnsafeMutableBufferPointer<UInt8>
@@ -84,7 +88,8 @@ struct SearchMatcher: ~Copyable {
                 to: Term(
                     start: offset, count: needle.bytes.count, anchor: needle.anchor, clause: clause,
                     negated: needle.negated, codePoint: needle.codePoint, foldsCase: needle.foldsCase,
-                    normalizes: needle.normalizes, scalarStart: scalarOffset, scalarCount: patterns[index].count))
+                    normalizes: needle.normalizes, scalarStart: scalarOffset, scalarCount: patterns[index].count,
+                    isASCII: needle.bytes.allSatisfy { $0 < 0x80 }))
             _ = UnsafeMutableBufferPointer(rebasing: scalars[scalarOffset..<scalarOffset + patterns[index].count])
                 .initialize(from: patterns[index])
             scalarOffset += patterns[index].count
@@ -105,9 +110,26 @@ struct SearchMatcher: ~Copyable {
             clauses.initializeElement(at: index, to: masks)
         }
         clauseCount = needles.count
+        if termCount == 1, terms[0].scalarCount == 1, terms[0].anchor.scoringKind == .fuzzy,
+            (1..<0x80).contains(scalars[terms[0].scalarStart])
+        {
+            singleASCIICharacter = UInt8(truncatingIfNeeded: scalars[terms[0].scalarStart])
+        } else {
+            singleASCIICharacter = 0
+        }
+        breaksTiesByLengthOnly = order.tiebreaks == [.length]
+        breaksNoTies = order.tiebreaks.isEmpty
     }
 
     private let clauseCount: Int
+    /// The scoring tables, read per byte by the ASCII fast paths.
+    let tables = ScoringTables.shared
+    /// The query's one term when it is one ASCII character matched fuzzily (a first key), else 0.
+    let singleASCIICharacter: UInt8
+    /// Whether the only tiebreak is the length (fzf's default), read in place in ASCII text.
+    let breaksTiesByLengthOnly: Bool
+    /// Whether there is no tiebreak (the score alone, then input order).
+    let breaksNoTies: Bool
 
     deinit {
         bytes.deallocate()
@@ -255,6 +277,21 @@ struct SearchMatcher: ~Copyable {
         var found: Bool { minBegin != Int.max }
     }
 
+    /// Whether the query is one clause of one term (a word being typed): then its score alone
+    /// tells whether an item matches (`singleTermScore`: `scored` is what settles a match that
+    /// `matches` cannot settle on the bytes, so both say the same, as tested); otherwise
+    /// `matches` settles it first, on the bytes, and a missing term costs no alignment of the
+    /// others.
+    var isSingleTerm: Bool { termCount == 1 && !terms[0].negated }
+
+    /// Whether each item may be matched and scored in one reading (`SearchRanking.keyIfMatches`,
+    /// `Search.matchAndRank`): fzf's rules, ranked, and no term that only `matches` knows (a
+    /// code point, a word start).
+    var matchesWhileScoring: Bool {
+        scoresAsFzf && order.sorts && scores
+            && (0..<termCount).allSatisfy { !terms[$0].codePoint && terms[$0].anchor != .wordStart }
+    }
+
     /// The item scored by fzf's rules (`FzfMatch`); the label is left decoded in `text`.
     mutating func fzfScore(_ store: ItemStoreReader, _ item: Int) -> FzfMatch {
         let strings = store.searchableStrings(of: item)
@@ -295,6 +332,37 @@ struct SearchMatcher: ~Copyable {
         return result
     }
 
+    /// `fzfScore` of a query that `isSingleTerm`, nil when the item does not match: the term's
+    /// best match in the first string that has it. (The general loop's clauses and terms cost
+    /// as much as the scoring itself on a first key's one-character term.)
+    @inline(__always)
+    mutating func singleTermScore(_ store: ItemStoreReader, _ item: Int) -> FzfMatch? {
+        let term = terms[0]
+        let strings = store.searchableStrings(of: item)
+        for string in strings {
+            let isLabel = string == strings.lowerBound
+            if term.anchor.labelOnly && !isLabel { break }
+            let haystack = store.string(string)
+            let found: ScoredMatch?
+            if singleASCIICharacter != 0 && store.isASCII && haystack.count <= ScoringRules.tableLimit {
+                found = ScoringRules.asciiSingle(
+                    singleASCIICharacter, foldsCase: term.foldsCase, in: haystack, tables: tables)
+            } else {
+                found = scored(term, in: haystack, knownASCII: store.isASCII)
+            }
+            guard let found else { continue }
+            var result = FzfMatch()
+            result.score = found.score
+            if isLabel && found.start < found.end {
+                result.minBegin = found.start
+                result.minEnd = found.end
+                result.maxEnd = found.end
+            }
+            return result
+        }
+        return nil
+    }
+
     /// `body` of the label of the store's `item`th, decoded (as the first term sees it: its
     /// classes and length do not depend on how), for the tiebreaks.
     mutating func withDecodedLabel<R>(_ store: ItemStoreReader, _ item: Int, _ body: (borrowing ScoringText) -> R)
@@ -332,10 +400,18 @@ struct SearchMatcher: ~Copyable {
             haystack.count <= ScoringRules.tableLimit
         {
             return ScoringRules.asciiSingle(
-                UInt8(truncatingIfNeeded: scalars[term.scalarStart]), foldsCase: term.foldsCase, in: haystack)
+                UInt8(truncatingIfNeeded: scalars[term.scalarStart]), foldsCase: term.foldsCase, in: haystack,
+                tables: tables)
+        }
+        let pattern = UnsafeBufferPointer(rebasing: scalars[term.scalarStart..<term.scalarStart + term.scalarCount])
+        // A fuzzy term of ASCII in ASCII text: aligned on the bytes in place, not decoded first.
+        // (An ASCII scalar normalizes to itself, so `normalizes` changes nothing here.)
+        if knownASCII, term.isASCII, term.anchor.scoringKind == .fuzzy, term.scalarCount <= 1000,
+            haystack.count * term.scalarCount <= ScoringRules.tableLimit
+        {
+            return text.asciiFuzzy(pattern, in: haystack, foldsCase: term.foldsCase, tables: tables)
         }
         load(haystack, foldsCase: term.foldsCase, normalizes: term.normalizes)
-        let pattern = UnsafeBufferPointer(rebasing: scalars[term.scalarStart..<term.scalarStart + term.scalarCount])
         return text.match(pattern, term.anchor.scoringKind)
     }
 
@@ -502,6 +578,28 @@ struct ItemStoreReader {
         }
         let first = Int(firstString[item])
         return first..<first &+ searchableCountOfShape[Int(shapeOfItem[item])]
+    }
+
+    /// Starts loading the item's first string (its label), whose place is known once
+    /// `prefetchPlace` had time to load it.
+    @inline(__always)
+    func prefetchLabel(of item: Int) {
+        let string = searchableStrings(of: item).lowerBound
+        let start = string == 0 ? 0 : stringEnds[string &- 1]
+        if let base = bytes.baseAddress, start < bytes.count { splitview_prefetch(base + start) }
+    }
+
+    /// Starts loading where the item's strings are.
+    @inline(__always)
+    func prefetchPlace(of item: Int) {
+        if firstString.isEmpty {
+            let string = item &* stride
+            if string > 0, string <= stringEnds.count, let base = stringEnds.baseAddress {
+                splitview_prefetch(base + string - 1)
+            }
+        } else if item < firstString.count, let base = firstString.baseAddress {
+            splitview_prefetch(base + item)
+        }
     }
 
     @inline(__always)

@@ -40,23 +40,32 @@ enum ScoringRules {
     /// `foldsCase`) in ASCII `text` of at most `tableLimit` bytes, read in place: the
     /// occurrence of the best bonus, the first of equals, a word start ending the search (as
     /// V2 does for one character); nil when absent.
-    static func asciiSingle(_ wanted: UInt8, foldsCase: Bool, in text: UnsafeBufferPointer<UInt8>) -> ScoredMatch? {
-        let classes = asciiClasses, bonuses = bonusTable
+    static func asciiSingle(
+        _ wanted: UInt8, foldsCase: Bool, in text: UnsafeBufferPointer<UInt8>, tables: ScoringTables = .shared
+    ) -> ScoredMatch? {
+        // (Folding, a capital never matches: the text's capitals are lowered.)
+        if foldsCase && wanted &- 0x41 < 26 { return nil }
+        guard let base = text.baseAddress else { return nil }
+        // A lowercase letter folding matches its capital: the byte with bit 5 set.
+        let mask: UInt8 = foldsCase && wanted &- 0x61 < 26 ? 0x20 : 0
+        let count = text.count
         var best: Int16 = 0, bestAt = -1
-        var previous = CharacterClass.white
-        for index in 0..<text.count {
-            let byte = text[index]
-            let kind = classes[Int(byte & 0x7F)]
-            if (foldsCase && kind == .upper ? byte | 0x20 : byte) == wanted {
-                let bonus = index == 0 ? boundaryWhite : bonuses[Int(previous.rawValue) &* 8 &+ Int(kind.rawValue)]
-                let score = match + bonus * firstCharMultiplier
-                if score > best {
-                    best = score
-                    bestAt = index
-                    if bonus >= boundary { break }
-                }
+        var index = 0
+        while true {
+            // Only an occurrence's class and the one before it decide its bonus: the bytes
+            // between occurrences are only compared.
+            index = SearchBytes.nextByte(wanted, foldingCase: mask != 0, in: base, count: count, from: index)
+            if index == count { break }
+            let bonus =
+                index == 0
+                ? boundaryWhite : tables.bonus(tables.asciiClass(base[index - 1]), tables.asciiClass(base[index]))
+            let score = match + bonus * firstCharMultiplier
+            if score > best {
+                best = score
+                bestAt = index
+                if bonus >= boundary { break }
             }
-            previous = kind
+            index += 1
         }
         guard bestAt >= 0 else { return nil }
         return ScoredMatch(score: Int(best), start: bestAt, end: bestAt + 1)
@@ -64,11 +73,11 @@ enum ScoringRules {
 
     /// The number of bytes of ASCII `text` less the white space around it (`trimmedLength` of
     /// the text decoded).
-    static func asciiTrimmedLength(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        let classes = asciiClasses
+    static func asciiTrimmedLength(_ text: UnsafeBufferPointer<UInt8>, tables: ScoringTables = .shared) -> Int {
+        guard let base = text.baseAddress else { return 0 }
         var start = 0, end = text.count
-        while start < end && classes[Int(text[start] & 0x7F)] == .white { start += 1 }
-        while end > start && classes[Int(text[end - 1] & 0x7F)] == .white { end -= 1 }
+        while start < end && tables.asciiClass(base[start]) == .white { start += 1 }
+        while end > start && tables.asciiClass(base[end - 1]) == .white { end -= 1 }
         return end - start
     }
 
@@ -165,6 +174,30 @@ enum ScoringRules {
     }
 }
 
+/// `ScoringRules.asciiClasses` and `bonusTable` as pointers, for the loops that read them per
+/// byte: a `static let` array costs a lazy-initialization check at each use and a bounds check
+/// at each read. Made once, never freed; a matcher keeps a copy.
+struct ScoringTables: @unchecked Sendable {
+    let classes: UnsafePointer<CharacterClass>
+    let bonuses: UnsafePointer<Int16>
+
+    static let shared: ScoringTables = {
+        let classes = UnsafeMutablePointer<CharacterClass>.allocate(capacity: 128)
+        classes.initialize(from: ScoringRules.asciiClasses, count: 128)
+        let bonuses = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
+        bonuses.initialize(from: ScoringRules.bonusTable, count: 64)
+        return ScoringTables(classes: classes, bonuses: bonuses)
+    }()
+
+    /// The class of an ASCII byte.
+    @inline(__always) func asciiClass(_ byte: UInt8) -> CharacterClass { classes[Int(byte & 0x7F)] }
+
+    /// `ScoringRules.bonus(previous, current)`.
+    @inline(__always) func bonus(_ previous: CharacterClass, _ current: CharacterClass) -> Int16 {
+        bonuses[Int(previous.rawValue) &* 8 &+ Int(current.rawValue)]
+    }
+}
+
 /// One scored match of a term: its score, and the scalars it spans (`start` as fzf reports it:
 /// for a fuzzy term, where the term's first character first occurs).
 struct ScoredMatch: Hashable, Sendable {
@@ -176,6 +209,57 @@ struct ScoredMatch: Hashable, Sendable {
 /// How a term is matched, for scoring (fzf's term types).
 enum ScoringKind: UInt8, Hashable, Sendable {
     case fuzzy, exact, boundary, prefix, suffix, equal
+}
+
+/// What fzf's fuzzy alignment reads of a text: its scalars as matched (folded as asked) and
+/// each one's class. A decoded text is one; ASCII bytes read in place are another, which spares
+/// the decoding of every item a first keystroke scores.
+protocol ScoringSource {
+    var count: Int { get }
+    func scalar(_ index: Int) -> UInt32
+    func characterClass(_ index: Int) -> CharacterClass
+    /// The first index at or after `start` whose scalar is `wanted`, or `count`.
+    func index(of wanted: UInt32, from start: Int) -> Int
+}
+
+extension ScoringSource {
+    @inline(__always) func index(of wanted: UInt32, from start: Int) -> Int {
+        var index = start
+        while index < count && scalar(index) != wanted { index += 1 }
+        return index
+    }
+}
+
+/// A decoded text's buffers as a `ScoringSource`.
+struct DecodedSource: ScoringSource {
+    let scalars: UnsafePointer<UInt32>
+    let classes: UnsafePointer<CharacterClass>
+    let count: Int
+    @inline(__always) func scalar(_ index: Int) -> UInt32 { scalars[index] }
+    @inline(__always) func characterClass(_ index: Int) -> CharacterClass { classes[index] }
+}
+
+/// ASCII bytes read in place as a `ScoringSource`, capitals lowered when `foldsCase` (what
+/// `ScoringText.load` makes of them).
+struct ASCIISource: ScoringSource {
+    let bytes: UnsafePointer<UInt8>
+    let count: Int
+    let foldsCase: Bool
+    let tables: ScoringTables
+    @inline(__always) func scalar(_ index: Int) -> UInt32 {
+        let byte = bytes[index]
+        return UInt32(foldsCase && byte &- 0x41 < 26 ? byte | 0x20 : byte)
+    }
+    @inline(__always) func characterClass(_ index: Int) -> CharacterClass { tables.asciiClass(bytes[index]) }
+
+    /// Eight bytes at a time (`SearchBytes.nextByte`): where a search over short labels spends
+    /// its time is looking for the pattern's characters.
+    @inline(__always) func index(of wanted: UInt32, from start: Int) -> Int {
+        guard wanted < 0x80, !(foldsCase && wanted &- 0x41 < 26) else { return count }
+        let byte = UInt8(truncatingIfNeeded: wanted)
+        return SearchBytes.nextByte(
+            byte, foldingCase: foldsCase && byte &- 0x61 < 26, in: bytes, count: count, from: start)
+    }
 }
 
 /// A text decoded for scoring, in buffers a worker reuses: its scalars as matched (folded and
@@ -192,6 +276,8 @@ struct ScoringText: ~Copyable {
     private var tableCapacity = 1
     /// V2's first occurrence of each pattern character (at most 1,000 of them).
     private var firsts = UnsafeMutablePointer<Int>.allocate(capacity: 1000)
+    /// The class and bonus tables.
+    private let tables = ScoringTables.shared
 
     init() {
         capacity = 64
@@ -220,11 +306,11 @@ struct ScoringText: ~Copyable {
         }
         var index = 0, n = 0
         isASCII = true
-        let asciiClasses = ScoringRules.asciiClasses
+        let tables = tables
         while index < utf8.count {
             let byte = utf8[index]
             if byte < 0x80 {
-                let kind = asciiClasses[Int(byte)]
+                let kind = tables.asciiClass(byte)
                 classes[n] = kind
                 scalars[n] = UInt32(foldsCase && kind == .upper ? byte | 0x20 : byte)
                 index += 1
@@ -248,7 +334,7 @@ struct ScoringText: ~Copyable {
     @inline(__always)
     func bonus(at index: Int) -> Int16 {
         if index == 0 { return ScoringRules.boundaryWhite }
-        return ScoringRules.bonusTable[Int(classes[index - 1].rawValue) &* 8 &+ Int(classes[index].rawValue)]
+        return tables.bonus(classes[index - 1], classes[index])
     }
 
     /// The number of scalars less leading and trailing white space (fzf's trimmed length).
@@ -291,11 +377,14 @@ struct ScoringText: ~Copyable {
     /// Where the pattern's characters first occur in order: the scalar before the first one's
     /// first occurrence (its bonus needs the class before it) up to past the last one's last
     /// occurrence; nil when they do not occur in order (fzf's prefilter).
-    private func window(_ pattern: UnsafeBufferPointer<UInt32>) -> (start: Int, end: Int)? {
+    private static func window<Text: ScoringSource>(
+        _ text: Text, _ pattern: UnsafeBufferPointer<UInt32>
+    ) -> (start: Int, end: Int)? {
+        let count = text.count
         var index = 0, first = 0, last = 0
         for p in 0..<pattern.count {
             let wanted = pattern[p]
-            while index < count && scalars[index] != wanted { index += 1 }
+            index = text.index(of: wanted, from: index)
             if index == count { return nil }
             if p == 0 && index > 0 { first = index - 1 }
             last = index
@@ -303,7 +392,7 @@ struct ScoringText: ~Copyable {
         }
         let wanted = pattern[pattern.count - 1]
         var end = count - 1
-        while end > last && scalars[end] != wanted { end -= 1 }
+        while end > last && text.scalar(end) != wanted { end -= 1 }
         return (first, end + 1)
     }
 
@@ -311,19 +400,46 @@ struct ScoringText: ~Copyable {
     private mutating func fuzzyV2(
         _ pattern: UnsafeBufferPointer<UInt32>, positions: UnsafeMutablePointer<[Int]>?
     ) -> ScoredMatch? {
+        if count * pattern.count > ScoringRules.tableLimit || pattern.count > 1000 {
+            return fuzzyV1(pattern, positions: positions)
+        }
+        return fuzzyV2(DecodedSource(scalars: scalars, classes: classes, count: count), pattern, positions: positions)
+    }
+
+    /// fzf's FuzzyMatchV2 of `pattern` (as `match` takes it) over ASCII bytes read in place,
+    /// not decoded first: nil when it does not match. Only for a text and pattern small enough
+    /// for V2 (`tableLimit`), as `match` would score them.
+    mutating func asciiFuzzy(
+        _ pattern: UnsafeBufferPointer<UInt32>, in bytes: UnsafeBufferPointer<UInt8>, foldsCase: Bool,
+        tables: ScoringTables
+    ) -> ScoredMatch? {
+        guard let base = bytes.baseAddress else {
+            return pattern.isEmpty ? ScoredMatch(score: 0, start: 0, end: 0) : nil
+        }
+        precondition(bytes.count * pattern.count <= ScoringRules.tableLimit && pattern.count <= 1000)
+        return fuzzyV2(
+            ASCIISource(bytes: base, count: bytes.count, foldsCase: foldsCase, tables: tables), pattern, positions: nil)
+    }
+
+    /// V2 over `text` (see `fuzzyV2(_:positions:)`), in this text's matrices.
+    private mutating func fuzzyV2<Text: ScoringSource>(
+        _ text: Text, _ pattern: UnsafeBufferPointer<UInt32>, positions: UnsafeMutablePointer<[Int]>?
+    ) -> ScoredMatch? {
         let m = pattern.count
         if m == 0 { return ScoredMatch(score: 0, start: 0, end: 0) }
-        if m > count { return nil }
-        if count * m > ScoringRules.tableLimit || m > 1000 { return fuzzyV1(pattern, positions: positions) }
-        guard let bounds = window(pattern) else { return nil }
+        if m > text.count { return nil }
+        guard let bounds = Self.window(text, pattern) else { return nil }
         let minIndex = bounds.start, maxIndex = bounds.end
         if m == 1 {
             // One character: the occurrence of the best bonus, the first of equals; a word
             // start is good enough to stop at.
             var best: Int16 = 0, bestAt = -1
             let wanted = pattern[0]
-            for index in minIndex..<maxIndex where scalars[index] == wanted {
-                let bonus = bonus(at: index)
+            for index in minIndex..<maxIndex where text.scalar(index) == wanted {
+                let bonus =
+                    index == 0
+                    ? ScoringRules.boundaryWhite
+                    : tables.bonus(text.characterClass(index - 1), text.characterClass(index))
                 let score = ScoringRules.match + bonus * ScoringRules.firstCharMultiplier
                 if score > best {
                     best = score
@@ -346,7 +462,6 @@ struct ScoringText: ~Copyable {
         let h0 = table, c0 = table + n, b = table + 2 * n
         // (A buffer kept, not an array: no allocation per item scored.)
         let first = firsts
-        let T = scalars + minIndex
 
         // Phase 2: bonuses, the first occurrences, and the first row.
         var found = 0, lastIndex = 0
@@ -355,11 +470,11 @@ struct ScoringText: ~Copyable {
         var previousH: Int16 = 0, inGap = false
         var previousClass = CharacterClass.white
         for offset in 0..<n {
-            let kind = classes[minIndex + offset]
-            let bonus = ScoringRules.bonusTable[Int(previousClass.rawValue) &* 8 &+ Int(kind.rawValue)]
+            let kind = text.characterClass(minIndex + offset)
+            let bonus = tables.bonus(previousClass, kind)
             b[offset] = bonus
             previousClass = kind
-            let char = T[offset]
+            let char = text.scalar(minIndex + offset)
             if char == wanted {
                 if found < m {
                     first[found] = offset
@@ -400,7 +515,7 @@ struct ScoringText: ~Copyable {
                 let cell = row + column - f0
                 var s1: Int16 = 0, consecutive: Int16 = 0
                 let s2 = H[cell - 1] + (inGap ? ScoringRules.gapExtension : ScoringRules.gapStart)
-                if T[column] == char {
+                if text.scalar(minIndex + column) == char {
                     s1 = H[cell - width - 1] + ScoringRules.match
                     var bonus = b[column]
                     consecutive = C[cell - width - 1] + 1
@@ -503,7 +618,7 @@ struct ScoringText: ~Copyable {
             if p < pattern.count && scalars[index] == pattern[p] {
                 positions?.pointee.append(index)
                 score += Int(ScoringRules.match)
-                var bonus = ScoringRules.bonusTable[Int(previousClass.rawValue) &* 8 &+ Int(kind.rawValue)]
+                var bonus = tables.bonus(previousClass, kind)
                 if consecutive == 0 {
                     firstBonus = bonus
                 } else {

@@ -50,3 +50,28 @@ struct ScoringFastPathTests {
         }
     }
 }
+
+/// The rank keys' sort (`SearchRanking.stableOrder`): the order of a comparison sort of (key,
+/// position), whatever the keys' spread (counting passes over narrow digits, comparisons when
+/// a digit is wide).
+@Suite("Ranking sort")
+struct RankingSortTests {
+    @Test func ordersAsAComparisonSortDoes() {
+        var rng = SplitMix64(seed: 41)
+        for round in 0..<400 {
+            let count = [0, 1, 2, 5, 100, 900, 3000][round % 7]
+            // Spreads from all alike to every digit wide.
+            let spread = [UInt64(1), 3, 300, 70_000][round / 7 % 4]
+            let tiebreaks = round / 28 % 2 == 0
+            let keys = (0..<count).map { _ -> UInt64 in
+                let score = UInt64(rng.next(Int(min(spread, 0xFFFF))))
+                let length = UInt64(rng.next(Int(min(spread, 0xFFFF))))
+                let more = tiebreaks ? UInt64(rng.next(Int(min(spread, 0xFFFF)))) << 16 : 0
+                return (0xFFFF - score) << 48 | length << 32 | more
+            }
+            let expected = (0..<Int32(count)).sorted { (keys[Int($0)], $0) < (keys[Int($1)], $1) }
+            #expect(SearchRanking.stableOrder(of: keys) == expected, "\(count) \(spread) \(tiebreaks)")
+            #expect(SearchRanking.comparisonOrder(of: keys) == expected)
+        }
+    }
+}

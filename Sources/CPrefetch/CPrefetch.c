@@ -1,0 +1,2 @@
+// (The module is its header: splitview_prefetch is inlined where it is called.)
+#include "CPrefetch.h"
