@@ -177,7 +177,7 @@ extension Browser {
         case .sayNoSkinTones: state.overlays.notice = "no skin tones in this data (they are the emoji's)"
         case .openSearch:
             state.overlays.searchPrompt = SearchPrompt(
-                text: state.content.filter.map { $0.query.description + " " } ?? "",
+                text: state.content.isSearching ? state.content.filter.map { $0.query.description + " " } ?? "" : "",
                 focusBefore: state.view.focus.map(state.content.sourcePath), offsetBefore: state.view.offset)
         case .toggleMark:
             // As fzf's Tab: mark, then on to the next item, so a run of presses marks a run.

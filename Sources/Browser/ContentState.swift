@@ -126,6 +126,10 @@ public struct ContentState: Sendable {
         return source.sections[path.section].items[path.item]
     }
 
+    /// Whether a search keeps some items out: a query in force (an empty one's result only
+    /// orders everything, reversed with `--tac`).
+    public var isSearching: Bool { filter.map { !$0.isUnfiltered } ?? false }
+
     /// The source path of a shown item.
     public func sourcePath(_ path: ItemPath) -> ItemPath {
         Self.sourcePath(path, filter: filter, bestMatches: bestMatches)

@@ -45,7 +45,7 @@ public enum Availability: Hashable, Sendable {
         case .skinTones: state.content.source.sections.contains { $0.items.hasVariants }
         // `v` makes a row of any section.
         case .rows: !state.content.source.sections.isEmpty
-        case .filtered: state.content.filter != nil
+        case .filtered: state.content.isSearching
         case .noSkinTones: !Availability.skinTones.holds(in: state)
         case .inRecent: state.focusIsInRecent
         case .queryMode: state.typingQueries

@@ -49,7 +49,7 @@ extension Browser {
         let statusRow = Rect(x: 0, y: onTop ? 0 : state.view.height - 1, width: state.view.width, height: 1)
         state.content.itemFaces.withFaces { faces in
             layers.add(SectionsView(state: SectionsInput(state), faces: faces), in: view, z: Layer.sections)
-            if state.content.filter != nil && state.content.catalog.sections.isEmpty {
+            if state.content.isSearching && state.content.catalog.sections.isEmpty {
                 layers.add(
                     NoMatchesMessage(query: state.content.filter?.query.description ?? "", options: state.options),
                     in: view, z: Layer.sections)

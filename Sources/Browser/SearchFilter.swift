@@ -191,7 +191,9 @@ extension BrowserState {
         }
         content.pendingSearch = nil
         content.searchToStart = nil
-        show(query.isEmpty ? nil : content.searches.run(query, in: content.source), keepingFocus: keepingFocus)
+        // (Everything shown: in input order as it is, reversed through a result of its own.)
+        let whole = query.isEmpty && !query.order.reversed
+        show(whole ? nil : content.searches.run(query, in: content.source), keepingFocus: keepingFocus)
     }
 
     /// The answer of a search run in the background: shown when it answers the last search
@@ -251,6 +253,14 @@ extension BrowserState {
         }
         clampOffset()
         if let focus = view.focus { scrollIntoView(focus) }
+    }
+
+    /// Takes the search options (the configuration's and the command line's): with `--tac`,
+    /// everything is shown reversed from the start.
+    public mutating func setSearchOptions(_ searchOptions: SearchOptions) {
+        let reversal = searchOptions.reversed != options.searchOptions.reversed
+        options.searchOptions = searchOptions
+        if reversal && !content.isSearching { applyFilter(overlays.searchPrompt?.text ?? "") }
     }
 
     /// Brings the filter up to the prompt's text, if it changed since the last search.

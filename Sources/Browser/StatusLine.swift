@@ -43,7 +43,8 @@ struct StatusLine: Widget {
         tabStop = max(1, state.options.tabStop)
         marks = state.markedCount
         notice = state.overlays.notice
-        filter = state.content.filter.map { VisibleText.standalone($0.query.description) }
+        filter =
+            state.content.isSearching ? state.content.filter.map { VisibleText.standalone($0.query.description) } : nil
         page = state.focusedRowPage
         if let focus = state.view.focus, let item = state.content.item(at: focus) {
             let section = state.content.catalog.sections[focus.section]

@@ -612,7 +612,12 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     public func selecting(_ positions: SearchResult.ItemIndices) -> ItemList {
         if positions.isWholeSection && positions.count == count { return self }
         guard let selection else { return ItemList(store: store, selection: positions) }
-        return ItemList(store: store, selection: SearchResult.ItemIndices(positions.map { selection[$0] }))
+        // (Positions out of order, ranked, stay marked so: an ascending list is searched by halves.)
+        let mapped = positions.map { Int32(selection[$0]) }
+        if case .ranked = positions.storage {
+            return ItemList(store: store, selection: .init(storage: .ranked(mapped)))
+        }
+        return ItemList(store: store, selection: .init(storage: .some(mapped)))
     }
 
     public static func == (lhs: ItemList, rhs: ItemList) -> Bool {

@@ -148,7 +148,8 @@ public struct SearchResult: Hashable, Sendable {
 
     public let query: SearchQuery
     /// The sections with at least one match, in catalog order. For an empty query: every
-    /// section, empty ones too, each whole (the unfiltered view keeps empty sections' headers).
+    /// section, empty ones too, each whole (the unfiltered view keeps empty sections' headers),
+    /// in reverse with `--tac` (`Search.whole`).
     public let sections: [SectionMatches]
     /// The number of matching items.
     public let count: Int
@@ -186,8 +187,7 @@ public enum Search {
         let shape = shape(of: catalog)
         if query.isEmpty {
             return SearchResult(
-                query: query,
-                sections: shape.enumerated().map { .init(section: $0.offset, items: .all($0.element)) },
+                query: query, sections: whole(catalog, shape, reversed: query.order.reversed),
                 count: shape.reduce(0, +), catalogShape: shape, catalogTitles: catalog.sections.map(\.title))
         }
 
@@ -220,6 +220,20 @@ public enum Search {
             query: query, sections: ordered(sections, query.order, catalog),
             count: sections.reduce(0) { $0 + $1.items.count }, catalogShape: shape,
             catalogTitles: catalog.sections.map(\.title))
+    }
+
+    /// Every section whole, in catalog order; reversed (fzf's `--tac`), the last item of the
+    /// last section first, each section's items from its last, a section that repeats others'
+    /// items (Recent) staying first.
+    static func whole(_ catalog: Catalog, _ shape: [Int], reversed: Bool) -> [SearchResult.SectionMatches] {
+        guard reversed else { return shape.enumerated().map { .init(section: $0.offset, items: .all($0.element)) } }
+        let repeating = catalog.sections.indices.filter { catalog.sections[$0].repeatsItems }
+        let others = catalog.sections.indices.filter { !catalog.sections[$0].repeatsItems }
+        return (repeating.map { SearchResult.SectionMatches(section: $0, items: .all(shape[$0])) })
+            + others.reversed().map { section in
+                let count = shape[section]
+                return SearchRanking.matches(section, .all(count), Array((0..<Int32(count)).reversed()), [])
+            }
     }
 
     /// Whether one item matches the query (every term in its label, a keyword or a field value).

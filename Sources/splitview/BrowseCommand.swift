@@ -284,7 +284,7 @@ struct BrowseCommand: ParsableCommand {
             // Searches run beside the input loop: a key is drawn at once, at millions of items too.
             state.options.searchesInBackground = true
             state.overlays.notice = Browser.notice(for: warnings)
-            state.options.searchOptions = searchOptions
+            state.setSearchOptions(searchOptions)
             state.options.hiddenItems = hidden
             options.list.apply(to: &state.options)
             state.setLook(options.look.look(placement: options.layoutName?.picker))

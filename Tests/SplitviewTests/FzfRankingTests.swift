@@ -54,7 +54,8 @@ struct FzfRankingTests {
         "fzf's options give fzf's answers",
         arguments: [
             ["-e", "--filter", "doc"], ["-i", "--filter", "READ"], ["+i", "--filter", "read"],
-            ["--no-sort", "--filter", "gz"], ["--tac", "--filter", "man1"], ["--tiebreak", "begin", "--filter", "ic"],
+            ["--no-sort", "--filter", "gz"], ["--tac", "--filter", "man1"], ["--tac", "--filter", ""],
+            ["--tiebreak", "begin", "--filter", "ic"],
             ["--tiebreak", "chunk", "--filter", "doc"], ["-e", "--filter", "'dcop"],
         ])
     func optionsAsFzf(arguments: [String]) throws {
