@@ -149,13 +149,16 @@ public struct SearchOptions: Hashable, Sendable {
     }
 
     /// The best matches of `result` over `catalog` to lead the filtered catalog with: none
-    /// when the matches are all in one section (it already starts with its best).
-    public func bestMatches(of result: SearchResult, in catalog: Catalog) -> [ItemLocation] {
+    /// when the matches are all in one section (it already starts with its best). The
+    /// sections `leavingOut` names (folded: the user put them away) lend none.
+    public func bestMatches(of result: SearchResult, in catalog: Catalog, leavingOut: Set<Int> = []) -> [ItemLocation] {
         // (Unsorted, no match is better than another.)
         guard result.query.order.sorts else { return [] }
-        let sections = result.sections.filter { !catalog.sections[$0.section].repeatsItems }
+        let sections = result.sections.filter {
+            !catalog.sections[$0.section].repeatsItems && !leavingOut.contains($0.section)
+        }
         guard sections.count > 1 else { return [] }
-        return Search.bestMatches(of: result, in: catalog, count: bestMatches)
+        return Search.bestMatches(of: result, in: catalog, count: bestMatches, leavingOut: leavingOut)
     }
 
     /// Every match of `result` once, in the browser's order: the best matches, then each
@@ -222,12 +225,12 @@ extension BrowserState {
     }
 
     /// Shows `result`'s items (nil: everything), laid out anew; see `applyFilter`.
-    private mutating func show(_ result: SearchResult?, keepingFocus: Bool) {
+    mutating func show(_ result: SearchResult?, keepingFocus: Bool) {
         let focusSource = view.focus.map(content.sourcePath)
         let focusWasBest = view.focus.map(content.isBestMatch) ?? false
         if let result {
             content.filter = result
-            let best = options.searchOptions.bestMatches(of: result, in: content.source)
+            let best = options.searchOptions.bestMatches(of: result, in: content.source, leavingOut: content.folded)
             content.bestMatches = best.map { ItemPath(section: $0.section, item: $0.item) }
             content.catalog = content.source.filtered(by: result, best: best)
         } else {

@@ -118,9 +118,26 @@ extension BrowserState {
     /// folded section goes to the next item shown (else the last one before it), with the
     /// folded header kept in view.
     mutating func setFolded(_ sections: Set<Int>, _ fold: Bool) {
+        let focusSource = view.focus.map(content.sourcePath)
         if fold { content.folded.formUnion(sections) } else { content.folded.subtract(sections) }
-        content.refreshLayoutInput(theme: options.theme, textWidth: options.textWidth)
-        relayout()
+        let best = content.filter.map {
+            options.searchOptions.bestMatches(of: $0, in: content.source, leavingOut: content.folded)
+        }
+        if let filter = content.filter, content.isSearching,
+            best?.map({ ItemPath(section: $0.section, item: $0.item) }) != content.bestMatches
+        {
+            // The best matches change (a folded section lends none): shown again, the focus
+            // kept on its item; one in a section just folded moves on as below.
+            show(filter, keepingFocus: true)
+            if let focusSource, content.folded.contains(focusSource.section),
+                let shown = content.shownSection(ofSource: focusSource.section)
+            {
+                view.focus = ItemPath(section: shown, item: 0)
+            }
+        } else {
+            content.refreshLayoutInput(theme: options.theme, textWidth: options.textWidth)
+            relayout()
+        }
         guard let focus = view.focus, view.layout.frame(of: focus) == nil else { return }
         let header =
             view.layout.sections.indices.contains(focus.section)

@@ -282,15 +282,18 @@ extension Search {
     /// catalog searched): each section's first matches by its ranking, merged by the same key
     /// (the one the ranking kept; scored here for a section it left unranked), ties in catalog
     /// order. Sections that repeat other sections' items (Recent) are left out, so no item is
-    /// listed twice.
-    public static func bestMatches(of result: SearchResult, in catalog: Catalog, count: Int) -> [ItemLocation] {
+    /// listed twice, and so are the sections `leavingOut` names (folded ones).
+    public static func bestMatches(
+        of result: SearchResult, in catalog: Catalog, count: Int, leavingOut: Set<Int> = []
+    ) -> [ItemLocation] {
         guard count > 0, !result.isUnfiltered else { return [] }
         var matcher = SearchMatcher(result.query)
         // The best `count` so far, best first, each section's firsts tried in turn: a thousand
         // sections cost a few comparisons each, not a sort of all their firsts.
         var best: [(key: UInt64, path: ItemLocation)] = []
         best.reserveCapacity(count + 1)
-        for match in result.sections where !catalog.sections[match.section].repeatsItems {
+        for match in result.sections
+        where !catalog.sections[match.section].repeatsItems && !leavingOut.contains(match.section) {
             let items = catalog.sections[match.section].items
             let firsts = match.items.prefix(count)
             let keys =

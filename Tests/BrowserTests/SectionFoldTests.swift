@@ -110,13 +110,32 @@ struct SectionFoldTests {
         // Matches in every section: Best matches leads, Beta's one match counted, not shown.
         let frame = render(state)
         #expect(frame.contains { $0.contains("▸ Beta · 1 ") })
-        // (Best matches, leading, may hold b1: it is the best of every section.)
+        // Best matches, leading, holds none of folded Beta's: b1 would be among them.
+        #expect(!state.content.bestMatches.isEmpty)
+        #expect(state.content.bestMatches.allSatisfy { $0.section != 1 }, "\(state.content.bestMatches)")
         let beta = state.content.shownSection(ofSource: 1)!
         #expect(state.view.layout.sections[beta].itemCount == 0)
         #expect(state.view.focus.map { state.content.sourcePath($0).section } != 1)
         state.send(.escape)
         #expect(state.content.isFolded(shown: 1))
         #expect(render(state).contains { $0.contains("▸ Beta · 10") })
+    }
+
+    @Test("folding a section while searching takes its items out of Best matches; unfolding puts them back")
+    func foldingChangesTheBestMatches() {
+        var state = Self.narrow(height: 14)
+        state.send(.character("/"))
+        state.type("1")
+        state.send(.enter)
+        #expect(state.content.bestMatches.contains { $0.section == 1 }, "\(state.content.bestMatches)")
+        // Fold Beta from its header in the list (the focus is in Best matches, on a1).
+        let beta = state.content.shownSection(ofSource: 1)!
+        state.toggleFold(shown: beta)
+        #expect(state.content.bestMatches.allSatisfy { $0.section != 1 }, "\(state.content.bestMatches)")
+        #expect(state.view.focus.map { state.content.sourcePath($0) } == path(0, 1))
+        expectFocusVisible(state)
+        state.toggleFold(shown: state.content.shownSection(ofSource: 1)!)
+        #expect(state.content.bestMatches.contains { $0.section == 1 })
     }
 
     @Test("folds are kept as data arrives and through a resize; after Z the sections that arrive come folded")
