@@ -122,6 +122,14 @@ public enum BrowserAction: Hashable, Sendable {
         default: false
         }
     }
+
+    /// Whether the action moves a query's cursor (the text stays).
+    var movesQueryCursor: Bool {
+        switch self {
+        case .moveQueryCursor, .queryCursorToStart, .queryCursorToEnd: true
+        default: false
+        }
+    }
 }
 
 /// How a key scrolls the help overlay.
@@ -137,7 +145,7 @@ extension Browser {
     public static func perform(_ action: BrowserAction, _ state: inout BrowserState) -> [BrowserCommand] {
         // The fold key pressed again unfolds what it folded, until another action comes.
         if action != .toggleSection { state.view.lastFolded = nil }
-        if state.overlays.sectionSwitcher != nil, action.editsSearchText {
+        if state.overlays.sectionSwitcher != nil, action.editsSearchText || action.movesQueryCursor {
             performSwitcher(action, &state)
             return []
         }

@@ -100,6 +100,14 @@ extension KeyMap {
             mouseHelp: ("wheel  click", "slide (or drag) the row / go to a card (click again to pick)"))
     }()
 
+    /// A query's cursor, in the search prompt and the section switcher.
+    static let queryCursorKeys = KeyGroup(
+        [KeyBinding([.left], .moveQueryCursor(by: -1)), KeyBinding([.right], .moveQueryCursor(by: 1))],
+        "move the cursor")
+    static let queryCursorEnds = KeyGroup(
+        [KeyBinding([.control("a")], .queryCursorToStart), KeyBinding([.control("e")], .queryCursorToEnd)],
+        "cursor to the start / end")
+
     /// While the search prompt is open, characters type; the search's own keys, then the
     /// browsing keys that are not characters (moves, pages, sections), work.
     static let searchPrompt: KeyMap = {
@@ -124,12 +132,8 @@ extension KeyMap {
             KeyGroup([.control("t")], .openToneChooser, "skin tone of the focused emoji", when: .skinTones),
             KeyGroup([.control("o")], .toggleDetails, "details of the focused item"),
             KeyGroup([.control("y")], .copyFocused, "copy the focused item to the clipboard"),
-            KeyGroup(
-                [KeyBinding([.left], .moveQueryCursor(by: -1)), KeyBinding([.right], .moveQueryCursor(by: 1))],
-                "move the cursor"),
-            KeyGroup(
-                [KeyBinding([.control("a")], .queryCursorToStart), KeyBinding([.control("e")], .queryCursorToEnd)],
-                "cursor to the start / end"),
+            queryCursorKeys,
+            queryCursorEnds,
             KeyGroup([.backspace], .deleteBackward, "delete the character before the cursor"),
             KeyGroup([.control("w")], .deleteWord, "delete the word before the cursor"),
             KeyGroup([.control("u")], .clearText, "delete everything before the cursor"),
@@ -157,6 +161,8 @@ extension KeyMap {
                 "ten sections up / down"),
             KeyGroup([.enter], .acceptSwitcher, "go there: its first item, its title at the top"),
             KeyGroup([.escape], .closeSwitcher, "close, staying where you were"),
+            queryCursorKeys,
+            queryCursorEnds,
             KeyGroup([.backspace], .deleteBackward, "delete the character before the cursor"),
             KeyGroup([.control("w")], .deleteWord, "delete the word before the cursor"),
             KeyGroup([.control("u")], .clearText, "delete everything before the cursor"),

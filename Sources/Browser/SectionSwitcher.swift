@@ -90,6 +90,9 @@ extension Browser {
         switch action {
         case .insertText, .deleteBackward, .clearText, .deleteWord:
             switcher.edit(action)
+        case .moveQueryCursor, .queryCursorToStart, .queryCursorToEnd:
+            // (The text is the same: the choice stays.)
+            switcher.query.edit(action)
         case .moveSwitcher(let steps):
             let count = switcher.entries(in: state).count
             switcher.selected = count == 0 ? 0 : min(max(0, switcher.selected + steps), count - 1)
@@ -136,8 +139,11 @@ struct SectionSwitcherOverlay: Widget {
             buffer.put("│", x: x, y: y + row, style: style)
             buffer.put("│", x: x + boxWidth - 1, y: y + row, style: style)
         }
-        let query = measure.truncate("> " + VisibleText.standalone(switcher.query.text), toWidth: inner - 2)
-        buffer.put(query, x: x + 2, y: y + 1, style: style, maxWidth: inner - 2, measure: measure)
+        var cursorStyle = style
+        cursorStyle.reverse.toggle()
+        QueryText.put(
+            switcher.query, after: "> ", x: x + 2, y: y + 1, room: inner - 2, styles: (style, style, cursorStyle),
+            into: &buffer, measure: measure)
         let rows = boxHeight - 3
         guard rows > 0 else { return }
         let first = min(max(0, switcher.selected - rows + 1), max(0, entries.count - rows))

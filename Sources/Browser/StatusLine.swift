@@ -185,39 +185,16 @@ struct SearchPromptLine: Widget {
         buffer.fill(area, style)
         let rightWidth = textWidth.width(of: right)
         let room = max(0, area.width - rightWidth - 1)
-        // The text up to the cursor stays visible (its end, for a long query): that is where
-        // the user types. The cursor is the character after it in reverse video (a blank at
-        // the end), then the rest of the query as room allows.
-        let (beforeCursor, afterCursor) = prompt.split
-        let text = String(
-            textWidth.suffix(of: promptText + VisibleText.standalone(String(beforeCursor)), fittingWidth: room - 1))
         // The prompt's text, the query and the count each in their colours (--color prompt,
         // query, info), over the line's.
         let (promptStyle, queryStyle, infoStyle) = (
             theme.prompt.applied(to: style), theme.query.applied(to: style), theme.info.applied(to: style)
         )
-        var used = 0
-        if text.hasPrefix(promptText) {
-            used = buffer.put(promptText, x: area.x, y: row, style: promptStyle, maxWidth: room, measure: textWidth)
-            used += buffer.put(
-                String(text.dropFirst(promptText.count)), x: area.x + used, y: row, style: queryStyle,
-                maxWidth: room - used, measure: textWidth)
-        } else {
-            used = buffer.put(text, x: area.x, y: row, style: queryStyle, maxWidth: room, measure: textWidth)
-        }
         var cursor = queryStyle
         cursor.reverse.toggle()
-        let rest = VisibleText.standalone(String(afterCursor))
-        let under = rest.first.map(String.init) ?? " "
-        if used < room {
-            used += buffer.put(
-                under, x: area.x + used, y: row, style: cursor, maxWidth: room - used, measure: textWidth)
-        }
-        if used < room, rest.count > 1 {
-            used += buffer.put(
-                String(rest.dropFirst()), x: area.x + used, y: row, style: queryStyle, maxWidth: room - used,
-                measure: textWidth)
-        }
+        let used = QueryText.put(
+            prompt, after: promptText, x: area.x, y: row, room: room, styles: (promptStyle, queryStyle, cursor),
+            into: &buffer, measure: textWidth)
         if used < room, !inline.isEmpty {
             buffer.put(inline, x: area.x + used, y: row, style: infoStyle, maxWidth: room - used, measure: textWidth)
         }
@@ -256,5 +233,44 @@ extension Item {
     /// The keywords as shown, comma-separated; nil when there are none.
     var shownKeywords: String? {
         keywords.isEmpty ? nil : keywords.map(VisibleText.standalone).joined(separator: ", ")
+    }
+}
+
+/// A query being typed on one line, after its prompt: the text up to the cursor stays visible
+/// (its end, for a long query: that is where the user types), the cursor is the character
+/// after it in reverse video (a blank at the end), then the rest of the query as room allows.
+/// The search prompt's line and the section switcher's draw theirs so.
+enum QueryText {
+    /// Puts `query` after `lead` at (`x`, `y`) in at most `room` cells, in the lead's, the
+    /// text's and the cursor's styles; returns the cells used.
+    @discardableResult
+    static func put(
+        _ query: SearchPrompt, after lead: String, x: Int, y: Int, room: Int,
+        styles: (lead: CellStyle, text: CellStyle, cursor: CellStyle), into buffer: inout CellBuffer,
+        measure: TextWidth
+    ) -> Int {
+        let (beforeCursor, afterCursor) = query.split
+        let text = String(
+            measure.suffix(of: lead + VisibleText.standalone(String(beforeCursor)), fittingWidth: room - 1))
+        var used = 0
+        if text.hasPrefix(lead) {
+            used = buffer.put(lead, x: x, y: y, style: styles.lead, maxWidth: room, measure: measure)
+            used += buffer.put(
+                String(text.dropFirst(lead.count)), x: x + used, y: y, style: styles.text, maxWidth: room - used,
+                measure: measure)
+        } else {
+            used = buffer.put(text, x: x, y: y, style: styles.text, maxWidth: room, measure: measure)
+        }
+        let rest = VisibleText.standalone(String(afterCursor))
+        let under = rest.first.map(String.init) ?? " "
+        if used < room {
+            used += buffer.put(under, x: x + used, y: y, style: styles.cursor, maxWidth: room - used, measure: measure)
+        }
+        if used < room, rest.count > 1 {
+            used += buffer.put(
+                String(rest.dropFirst()), x: x + used, y: y, style: styles.text, maxWidth: room - used,
+                measure: measure)
+        }
+        return used
     }
 }

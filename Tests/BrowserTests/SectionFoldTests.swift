@@ -225,6 +225,28 @@ struct SectionFoldTests {
         #expect(state.view.focus == path(1, 0))
     }
 
+    @Test("the switcher's query has a cursor: Left, Right, Ctrl-A and Ctrl-E move it, typing goes there")
+    func switcherCursor() {
+        var state = Self.narrow()
+        state.send(.character("t"))
+        state.type("dta")
+        state.send(.left, .left)
+        state.type("el")
+        #expect(state.overlays.sectionSwitcher?.query.text == "delta")
+        #expect(state.overlays.sectionSwitcher!.entries(in: state).map(\.title) == ["Delta"])
+        state.send(.control("a"))
+        state.type("x")
+        state.send(.control("e"), .backspace)
+        #expect(state.overlays.sectionSwitcher?.query.text == "xdelt")
+        // The cursor drawn in reverse video on the character after it (a blank at the end).
+        state.send(.left, .left)
+        let buffer = Browser.render(state)
+        let row = buffer.lines.firstIndex { $0.contains("> xdelt") }!
+        let column = buffer.lines[row].distance(
+            from: buffer.lines[row].startIndex, to: buffer.lines[row].range(of: "> xdelt")!.lowerBound)
+        #expect(buffer[column + 5, row].style.reverse != buffer[column + 4, row].style.reverse)
+    }
+
     @Test("with the data piped in (typing goes to the query), Alt-t opens the switcher and Alt-z folds")
     func queryModeChords() {
         var state = Self.narrow()
