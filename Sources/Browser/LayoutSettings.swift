@@ -23,6 +23,23 @@ public enum ItemsLook: String, Hashable, Sendable, CaseIterable {
     case auto, list, chips
 }
 
+/// The words `--layout` reads as themselves before it takes a word for a group's name: fzf's
+/// prompt placements, `list` and `lines`. A group of the configuration may not be named so.
+public enum LayoutWords {
+    public static var reserved: Set<String> {
+        Set(PickerLook.Placement.allCases.map(\.rawValue) + [ItemsLook.list.rawValue, LayoutSettings.linesLayout])
+    }
+
+    /// What `--layout` takes a reserved word for.
+    public static func meaning(of word: String) -> String {
+        switch word {
+        case ItemsLook.list.rawValue: "one item a line"
+        case LayoutSettings.linesLayout: "wrapping lines, no group"
+        default: "fzf's placement of the prompt"
+        }
+    }
+}
+
 /// Everything the layout needs from the configuration.
 public struct LayoutSettings: Hashable, Sendable {
     public var parameters: LayoutParameters

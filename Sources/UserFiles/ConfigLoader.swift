@@ -133,6 +133,15 @@ extension TableReader {
     func namedGroups() throws(ConfigError) -> [String: GroupLayout] {
         var groups: [String: GroupLayout] = [:]
         for member in source.members {
+            // `--layout` reads fzf's words and its own before a group's name: a group named so
+            // could never be chosen there.
+            if LayoutWords.reserved.contains(member.key) {
+                throw ConfigError(
+                    file: file, line: member.keyPosition.line, column: member.keyPosition.column,
+                    key: source.path(of: member.key),
+                    message: "a group cannot be named \"\(member.key)\": --layout reads it as "
+                        + LayoutWords.meaning(of: member.key) + "; choose another name")
+            }
             do {
                 groups[member.key] = try GroupReader.group(
                     member.value, path: source.path(of: member.key), parentWidth: nil)

@@ -118,6 +118,19 @@ struct GroupConfigTests {
         )
     }
 
+    @Test("a group named as --layout's own words (fzf's reverse, list, lines) is refused: --layout could never name it")
+    func reservedNames() {
+        let body = "direction = \"vertical\"\nwidth = { fraction = 1 }\nheight = { cells = 2 }\nitems = []\n"
+        #expect(
+            error("[groups.reverse]\n" + body)
+                == "test.toml:1:9: groups.reverse: a group cannot be named \"reverse\": --layout reads it as fzf's placement of the prompt; choose another name"
+        )
+        #expect(
+            error("[groups]\nlist = { direction = \"vertical\" }\n")?.contains("a group cannot be named \"list\"")
+                == true)
+        #expect(error("[groups.lines]\n" + body)?.contains("wrapping lines, no group") == true)
+    }
+
     @Test("--layout hero in the real binary: the large card and two small ones; layout reports the groups")
     func commandLine() throws {
         let render = try Support.run(["render", "--layout", "hero", "--width", "60", "--height", "9"])
