@@ -214,6 +214,31 @@ public enum AnsiText {
     // colours follow), then each colour: a kind byte and its 1 or 3 bytes.
 
     /// `runs` as the bytes a store keeps.
+    /// The runs of a text made of `pieces` of another (byte ranges of it, in order; the made
+    /// text cut to `length` bytes), from that text's `runs`: each piece keeps the looks its
+    /// bytes had. How a line's colours follow its fields into the label (`--with-nth`,
+    /// `--group-nth`).
+    public static func runs(_ runs: [AnsiRun], through pieces: [Range<Int>], length: Int) -> [AnsiRun] {
+        guard !runs.isEmpty else { return [] }
+        var mapped: [AnsiRun] = []
+        func add(_ start: Int, _ style: AnsiStyle) {
+            guard start < length else { return }
+            if let last = mapped.last, last.start == start { mapped.removeLast() }
+            if mapped.last?.style ?? .plain != style { mapped.append(AnsiRun(start: start, style: style)) }
+        }
+        var offset = 0
+        for piece in pieces where !piece.isEmpty {
+            // The look the piece starts in: the last run from its start or before.
+            let before = runs.lastIndex { $0.start <= piece.lowerBound }
+            add(offset, before.map { runs[$0].style } ?? .plain)
+            for run in runs where run.start > piece.lowerBound && run.start < piece.upperBound {
+                add(offset + run.start - piece.lowerBound, run.style)
+            }
+            offset += piece.count
+        }
+        return mapped
+    }
+
     public static func encode(_ runs: [AnsiRun]) -> [UInt8] {
         var bytes: [UInt8] = []
         var previous = 0

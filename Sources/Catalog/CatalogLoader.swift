@@ -188,7 +188,8 @@ public enum CatalogLoader {
         public var readZero: Bool
         /// Plain lines only: this many first lines are a header (fzf's --header-lines), not items.
         public var headerLines: Int
-        /// Plain lines only: SGR colour sequences are looks, not text (fzf's --ansi; `AnsiText`).
+        /// Plain lines and CSV/TSV cells: SGR colour sequences are looks, not text (fzf's --ansi;
+        /// `AnsiText`).
         public var ansi = false
         /// Plain lines only: their fields and grouping (--delimiter, --nth, --group-nth, ...).
         /// Any of them given, an input of no extension is read as plain lines, not sniffed.

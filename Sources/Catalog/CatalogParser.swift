@@ -265,7 +265,8 @@ public struct CatalogParser {
         case .csv, .tsv:
             loader = .delimited(
                 DelimitedLoader(
-                    dialect: format == .csv ? .csv : .tsv, columns: options.columns, defaultSection: sectionTitle))
+                    dialect: format == .csv ? .csv : .tsv, columns: options.columns, defaultSection: sectionTitle,
+                    ansi: options.ansi))
         case .lines:
             loader = .lines(
                 LineLoader(

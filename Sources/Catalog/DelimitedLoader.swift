@@ -96,10 +96,14 @@ struct DelimitedLoader {
     private var fields = Row()
     private var scratch: [UInt8] = []
 
-    init(dialect: Dialect, columns: ColumnChoice, defaultSection: String) {
+    /// --ansi: each cell's SGR sequences are looks, not text; the label keeps its looks.
+    private let ansi: Bool
+
+    init(dialect: Dialect, columns: ColumnChoice, defaultSection: String, ansi: Bool = false) {
         self.dialect = dialect
         self.columns = columns
         self.defaultSection = defaultSection
+        self.ansi = ansi
     }
 
     /// What the input read so far gave.
@@ -143,8 +147,8 @@ struct DelimitedLoader {
                     sectionIndex = defaultSectionIndex ?? builder.sectionIndex(defaultSection)
                     defaultSectionIndex = sectionIndex
                     sectionGiven = false
-                } else if field.escaped {
-                    Self.unescape(field, text: text, dialect: dialect, into: &scratch)
+                } else if field.escaped || ansi {
+                    Self.cell(field, text: text, dialect: dialect, ansi: ansi, into: &scratch)
                     sectionIndex = scratch.withUnsafeBufferPointer { builder.sectionIndex(utf8: $0) }
                 } else {
                     sectionIndex = builder.sectionIndex(
@@ -160,7 +164,8 @@ struct DelimitedLoader {
             }
             builder.beginItem(inSection: sectionIndex)
             header.shape.write(
-                fields, text: text, dialect: dialect, sectionGiven: sectionGiven, scratch: &scratch, into: &builder)
+                fields, text: text, dialect: dialect, sectionGiven: sectionGiven, ansi: ansi, scratch: &scratch,
+                into: &builder)
             rows += 1
         }
         return final ? text.count : reader.i
@@ -240,18 +245,24 @@ struct DelimitedLoader {
         /// needed, and ends the item. `sectionGiven`: the row named its section (else it went to
         /// the one named after the file).
         func write(
-            _ row: Row, text: SourceText, dialect: Dialect, sectionGiven: Bool, scratch: inout [UInt8],
-            into builder: inout CatalogBuilder
+            _ row: Row, text: SourceText, dialect: Dialect, sectionGiven: Bool, ansi: Bool = false,
+            scratch: inout [UInt8], into builder: inout CatalogBuilder
         ) {
-            func add(_ field: FieldRange) {
-                if field.escaped {
+            func add(_ field: FieldRange, isLabel: Bool = false) {
+                if ansi {
+                    // The cell's text unescaped, then its colour sequences taken out (each cell
+                    // from the plain look: a look does not carry from cell to cell).
+                    let runs = DelimitedLoader.cell(field, text: text, dialect: dialect, ansi: true, into: &scratch)
+                    scratch.withUnsafeBufferPointer { builder.addString($0) }
+                    if isLabel && !runs.isEmpty { builder.setStyles(AnsiText.encode(runs)) }
+                } else if field.escaped {
                     unescape(field, text: text, dialect: dialect, into: &scratch)
                     scratch.withUnsafeBufferPointer { builder.addString($0) }
                 } else {
                     builder.addString(UnsafeBufferPointer(rebasing: text.bytes[field.start..<field.end]))
                 }
             }
-            add(row[label])
+            add(row[label], isLabel: true)
             var keywordCount = 0
             if let keywords {
                 let field = row[keywords]
@@ -259,8 +270,8 @@ struct DelimitedLoader {
                     builder.addString(word)
                     keywordCount += 1
                 }
-                if field.escaped {
-                    unescape(field, text: text, dialect: dialect, into: &scratch)
+                if field.escaped || ansi {
+                    DelimitedLoader.cell(field, text: text, dialect: dialect, ansi: ansi, into: &scratch)
                     scratch.withUnsafeBufferPointer { forEachKeyword(in: $0, addWord) }
                 } else if field.start < field.end {
                     forEachKeyword(in: UnsafeBufferPointer(rebasing: text.bytes[field.start..<field.end]), addWord)
@@ -282,6 +293,27 @@ struct DelimitedLoader {
         guard field.escaped else { return text.string(field.start..<field.end) }
         unescape(field, text: text, dialect: dialect, into: &scratch)
         return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// A cell's text into `out`: unescaped, and with `ansi` less its SGR sequences (whose
+    /// looks are returned, as runs over `out`).
+    @discardableResult
+    static func cell(
+        _ field: FieldRange, text: SourceText, dialect: Dialect, ansi: Bool, into out: inout [UInt8]
+    ) -> [AnsiRun] {
+        if field.escaped {
+            unescape(field, text: text, dialect: dialect, into: &out)
+        } else {
+            out.removeAll(keepingCapacity: true)
+            out.append(contentsOf: text.bytes[field.start..<field.end])
+        }
+        guard ansi else { return [] }
+        var style = AnsiStyle.plain
+        guard let (stripped, runs) = out.withUnsafeBufferPointer({ AnsiText.strip($0, style: &style) }) else {
+            return []
+        }
+        out = stripped
+        return runs
     }
 
     static func unescape(_ field: FieldRange, text: SourceText, dialect: Dialect, into out: inout [UInt8]) {

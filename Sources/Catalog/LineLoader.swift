@@ -49,10 +49,12 @@ struct LineLoader {
                 header.append(String(decoding: UnsafeBufferPointer(rebasing: text.bytes[start..<last]), as: UTF8.self))
             } else if shapesLines && !text.isBlank(start..<last) {
                 // (With --ansi, the fields are those of the text without its colour sequences,
-                // and the colours are not kept: the shown text is cut and joined from fields.)
+                // and the colours follow the fields shown into the label.)
                 let line = UnsafeBufferPointer(rebasing: text.bytes[start..<last])
-                if ansi != nil, let (stripped, _) = AnsiText.strip(line, style: &ansi!) {
-                    stripped.withUnsafeBufferPointer { shaper.add($0, into: &builder, defaultTitle: sectionTitle) }
+                if ansi != nil, let (stripped, runs) = AnsiText.strip(line, style: &ansi!) {
+                    stripped.withUnsafeBufferPointer {
+                        shaper.add($0, runs: runs, into: &builder, defaultTitle: sectionTitle)
+                    }
                 } else {
                     shaper.add(line, into: &builder, defaultTitle: sectionTitle)
                 }

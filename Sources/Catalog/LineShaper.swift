@@ -54,6 +54,8 @@ struct LineShaper {
     private let groupedShape: ItemShape
     private let ungroupedShape: ItemShape
     private var label: [UInt8] = []
+    /// The byte ranges of the line a built label was made of, in order (for its looks).
+    private var labelPieces: [Range<Int>] = []
     private var key: [UInt8] = []
     private var covered: [Bool] = []
     /// For each section (by index), the head and tail of its last line kept around its label,
@@ -100,18 +102,23 @@ struct LineShaper {
 
     /// Adds the item of `line` (a line that is not blank) to its section of `builder`; lines
     /// no key names go to the section titled `defaultTitle`.
-    mutating func add(_ line: UnsafeBufferPointer<UInt8>, into builder: inout CatalogBuilder, defaultTitle: String) {
+    /// `runs`: the line's looks (--ansi), which follow its fields into the label.
+    mutating func add(
+        _ line: UnsafeBufferPointer<UInt8>, runs: [AnsiRun] = [], into builder: inout CatalogBuilder,
+        defaultTitle: String
+    ) {
         if needsString {
             var string = String(decoding: line, as: UTF8.self)
             let copy = string
-            string.withUTF8 { add($0, string: copy, into: &builder, defaultTitle: defaultTitle) }
+            string.withUTF8 { add($0, string: copy, runs: runs, into: &builder, defaultTitle: defaultTitle) }
         } else {
-            add(line, string: nil, into: &builder, defaultTitle: defaultTitle)
+            add(line, string: nil, runs: runs, into: &builder, defaultTitle: defaultTitle)
         }
     }
 
     private mutating func add(
-        _ line: UnsafeBufferPointer<UInt8>, string: String?, into builder: inout CatalogBuilder, defaultTitle: String
+        _ line: UnsafeBufferPointer<UInt8>, string: String?, runs: [AnsiRun], into builder: inout CatalogBuilder,
+        defaultTitle: String
     ) {
         if hasHeading, let string, let title = headingPattern!.key(in: string, orText: true) {
             let trimmed = Self.trimmed(title, in: line)
@@ -149,6 +156,7 @@ struct LineShaper {
                 label.removeAll(keepingCapacity: true)
                 label.append(contentsOf: line[..<removed.lowerBound])
                 label.append(contentsOf: line[removed.upperBound...])
+                labelPieces = [0..<removed.lowerBound, removed.upperBound..<line.count]
                 shown = .built
             }
         } else {
@@ -174,6 +182,16 @@ struct LineShaper {
                 }
             }
             builder.addString(text)
+            if !runs.isEmpty {
+                let pieces: [Range<Int>]
+                switch shown {
+                case .line: pieces = [0..<line.count]
+                case .run(let run): pieces = [run]
+                case .built: pieces = labelPieces
+                }
+                let labelRuns = AnsiText.runs(runs, through: pieces, length: text.count)
+                if !labelRuns.isEmpty { builder.setStyles(AnsiText.encode(labelRuns)) }
+            }
         }
         if keepsLine, case .run(let run) = shown {
             switch aroundShape(line, run, sectionIndex, grouped: section != nil) {
@@ -267,8 +285,11 @@ struct LineShaper {
             return .run(range.lowerBound..<Self.trimmedEnd(range, in: line))
         }
         label.removeAll(keepingCapacity: true)
+        labelPieces.removeAll(keepingCapacity: true)
         for fieldRange in withNth.ranges {
-            label.append(contentsOf: line[FieldText.range(fieldRange, of: splitter.fields).range])
+            let range = FieldText.range(fieldRange, of: splitter.fields).range
+            label.append(contentsOf: line[range])
+            labelPieces.append(range)
         }
         Self.trimEnd(&label)
         return .built
@@ -315,8 +336,10 @@ struct LineShaper {
             return .run(fields[first].start..<Self.trimmedEnd(fields[first].start..<end, in: line))
         }
         label.removeAll(keepingCapacity: true)
+        labelPieces.removeAll(keepingCapacity: true)
         for (index, field) in fields.enumerated() where !covered[index] {
             label.append(contentsOf: line[field.start..<field.end])
+            labelPieces.append(field.start..<field.end)
         }
         label.removeLast(fields[last].end - end)
         Self.trimEnd(&label)

@@ -16,7 +16,7 @@ struct ListOptions: ParsableArguments {
 
     @Flag(
         help:
-            "Read the SGR colour sequences of plain lines (ESC [ ... m: 16, 256 and 24-bit colours, bold, dim, italic, underline, reverse): show the colours and search, print and measure the text without them, as fzf's --ansi. Other escape sequences are shown as signs (␛)."
+            "Read the SGR colour sequences of plain lines and of CSV and TSV cells (ESC [ ... m: 16, 256 and 24-bit colours, bold, dim, italic, underline, reverse): show the colours and search, print and measure the text without them, as fzf's --ansi; the colours follow the fields --with-nth shows. Other escape sequences are shown as signs (␛)."
     )
     var ansi = false
 

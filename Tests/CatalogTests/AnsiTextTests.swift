@@ -125,4 +125,69 @@ import Testing
         #expect(plain.catalog.sections[0].items[0].label.hasPrefix("\u{1B}[01;34m"))
         #expect(!plain.catalog.sections[0].items.hasStyles)
     }
+
+    @Test("runs follow pieces of the text: each piece keeps its bytes' looks")
+    func runsThroughPieces() {
+        let red = AnsiStyle(foreground: .basic(1)), blue = AnsiStyle(foreground: .basic(4))
+        // "aaBBBcc" with BBB red from 2, cc blue from 5.
+        let runs = [AnsiRun(start: 2, style: red), AnsiRun(start: 5, style: blue)]
+        #expect(AnsiText.runs(runs, through: [0..<7], length: 7) == runs)
+        // The middle alone: red from 0.
+        #expect(AnsiText.runs(runs, through: [2..<5], length: 3) == [AnsiRun(start: 0, style: red)])
+        // "aa" then "cc": plain, then blue from 2.
+        #expect(AnsiText.runs(runs, through: [0..<2, 5..<7], length: 4) == [AnsiRun(start: 2, style: blue)])
+        // "cc" then "BBB", cut to 4 bytes: blue, red from 2.
+        #expect(
+            AnsiText.runs(runs, through: [5..<7, 2..<5], length: 4) == [
+                AnsiRun(start: 0, style: blue), AnsiRun(start: 2, style: red),
+            ])
+        #expect(AnsiText.runs([], through: [0..<3], length: 3).isEmpty)
+    }
+
+    @Test("--ansi with fields: the colours follow the fields shown (--with-nth, --group-nth), as fzf's")
+    func coloursThroughFields() throws {
+        let green = AnsiStyle(foreground: .basic(2)), bold = AnsiStyle(bold: true)
+        let input = "alice \u{1B}[32mvim\u{1B}[0m \u{1B}[1mnotes.txt\u{1B}[0m\nbob \u{1B}[32mbash\u{1B}[0m\n"
+        func load(_ fields: LineFields) throws -> ItemList {
+            try CatalogLoader.parse(
+                Array(input.utf8), name: "-", options: .init(format: .lines, ansi: true, fields: fields)
+            ).catalog.sections[0].items
+        }
+        let shown = try load(LineFields(withNth: FieldIndices(parsing: "2..")!))
+        #expect(shown.label(at: 0) == "vim notes.txt")
+        #expect(
+            shown.styleRuns(at: 0) == [
+                AnsiRun(start: 0, style: green), AnsiRun(start: 3, style: .plain), AnsiRun(start: 4, style: bold),
+            ])
+        let reordered = try load(LineFields(withNth: FieldIndices(parsing: "3,1")!))
+        #expect(reordered.label(at: 0) == "notes.txtalice")
+        #expect(reordered.styleRuns(at: 0) == [AnsiRun(start: 0, style: bold), AnsiRun(start: 9, style: .plain)])
+        let grouped = try CatalogLoader.parse(
+            Array(input.utf8), name: "-",
+            options: .init(format: .lines, ansi: true, fields: LineFields(groupNth: FieldIndices(parsing: "1")!))
+        ).catalog
+        #expect(grouped.sections.map(\.title) == ["alice", "bob"])
+        #expect(grouped.sections[1].items.label(at: 0) == "bash")
+        #expect(grouped.sections[1].items.styleRuns(at: 0) == [AnsiRun(start: 0, style: green)])
+    }
+
+    @Test("--ansi in CSV and TSV: each cell without its codes, the label's looks kept, titles and keywords clean")
+    func coloursInCells() throws {
+        let red = AnsiStyle(foreground: .basic(1))
+        let csv =
+            "section,label,keywords\n\u{1B}[1mTools\u{1B}[0m,\"\u{1B}[31mhammer\u{1B}[0m, big\",\"\u{1B}[2mnail\u{1B}[0m wood\"\n"
+        let loaded = try CatalogLoader.parse(Array(csv.utf8), name: "t.csv", options: .init(ansi: true))
+        let section = loaded.catalog.sections[0]
+        #expect(section.title == "Tools")
+        #expect(section.items.label(at: 0) == "hammer, big")
+        #expect(section.items.styleRuns(at: 0) == [AnsiRun(start: 0, style: red), AnsiRun(start: 6, style: .plain)])
+        #expect(section.items[0].keywords == ["nail", "wood"])
+        let tsv = "section\tlabel\nA\t\u{1B}[31mred\u{1B}[0m\\tcell\n"
+        let fromTSV = try CatalogLoader.parse(Array(tsv.utf8), name: "t.tsv", options: .init(ansi: true))
+        #expect(fromTSV.catalog.sections[0].items.label(at: 0) == "red\tcell")
+        #expect(fromTSV.catalog.sections[0].items.styleRuns(at: 0)?.first == AnsiRun(start: 0, style: red))
+        // Without --ansi the codes stay text.
+        let plain = try CatalogLoader.parse(Array(csv.utf8), name: "t.csv", options: .init())
+        #expect(plain.catalog.sections[0].items.label(at: 0).hasPrefix("\u{1B}[31m"))
+    }
 }

@@ -1,5 +1,6 @@
-// CSV and TSV files with the column options: the first bytes choose CSV or TSV and each of
-// --section-column, --label-column and --glyph-column (a name, a number, nonsense or none). Each
+// CSV and TSV files with the column options: the first bytes choose CSV or TSV (and --ansi) and
+// each of --section-column, --label-column and --glyph-column (a name, a number, nonsense or
+// none). Each
 // input is also fed in parts, as a stream arrives (`Fuzz.checkInParts`), cut inside records
 // and quoted fields, and must give what the whole read gives.
 
@@ -18,6 +19,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let format: DataFormat = header[0] & 1 == 0 ? .csv : .tsv
     Fuzz.loadAndLayOut(
         body, name: format == .csv ? "fuzz.csv" : "fuzz.tsv",
-        options: CatalogLoader.Options(format: format, columns: columns), header: [header[0], header[1]])
+        options: CatalogLoader.Options(format: format, columns: columns, ansi: header[0] & 2 != 0),
+        header: [header[0], header[1]])
     return 0
 }
