@@ -26,8 +26,16 @@ public enum BrowserEvent: Sendable {
 /// at least once a frame (`Timeline.frameInterval`) while the inbox is open.
 public final class EventInbox: Sendable {
     private let state = Mutex<(events: [BrowserEvent], isOpen: Bool)>(([], true))
+    /// What to do when the loop first looks, once its first frame is drawn (`whenFirstTaken`).
+    private let firstTake = Mutex<(@Sendable () -> Void)?>(nil)
 
     public init() {}
+
+    /// Runs `action` once, when the loop first takes its events: after its first frame. (A
+    /// reader that paused so as not to slow the first frame down goes on then.)
+    public func whenFirstTaken(_ action: @escaping @Sendable () -> Void) {
+        firstTake.withLock { $0 = action }
+    }
 
     /// Adds an event for the loop to take.
     public func post(_ event: BrowserEvent) {
@@ -46,7 +54,13 @@ public final class EventInbox: Sendable {
 
     /// The events posted since the last call, in order.
     func takeAll() -> [BrowserEvent] {
-        state.withLock { state in
+        if let action = firstTake.withLock({ action in
+            defer { action = nil }
+            return action
+        }) {
+            action()
+        }
+        return state.withLock { state in
             defer { state.events = [] }
             return state.events
         }

@@ -61,18 +61,33 @@ final class StreamRelay: @unchecked Sendable {
 
     private func offer(_ update: CatalogStream.Update) {
         lock.lock()
-        defer { lock.unlock() }
         if let inbox {
             deliver(update, to: inbox)
-        } else {
-            // The start takes only the latest: a snapshot it has not drawn yet is outdated.
-            pending = update
-            if !signalled {
-                signalled = true
-                arrived.signal()
-            }
+            lock.unlock()
+            return
         }
+        // The start takes only the latest: a snapshot it has not drawn yet is outdated.
+        pending = update
+        if !signalled {
+            signalled = true
+            arrived.signal()
+        }
+        let pauses = !paused && { if case .partial = update { true } else { false } }()
+        if pauses { paused = true }
+        lock.unlock()
+        // The first snapshot is what the browser opens with: reading on meanwhile took the
+        // second core from the first frame (at five million lines grouped by a field, 185 ms
+        // to the first items where fzf shows its first in 85). The reading waits for that
+        // frame, at most `firstFramePause`.
+        if pauses { _ = firstFrameShown.wait(timeout: .now() + .milliseconds(firstFramePause)) }
     }
+
+    /// The longest the reading waits for the first frame, in milliseconds.
+    let firstFramePause: Int
+    private let firstFrameShown = DispatchSemaphore(value: 0)
+
+    init(firstFramePause: Int = 250) { self.firstFramePause = firstFramePause }
+    private var paused = false
 
     /// The latest update, waiting at most `milliseconds` for a first one; nil if none came.
     func take(waitingMilliseconds milliseconds: Int) -> CatalogStream.Update? {
@@ -90,6 +105,7 @@ final class StreamRelay: @unchecked Sendable {
         defer { lock.unlock() }
         self.inbox = inbox
         self.finishing = finishing
+        inbox.whenFirstTaken { [firstFrameShown] in firstFrameShown.signal() }
         if let pending { deliver(pending, to: inbox) }
         pending = nil
     }
