@@ -530,6 +530,22 @@ public enum Search {
         return joinParts(slots.joined(), catalog, query.order)
     }
 
+    /// Ranked lists merged by key, the earlier list's items first at equal keys: in halves, so
+    /// each item is copied once a level (16 parts: 4 times, where merging them one after
+    /// another copied it 8 times on average), the two halves of a big merge on two cores.
+    static func mergeAll(_ lists: [(items: [Int32], keys: [UInt64])]) -> (items: [Int32], keys: [UInt64]) {
+        guard lists.count > 1 else { return lists.first ?? ([], []) }
+        let middle = lists.count / 2
+        let halves = [Array(lists[..<middle]), Array(lists[middle...])]
+        let size = lists.reduce(0) { $0 + $1.items.count }
+        guard size >= parallelThreshold * 8 else {
+            return SearchRanking.merge(mergeAll(halves[0]), mergeAll(halves[1]))
+        }
+        let slots = MergeSlots()
+        DispatchQueue.concurrentPerform(iterations: 2) { half in slots.store(mergeAll(halves[half]), at: half) }
+        return SearchRanking.merge(slots.first, slots.second)
+    }
+
     /// Matches in catalog order, a section's parts next to each other, joined into one
     /// `SectionMatches` per section: as the whole section's search gives it (its matches, and
     /// the parts' rankings merged by key; unranked past `SearchRanking.limit`).
@@ -559,10 +575,7 @@ public enum Search {
             }
             // Equal keys keep catalog order: an earlier part's items first (reversed, the later).
             let lists = group.map { (items: $0.items.indices32, keys: $0.keys) }
-            let merged =
-                order.reversed
-                ? lists.reversed().dropFirst().reduce(lists.last!) { SearchRanking.merge($0, $1) }
-                : lists.dropFirst().reduce(lists[0]) { SearchRanking.merge($0, $1) }
+            let merged = mergeAll(order.reversed ? lists.reversed() : lists)
             joined.append(SearchRanking.matches(section, matched, merged.items, merged.keys))
         }
         return joined
@@ -614,6 +627,16 @@ public struct SearchSession: Sendable {
 
 /// One slot per chunk, each written by exactly one worker and read after all have finished
 /// (concurrentPerform returns only then), so the slots need no lock.
+/// The two halves of `Search.mergeAll`, each written by its own thread.
+private final class MergeSlots: @unchecked Sendable {
+    var first: (items: [Int32], keys: [UInt64]) = ([], [])
+    var second: (items: [Int32], keys: [UInt64]) = ([], [])
+
+    func store(_ value: (items: [Int32], keys: [UInt64]), at half: Int) {
+        if half == 0 { first = value } else { second = value }
+    }
+}
+
 private final class ChunkSlots: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<[SearchResult.SectionMatches]>
 

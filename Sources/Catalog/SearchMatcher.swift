@@ -363,6 +363,20 @@ struct SearchMatcher: ~Copyable {
         return nil
     }
 
+    /// The rank key of a one-character query (`singleASCIICharacter`) with the length
+    /// tiebreak over ASCII text, when the character is in the item's label: its score and
+    /// the label's length read in place. Nil otherwise (then `singleTermScore` looks further).
+    @inline(__always)
+    func singleCharacterLabelKey(_ store: ItemStoreReader, _ item: Int) -> UInt64? {
+        let label = store.string(store.searchableStrings(of: item).lowerBound)
+        guard label.count <= ScoringRules.tableLimit,
+            let found = ScoringRules.asciiSingle(
+                singleASCIICharacter, foldsCase: terms[0].foldsCase, in: label, tables: tables)
+        else { return nil }
+        return (0xFFFF - SearchRanking.clamp(found.score)) << 48
+            | SearchRanking.clamp(ScoringRules.asciiTrimmedLength(label, tables: tables)) << 32
+    }
+
     /// `body` of the label of the store's `item`th, decoded (as the first term sees it: its
     /// classes and length do not depend on how), for the tiebreaks.
     mutating func withDecodedLabel<R>(_ store: ItemStoreReader, _ item: Int, _ body: (borrowing ScoringText) -> R)

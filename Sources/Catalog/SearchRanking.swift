@@ -43,6 +43,12 @@ enum SearchRanking {
     static func keyIfMatches(
         _ storeIndex: Int, _ store: ItemStoreReader, _ matcher: inout SearchMatcher, _ order: SearchQuery.Order
     ) -> UInt64? {
+        if matcher.singleASCIICharacter != 0, store.isASCII, matcher.breaksTiesByLengthOnly,
+            let key = matcher.singleCharacterLabelKey(store, storeIndex)
+        {
+            // (A first key found in the label: scored and measured there, in one look.)
+            return key
+        }
         if matcher.isSingleTerm {
             guard let match = matcher.singleTermScore(store, storeIndex) else { return nil }
             return key(match, storeIndex, store, &matcher, order)

@@ -128,4 +128,20 @@ struct SearchPathsTests {
             #expect(Search.bestMatches(of: result, in: catalog, count: count) == expected, "round \(round)")
         }
     }
+
+    /// Merging ranked parts in halves (two cores for a big merge) gives what merging them one
+    /// after another gives: by key, the earlier part's items first at equal keys.
+    @Test func mergingInHalvesEqualsMergingInTurn() {
+        var rng = SplitMix64(seed: 99)
+        for count in [1, 2, 3, 16] {
+            let lists = (0..<count).map { part -> (items: [Int32], keys: [UInt64]) in
+                let size = count == 16 ? Search.parallelThreshold : rng.next(50)
+                let keys = (0..<size).map { _ in UInt64(rng.next(8)) << 48 }.sorted()
+                return (keys.indices.map { Int32(part * 1_000_000 + $0) }, keys)
+            }
+            let inTurn = lists.dropFirst().reduce(lists[0]) { SearchRanking.merge($0, $1) }
+            let inHalves = Search.mergeAll(lists)
+            #expect(inHalves.items == inTurn.items && inHalves.keys == inTurn.keys, "\(count) parts")
+        }
+    }
 }
