@@ -7,7 +7,7 @@
 // Every format streams so, sectioned JSON item by item. Snapshots are published as the items
 // grow by a quarter (at most every tenth of a second, or at once when the input doubled; and
 // each second, for a slow pipe), for the browser, which lays out and searches each one. A large
-// file is read by chunks of a megabyte: its first 64 KB make the first snapshot, then it is
+// file is read by chunks of a megabyte: its first 16 KB make the first snapshot, then it is
 // read to its end.
 
 #if canImport(Glibc)
@@ -43,8 +43,10 @@ public struct CatalogStream: Sendable {
     /// A file this small is parsed whole at once (a few milliseconds): snapshots would only
     /// cost more.
     public static let wholeReadLimit = 4 << 20
-    /// The first snapshot of a large file: its first 64 KB, a screenful many times over.
-    public static let firstPrefix = 64 << 10
+    /// The first snapshot of a large file: its first 16 KB, a screenful several times over
+    /// (about 400 lines of 40 bytes). At 64 KB a file grouped by a field opened with 800
+    /// sections to snapshot and lay out, 6 ms more before its first frame.
+    public static let firstPrefix = 16 << 10
     /// A pipe's first snapshot comes when this many items' lines have arrived (a screenful on
     /// the tallest terminal) ...
     public static let firstScreenful = 500
@@ -137,7 +139,7 @@ public struct CatalogStream: Sendable {
                 return
             }
             if n == 0 { break }
-            // The first 64 KB first, shown before the rest is read.
+            // The first 16 KB first, shown before the rest is read.
             let first = published ? 0 : max(0, min(n, Self.firstPrefix - fed))
             for part in [0..<first, first..<n] where !part.isEmpty {
                 do throws(DataError) {

@@ -15,7 +15,7 @@ struct StreamRelayTests {
     func readerPausesForTheFirstFrame() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(getpid()).txt").path
         defer { unlink(path) }
-        // Larger than the whole-read limit: its first 64 KB are the first snapshot.
+        // Larger than the whole-read limit: its first 16 KB are the first snapshot.
         let lines = (0..<400_000).map { "line \($0) of the stream" }.joined(separator: "\n") + "\n"
         try lines.write(toFile: path, atomically: true, encoding: .utf8)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
