@@ -41,12 +41,7 @@ def main():
             for index, label in enumerate(labels):
                 out.write(f"group{rng.randrange(options.sections):03d} item{index} {label}\n")
         total = len(labels)
-        home = os.path.join(workdir, "home")
-        os.mkdir(home)
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color", "LANG": "C.UTF-8",
-               "LC_ALL": "C.UTF-8", "HOME": home, "XDG_CONFIG_HOME": os.path.join(home, "config"),
-               "XDG_STATE_HOME": os.path.join(home, "state"), "XDG_DATA_HOME": os.path.join(home, "data"),
-               "XDG_CACHE_HOME": os.path.join(home, "cache")}
+        env = run.clean_environment(workdir)
         programs = [
             run.Splitview("splitview --group-nth 1", [options.binary, "--no-recent", "--group-nth", "1", grouped],
                           None, total, open_keys=b"/"),

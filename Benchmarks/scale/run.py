@@ -912,15 +912,20 @@ def main():
             shutil.rmtree(workdir, ignore_errors=True)
 
 
-def benchmark(options, workdir):
-    fzf = shutil.which(options.fzf)
+def clean_environment(workdir):
+    """The programs' environment: no configuration, recent file, fzf options or history from
+    the user who runs this (HOME and the XDG folders in `workdir`)."""
     home = os.path.join(workdir, "home")
     os.mkdir(home)
-    # No configuration, recent file, fzf options or history from the user who runs this.
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color", "LANG": "C.UTF-8",
-           "LC_ALL": "C.UTF-8", "HOME": home, "XDG_CONFIG_HOME": os.path.join(home, "config"),
-           "XDG_STATE_HOME": os.path.join(home, "state"), "XDG_DATA_HOME": os.path.join(home, "data"),
-           "XDG_CACHE_HOME": os.path.join(home, "cache")}
+    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color", "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8", "HOME": home, "XDG_CONFIG_HOME": os.path.join(home, "config"),
+            "XDG_STATE_HOME": os.path.join(home, "state"), "XDG_DATA_HOME": os.path.join(home, "data"),
+            "XDG_CACHE_HOME": os.path.join(home, "cache")}
+
+
+def benchmark(options, workdir):
+    fzf = shutil.which(options.fzf)
+    env = clean_environment(workdir)
     env_note = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items() if k != "PATH")
 
     total = options.sections * options.items_per_section
