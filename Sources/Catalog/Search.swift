@@ -352,56 +352,41 @@ public enum Search {
         _ matcher: inout SearchMatcher, _ cancellation: SearchCancellation? = nil
     ) -> SearchResult.SectionMatches? {
         let order = matcher.order
-        var hits: [Int32] = [], keys: [UInt64] = []
-        hits.reserveCapacity(min(candidates.count, 1 << 16))
-        keys.reserveCapacity(hits.capacity)
         @inline(__always) func stops(_ index: Int) -> Bool {
             index & (cancellationStride - 1) == 0 && cancellation?.isCancelled == true
         }
+        var sink: MatchSink
         if store.isASCII, matcher.canScanFirstTerm, candidates.count * 4 >= items.store.count {
             // Most of a section's items to try: the ones holding the first term are found in one
             // scan of its text (quick for a rare letter), and only they are read.
             let found = positions(matching: matcher.itemsContainingFirstTerm(in: store), in: items, among: candidates)
+            sink = MatchSink(capacity: found.count)
             for (index, position) in found.enumerated() {
                 if stops(index) { return nil }
-                take(position, items.storeIndex(Int(position)), store, &matcher, order, &hits, &keys)
+                sink.take(position, items.storeIndex(Int(position)), store, &matcher, order)
             }
         } else if case .some(let indices) = candidates.storage, items.selection == nil {
             // Scattered candidates (a narrowed query's): each one's place, then its bytes, are
             // asked for ahead of their turn.
             let count = indices.count
+            sink = MatchSink(capacity: count)
             for index in 0..<count {
                 if stops(index) { return nil }
                 if index + 16 < count { store.prefetchPlace(of: Int(indices[index + 16])) }
                 if index + 8 < count { store.prefetchLabel(of: Int(indices[index + 8])) }
-                take(indices[index], Int(indices[index]), store, &matcher, order, &hits, &keys)
+                sink.take(indices[index], Int(indices[index]), store, &matcher, order)
             }
         } else {
+            sink = MatchSink(capacity: candidates.count)
             for (index, position) in candidates.enumerated() {
                 if stops(index) { return nil }
-                take(
-                    Int32(truncatingIfNeeded: position), items.storeIndex(position), store, &matcher, order, &hits,
-                    &keys)
+                sink.take(Int32(truncatingIfNeeded: position), items.storeIndex(position), store, &matcher, order)
             }
         }
-        if hits.isEmpty { return nil }
+        guard let (hits, keys) = sink.finish() else { return nil }
         let matched: SearchResult.ItemIndices =
             hits.count == items.count ? .all(items.count) : .init(storage: .some(hits))
         return SearchRanking.rank(matched, keys: keys, of: section, reversed: order.reversed)
-    }
-
-    /// Keeps the item and its key when it matches. (A function of its own, not a closure: a
-    /// closure's captured arrays are checked for exclusive access at run time, a tenth of the
-    /// first key's time.)
-    @inline(__always)
-    private static func take(
-        _ position: Int32, _ storeIndex: Int, _ store: ItemStoreReader, _ matcher: inout SearchMatcher,
-        _ order: SearchQuery.Order, _ hits: inout [Int32], _ keys: inout [UInt64]
-    ) {
-        if let key = SearchRanking.keyIfMatches(storeIndex, store, &matcher, order) {
-            hits.append(position)
-            keys.append(key)
-        }
     }
 
     /// The candidates (positions in `items`, ascending) that match, ascending; nil for none.
@@ -627,6 +612,46 @@ public struct SearchSession: Sendable {
 
 /// One slot per chunk, each written by exactly one worker and read after all have finished
 /// (concurrentPerform returns only then), so the slots need no lock.
+/// The matches of `Search.matchAndRank` and their keys as they are found, in buffers as long
+/// as the candidates: appending to arrays checked their capacity and whether they were shared
+/// at every match, a tenth of the first key's time.
+private struct MatchSink: ~Copyable {
+    private let hits: UnsafeMutablePointer<Int32>
+    private let keys: UnsafeMutablePointer<UInt64>
+    private var count = 0
+
+    init(capacity: Int) {
+        hits = .allocate(capacity: max(1, capacity))
+        keys = .allocate(capacity: max(1, capacity))
+    }
+
+    deinit {
+        hits.deallocate()
+        keys.deallocate()
+    }
+
+    /// Keeps the item and its key when it matches.
+    @inline(__always)
+    mutating func take(
+        _ position: Int32, _ storeIndex: Int, _ store: ItemStoreReader, _ matcher: inout SearchMatcher,
+        _ order: SearchQuery.Order
+    ) {
+        if let key = SearchRanking.keyIfMatches(storeIndex, store, &matcher, order) {
+            hits[count] = position
+            keys[count] = key
+            count += 1
+        }
+    }
+
+    /// The matches and their keys, in the order taken; nil for none.
+    consuming func finish() -> (hits: [Int32], keys: [UInt64])? {
+        guard count > 0 else { return nil }
+        return (
+            Array(UnsafeBufferPointer(start: hits, count: count)), Array(UnsafeBufferPointer(start: keys, count: count))
+        )
+    }
+}
+
 /// The two halves of `Search.mergeAll`, each written by its own thread.
 private final class MergeSlots: @unchecked Sendable {
     var first: (items: [Int32], keys: [UInt64]) = ([], [])

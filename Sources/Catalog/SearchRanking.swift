@@ -246,13 +246,23 @@ enum SearchRanking {
                 let value = Int(key >> shiftFirst & 0xFFFF) - lowFirst
                 return pair ? (Int(key >> 48) - lowSecond) * rangeFirst + value : value
             }
-            for index in 0...pass.range { counts[index] = 0 }
-            for key in keys { counts[digit(key) + 1] += 1 }
-            for value in 1...pass.range { counts[value] += counts[value - 1] }
-            for position in order {
-                let value = digit(keys[Int(position)])
-                next[counts[value]] = position
-                counts[value] += 1
+            // (Through pointers: an array written in a loop is checked for being shared at
+            // every write, which took more than the sort's own work.)
+            keys.withUnsafeBufferPointer { keys in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    order.withUnsafeBufferPointer { order in
+                        next.withUnsafeMutableBufferPointer { next in
+                            for index in 0...pass.range { counts[index] = 0 }
+                            for key in keys { counts[digit(key) + 1] &+= 1 }
+                            for value in 1...pass.range { counts[value] &+= counts[value - 1] }
+                            for position in order {
+                                let value = digit(keys[Int(position)])
+                                next[counts[value]] = position
+                                counts[value] &+= 1
+                            }
+                        }
+                    }
+                }
             }
             swap(&order, &next)
         }
