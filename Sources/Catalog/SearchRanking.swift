@@ -203,6 +203,20 @@ enum SearchRanking {
     static func stableOrder(of keys: [UInt64]) -> [Int32] {
         var order = [Int32](0..<Int32(keys.count))
         guard keys.count > 1 else { return order }
+        if keys.count <= 32 {
+            // A few matches (a narrowed key's, in each of a thousand sections): inserted in
+            // place; the counting passes' tables cost more than they save.
+            for index in 1..<order.count {
+                let position = order[index], key = keys[Int(position)]
+                var slot = index
+                while slot > 0 && keys[Int(order[slot - 1])] > key {
+                    order[slot] = order[slot - 1]
+                    slot -= 1
+                }
+                order[slot] = position
+            }
+            return order
+        }
         // Which digits vary, and the range of each.
         // (Each digit's lowest and highest at once: the lanes of one 64-bit word hold the four.)
         var low0 = 0xFFFF, low1 = 0xFFFF, low2 = 0xFFFF, low3 = 0xFFFF
