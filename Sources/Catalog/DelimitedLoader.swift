@@ -249,18 +249,15 @@ struct DelimitedLoader {
             scratch: inout [UInt8], into builder: inout CatalogBuilder
         ) {
             func add(_ field: FieldRange, isLabel: Bool = false) {
-                if ansi {
-                    // The cell's text unescaped, then its colour sequences taken out (each cell
-                    // from the plain look: a look does not carry from cell to cell).
-                    let runs = DelimitedLoader.cell(field, text: text, dialect: dialect, ansi: true, into: &scratch)
-                    scratch.withUnsafeBufferPointer { builder.addString($0) }
-                    if isLabel && !runs.isEmpty { builder.setStyles(AnsiText.encode(runs)) }
-                } else if field.escaped {
-                    unescape(field, text: text, dialect: dialect, into: &scratch)
-                    scratch.withUnsafeBufferPointer { builder.addString($0) }
-                } else {
+                guard field.escaped || ansi else {
                     builder.addString(UnsafeBufferPointer(rebasing: text.bytes[field.start..<field.end]))
+                    return
                 }
+                // The cell's text unescaped, then with --ansi its colour sequences taken out
+                // (each cell from the plain look: a look does not carry from cell to cell).
+                let runs = DelimitedLoader.cell(field, text: text, dialect: dialect, ansi: ansi, into: &scratch)
+                scratch.withUnsafeBufferPointer { builder.addString($0) }
+                if isLabel && !runs.isEmpty { builder.setStyles(AnsiText.encode(runs)) }
             }
             add(row[label], isLabel: true)
             var keywordCount = 0

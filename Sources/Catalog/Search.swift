@@ -610,8 +610,6 @@ public struct SearchSession: Sendable {
     public var depth: Int { stack.count }
 }
 
-/// One slot per chunk, each written by exactly one worker and read after all have finished
-/// (concurrentPerform returns only then), so the slots need no lock.
 /// The matches of `Search.matchAndRank` and their keys as they are found, in buffers as long
 /// as the candidates: appending to arrays checked their capacity and whether they were shared
 /// at every match, a tenth of the first key's time.
@@ -662,6 +660,8 @@ private final class MergeSlots: @unchecked Sendable {
     }
 }
 
+/// One slot per chunk, each written by exactly one worker and read after all have finished
+/// (concurrentPerform returns only then), so the slots need no lock.
 private final class ChunkSlots: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<[SearchResult.SectionMatches]>
 

@@ -342,15 +342,7 @@ struct SearchMatcher: ~Copyable {
         for string in strings {
             let isLabel = string == strings.lowerBound
             if term.anchor.labelOnly && !isLabel { break }
-            let haystack = store.string(string)
-            let found: ScoredMatch?
-            if singleASCIICharacter != 0 && store.isASCII && haystack.count <= ScoringRules.tableLimit {
-                found = ScoringRules.asciiSingle(
-                    singleASCIICharacter, foldsCase: term.foldsCase, in: haystack, tables: tables)
-            } else {
-                found = scored(term, in: haystack, knownASCII: store.isASCII)
-            }
-            guard let found else { continue }
+            guard let found = scored(term, in: store.string(string), knownASCII: store.isASCII) else { continue }
             var result = FzfMatch()
             result.score = found.score
             if isLabel && found.start < found.end {
@@ -373,8 +365,8 @@ struct SearchMatcher: ~Copyable {
             let found = ScoringRules.asciiSingle(
                 singleASCIICharacter, foldsCase: terms[0].foldsCase, in: label, tables: tables)
         else { return nil }
-        return (0xFFFF - SearchRanking.clamp(found.score)) << 48
-            | SearchRanking.clamp(ScoringRules.asciiTrimmedLength(label, tables: tables)) << 32
+        return SearchRanking.key(
+            score: found.score, labelLength: ScoringRules.asciiTrimmedLength(label, tables: tables))
     }
 
     /// `body` of the label of the store's `item`th, decoded (as the first term sees it: its
