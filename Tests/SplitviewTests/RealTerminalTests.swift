@@ -157,9 +157,6 @@ import Testing
                 "-o", "font_family=DejaVu Sans Mono", "-o", "font_size=\(fontSize)", "sh", "-c", command,
             ]
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path(of: terminal)!)
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = ":\(display.number)"
         environment["HOME"] = home
@@ -169,24 +166,38 @@ import Testing
         environment.removeValue(forKey: "TERM")
         // (The test runner's environment may ask for no colours; a user's terminal does not.)
         environment.removeValue(forKey: "NO_COLOR")
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer {
-            // (SIGKILL: a terminal may outlive SIGTERM while its child holds on.)
+        // The window, by its title, waited for while the terminal runs; a terminal that ends
+        // before it shows one (kitty did once in CI, with the whole suite running beside it)
+        // is started once more, and its own words are in the failure.
+        var process = Process(), window = "", said = ""
+        func end(_ process: Process) {
+            // (SIGKILL: a terminal may outlive SIGTERM while its child holds on. A process
+            // never started has no pid, and kill(0) would signal the tests' own group.)
+            guard process.processIdentifier > 0 else { return }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        // The window, by its title; then time for the first frame.
-        var window = ""
-        for _ in 0..<100 where window.isEmpty {
-            usleep(100_000)
-            let found = try Support.spawn(
-                path(of: "xdotool")!, ["search", "--name", "^\(name)$"], environment: environment)
-            window = found.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        defer { end(process) }
+        for attempt in 0..<2 where window.isEmpty {
+            end(process)
+            let errors = "\(home)/\(terminal)-\(attempt).err"
+            _ = FileManager.default.createFile(atPath: errors, contents: nil)
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: path(of: terminal)!)
+            process.arguments = arguments
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle(forWritingAtPath: errors)
+            try process.run()
+            for _ in 0..<300 where window.isEmpty && process.isRunning {
+                usleep(100_000)
+                let found = try Support.spawn(
+                    path(of: "xdotool")!, ["search", "--name", "^\(name)$"], environment: environment)
+                window = found.stdout.split(separator: "\n").first.map(String.init) ?? ""
+            }
+            said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
         }
-        try #require(!window.isEmpty, "no \(terminal) window")
+        try #require(!window.isEmpty, "no \(terminal) window: \(said.suffix(600))")
         usleep(2_500_000)
         return try body(window, environment)
     }
