@@ -370,6 +370,11 @@ public enum Search {
             // asked for ahead of their turn.
             let count = indices.count
             sink = MatchSink(capacity: count)
+            // (A section's first candidates are asked for at once, places then labels: a
+            // grouped list's sections hold a few candidates each, fewer than the distance
+            // ahead, and their misses came one after the other.)
+            for index in 0..<min(count, 16) { store.prefetchPlace(of: Int(indices[index])) }
+            for index in 0..<min(count, 8) { store.prefetchLabel(of: Int(indices[index])) }
             for index in 0..<count {
                 if stops(index) { return nil }
                 if index + 16 < count { store.prefetchPlace(of: Int(indices[index + 16])) }
