@@ -183,22 +183,57 @@ public struct Section: Hashable, Sendable {
     /// Made from columnar storage on demand (see `ItemList`): a million items cost their text
     /// and a few bytes each, not an `Item` each.
     public var items: ItemList
-    public var side: ColumnHint?
-    public var inset: InsetHint?
-    public var interItemSpacing: Int?
-    public var lineSpacing: Int?
-    public var headerHeight: Int?
-    public var footerHeight: Int?
-    public var background: ColorSpec?
-    /// The style the data asks for (nil: the configured one).
-    public var style: SectionStyleName?
-    /// A row's options the data gives.
-    public var row: RowHint?
-    /// The compositional group the data places the section's items by (nil: wrapping lines).
-    public var group: GroupChoice?
     /// Whether the section repeats items of the other sections (Recent): they are not counted
     /// twice in "n of N".
     public var repeatsItems = false
+    /// The hints, kept apart: 400 bytes of them, most often all nil, made every copy of a
+    /// section cost that much, and a search's answer copies each section it shows (a
+    /// grouped list's thousand at every key).
+    private var hints: SectionHintsBox
+
+    public var side: ColumnHint? {
+        get { hints.value.side }
+        set { setHint(\.side, newValue) }
+    }
+    public var inset: InsetHint? {
+        get { hints.value.inset }
+        set { setHint(\.inset, newValue) }
+    }
+    public var interItemSpacing: Int? {
+        get { hints.value.interItemSpacing }
+        set { setHint(\.interItemSpacing, newValue) }
+    }
+    public var lineSpacing: Int? {
+        get { hints.value.lineSpacing }
+        set { setHint(\.lineSpacing, newValue) }
+    }
+    public var headerHeight: Int? {
+        get { hints.value.headerHeight }
+        set { setHint(\.headerHeight, newValue) }
+    }
+    public var footerHeight: Int? {
+        get { hints.value.footerHeight }
+        set { setHint(\.footerHeight, newValue) }
+    }
+    public var background: ColorSpec? {
+        get { hints.value.background }
+        set { setHint(\.background, newValue) }
+    }
+    /// The style the data asks for (nil: the configured one).
+    public var style: SectionStyleName? {
+        get { hints.value.style }
+        set { setHint(\.style, newValue) }
+    }
+    /// A row's options the data gives.
+    public var row: RowHint? {
+        get { hints.value.row }
+        set { setHint(\.row, newValue) }
+    }
+    /// The compositional group the data places the section's items by (nil: wrapping lines).
+    public var group: GroupChoice? {
+        get { hints.value.group }
+        set { setHint(\.group, newValue) }
+    }
 
     public init(
         title: String, items: [Item], side: ColumnHint? = nil, inset: InsetHint? = nil,
@@ -218,14 +253,46 @@ public struct Section: Hashable, Sendable {
     ) {
         self.title = title
         self.items = items
-        self.side = side
-        self.inset = inset
-        self.interItemSpacing = interItemSpacing
-        self.lineSpacing = lineSpacing
-        self.headerHeight = headerHeight
-        self.footerHeight = footerHeight
-        self.background = background
+        let given = SectionHints(
+            side: side, inset: inset, interItemSpacing: interItemSpacing, lineSpacing: lineSpacing,
+            headerHeight: headerHeight, footerHeight: footerHeight, background: background)
+        hints = given == SectionHints() ? .none : SectionHintsBox(given)
     }
+
+    private mutating func setHint<Value>(_ hint: WritableKeyPath<SectionHints, Value>, _ value: Value) {
+        var changed = hints.value
+        changed[keyPath: hint] = value
+        hints = SectionHintsBox(changed)
+    }
+}
+
+/// A section's layout hints (`Section`'s, each nil when the data gives none).
+struct SectionHints: Hashable, Sendable {
+    var side: ColumnHint?
+    var inset: InsetHint?
+    var interItemSpacing: Int?
+    var lineSpacing: Int?
+    var headerHeight: Int?
+    var footerHeight: Int?
+    var background: ColorSpec?
+    var style: SectionStyleName?
+    var row: RowHint?
+    var group: GroupChoice?
+}
+
+/// `SectionHints` behind one reference, compared and hashed by value; never changed (a
+/// section given another hint gets another box).
+final class SectionHintsBox: Hashable, Sendable {
+    let value: SectionHints
+
+    init(_ value: SectionHints) { self.value = value }
+
+    /// The box of no hints, shared.
+    static let none = SectionHintsBox(SectionHints())
+
+    static func == (a: SectionHintsBox, b: SectionHintsBox) -> Bool { a === b || a.value == b.value }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// Everything loaded from one source.

@@ -689,13 +689,20 @@ extension Catalog {
     /// The catalog cut down to a search result: the listed sections, each with only its matching
     /// items, in order. The sections' items are views of the same stores (`ItemList.selecting`),
     /// so this costs a few words per section however many items match.
-    public func filtered(by result: SearchResult) -> Catalog {
+    public func filtered(by result: SearchResult) -> Catalog { filtered(by: result, leading: nil) }
+
+    /// `filtered(by:)`, with `leading` before the result's sections when given.
+    func filtered(by result: SearchResult, leading: Section?) -> Catalog {
         var copy = self
-        copy.sections = result.sections.map { match in
+        var shown: [Section] = []
+        shown.reserveCapacity(result.sections.count + 1)
+        if let leading { shown.append(leading) }
+        for match in result.sections {
             var section = sections[match.section]
             section.items = section.items.selecting(match.items)
-            return section
+            shown.append(section)
         }
+        copy.sections = shown
         return copy
     }
 }

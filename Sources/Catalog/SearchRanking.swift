@@ -361,13 +361,13 @@ extension Catalog {
     /// `best` items (paths into this catalog) when there are any. That section repeats items
     /// of the others, as Recent does.
     public func filtered(by result: SearchResult, best: [ItemLocation]) -> Catalog {
-        var copy = filtered(by: result)
-        guard !best.isEmpty else { return copy }
+        guard !best.isEmpty else { return filtered(by: result) }
         var section = Section(
             title: Self.bestMatchesTitle, items: ItemList(best.map { sections[$0.section].items[$0.item] }))
         section.repeatsItems = true
-        copy.sections.insert(section, at: 0)
-        return copy
+        // (Made first, not inserted: inserting moved every section of the list, a thousand
+        // of them in a grouped list at every key.)
+        return filtered(by: result, leading: section)
     }
 }
 
