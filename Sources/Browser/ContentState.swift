@@ -9,7 +9,9 @@ import TerminalUI
 public struct ContentState: Sendable {
     /// Everything loaded. Item paths kept across searches (marks, chosen tones, the focus to
     /// restore) are paths into this catalog: "source paths".
-    public internal(set) var source: Catalog
+    public internal(set) var source: Catalog {
+        didSet { countedSpecs = nil }
+    }
     /// What is shown: `source`, or the items the search filter kept. The focus, the layout and
     /// `item(at:)` use paths into this catalog.
     public internal(set) var catalog: Catalog
@@ -45,7 +47,14 @@ public struct ContentState: Sendable {
     /// them above its prompt. Set through `BrowserState.headerLines`, which lays out again.
     public internal(set) var headerLines: [String] = []
     /// The configuration's layout (with the styles chosen in the browser: `toggleStyle`).
-    public internal(set) var settings: LayoutSettings
+    public internal(set) var settings: LayoutSettings {
+        didSet { countedSpecs = nil }
+    }
+    /// The source sections' specs that serve any subset of their items with its count
+    /// (`LayoutSettings.countedSpec`), made at the first search's answer after the source or
+    /// the settings changed: a grouped list's thousand sections were read and made into
+    /// specs anew at every key, a third of showing an answer.
+    private var countedSpecs: [SectionSpec?]?
     /// The layout's sections, made from the shown catalog and the settings.
     var specs: [SectionSpec] {
         didSet { columnRoom = ColumnRoom(sections: specs, parameters: settings.parameters) }
@@ -83,9 +92,53 @@ public struct ContentState: Sendable {
     /// Makes the layout's input anew for the shown catalog (after a search, data arriving, a
     /// style changed).
     mutating func refreshLayoutInput(theme: Theme, textWidth: TextWidth) {
-        (specs, itemsBefore, rowLooks) = Self.layoutInput(
-            for: catalog, settings: settings, theme: theme, textWidth: textWidth)
+        if filter != nil {
+            (specs, itemsBefore, rowLooks) = filteredLayoutInput(theme: theme, textWidth: textWidth)
+        } else {
+            (specs, itemsBefore, rowLooks) = Self.layoutInput(
+                for: catalog, settings: settings, theme: theme, textWidth: textWidth)
+            // The whole source's specs: those that serve a subset with its count are kept for
+            // the searches (the first key's answer made them all again).
+            countedSpecs = specs.map { spec in
+                guard case .uniform = spec.items, spec.row == nil, spec.contentWidths == nil else { return nil }
+                return spec
+            }
+        }
         if !folded.isEmpty { foldSpecs() }
+    }
+
+    /// `layoutInput` of the filtered catalog, each section whose source section has a counted
+    /// spec taking it with its count.
+    private mutating func filteredLayoutInput(theme: Theme, textWidth: TextWidth) -> (
+        [SectionSpec], [Int], [Int: RowLook]
+    ) {
+        if countedSpecs == nil {
+            countedSpecs = source.sections.indices.map { settings.countedSpec(of: source.sections[$0]) }
+        }
+        var specs: [SectionSpec] = []
+        specs.reserveCapacity(catalog.sections.count)
+        var looks: [Int: RowLook] = [:]
+        var itemsBefore: [Int] = []
+        itemsBefore.reserveCapacity(catalog.sections.count)
+        var running = 0
+        for index in catalog.sections.indices {
+            let count = catalog.sections[index].items.count
+            itemsBefore.append(running)
+            running += count
+            if let from = sourceSection(ofShown: index), var spec = countedSpecs?[from],
+                case .uniform(_, let size) = spec.items
+            {
+                spec.items = .uniform(count: count, size: size)
+                specs.append(spec)
+            } else {
+                let section = catalog.sections[index]
+                let look = settings.rowLook(of: section)
+                looks[index] = look
+                specs.append(settings.sectionSpec(of: section, look: look, textWidth: textWidth))
+            }
+            if !theme.sectionBackgrounds.isEmpty { specs[index].hasBackground = true }
+        }
+        return (specs, itemsBefore, looks)
     }
 
     /// The layout's sections, each section's first item among all items, and the looks of the

@@ -133,45 +133,60 @@ public struct LayoutSettings: Hashable, Sendable {
     public func sectionSpecs(
         for catalog: Catalog, rowLooks: [Int: RowLook]? = nil, textWidth: TextWidth = TextWidth()
     ) -> [SectionSpec] {
-        let defaultSize = defaultItemSize
         let looks = rowLooks ?? self.rowLooks(for: catalog)
-        return catalog.sections.enumerated().map { index, section in
-            let items: SectionItems
-            // Asked of the items' storage, not of each item: a million items are not made for this.
-            if section.items.allUseConfiguredSize {
-                items = .uniform(count: section.items.count, size: defaultSize)
-            } else {
-                items = .from(
-                    section.items.indices.map { position in
-                        let declared = section.items.declaredSize(at: position)
-                        return ItemSize(
-                            width: declared.width.map { .cells($0) } ?? defaultSize.width,
-                            height: declared.height ?? defaultSize.height)
-                    })
-            }
-            var inset: EdgeInsets?
-            if let hint = section.inset {
-                let base = parameters.sectionInset
-                inset = EdgeInsets(
-                    top: hint.top ?? base.top, left: hint.left ?? base.left,
-                    bottom: hint.bottom ?? base.bottom, right: hint.right ?? base.right)
-            }
-            let group = group(of: section)
-            return SectionSpec(
-                items: items,
-                headerHeight: section.headerHeight ?? headerHeight,
-                footerHeight: section.footerHeight ?? footerHeight,
-                inset: inset,
-                interItemSpacing: section.interItemSpacing,
-                lineSpacing: section.lineSpacing,
-                side: section.side.map { $0 == .left ? .left : .right },
-                hasBackground: section.background != nil,
-                row: looks[index]?.spec,
-                // In a row, a group that measures nothing makes its cards (the engine leaves
-                // out one that measures).
-                group: group,
-                contentWidths: looks[index] == nil && group?.measuresContent == true
-                    ? Self.contentWidths(of: section, textWidth: textWidth, limit: maxContentWidth) : nil)
+        return catalog.sections.indices.map { index in
+            sectionSpec(of: catalog.sections[index], look: looks[index], textWidth: textWidth)
         }
+    }
+
+    /// The layout input of one section whose row look (nil for a grid) is `look`.
+    func sectionSpec(of section: Section, look: RowLook?, textWidth: TextWidth) -> SectionSpec {
+        let defaultSize = defaultItemSize
+        let items: SectionItems
+        // Asked of the items' storage, not of each item: a million items are not made for this.
+        if section.items.allUseConfiguredSize {
+            items = .uniform(count: section.items.count, size: defaultSize)
+        } else {
+            items = .from(
+                section.items.indices.map { position in
+                    let declared = section.items.declaredSize(at: position)
+                    return ItemSize(
+                        width: declared.width.map { .cells($0) } ?? defaultSize.width,
+                        height: declared.height ?? defaultSize.height)
+                })
+        }
+        var inset: EdgeInsets?
+        if let hint = section.inset {
+            let base = parameters.sectionInset
+            inset = EdgeInsets(
+                top: hint.top ?? base.top, left: hint.left ?? base.left,
+                bottom: hint.bottom ?? base.bottom, right: hint.right ?? base.right)
+        }
+        let group = group(of: section)
+        return SectionSpec(
+            items: items,
+            headerHeight: section.headerHeight ?? headerHeight,
+            footerHeight: section.footerHeight ?? footerHeight,
+            inset: inset,
+            interItemSpacing: section.interItemSpacing,
+            lineSpacing: section.lineSpacing,
+            side: section.side.map { $0 == .left ? .left : .right },
+            hasBackground: section.background != nil,
+            row: look?.spec,
+            // In a row, a group that measures nothing makes its cards (the engine leaves
+            // out one that measures).
+            group: group,
+            contentWidths: look == nil && group?.measuresContent == true
+                ? Self.contentWidths(of: section, textWidth: textWidth, limit: maxContentWidth) : nil)
+    }
+
+    /// The layout input of `section` when any subset of its items is laid out by the same
+    /// spec with the subset's count (`SectionSpec.counting`): a grid whose items all take the
+    /// configured size and whose group measures nothing. Nil for the others.
+    func countedSpec(of section: Section) -> SectionSpec? {
+        guard section.items.allUseConfiguredSize, rowLook(of: section) == nil,
+            group(of: section)?.measuresContent != true
+        else { return nil }
+        return sectionSpec(of: section, look: nil, textWidth: TextWidth())
     }
 }

@@ -16,7 +16,8 @@ extension LayoutSettings {
         if let forcedGroup {
             return forcedGroup == Self.linesLayout ? nil : groups[forcedGroup] ?? GroupReader.builtIn[forcedGroup]
         }
-        guard let choice = sectionStyles[section.title]?.group ?? section.group ?? defaultGroup else { return nil }
+        let configured = sectionStyles.isEmpty ? nil : sectionStyles[section.title]?.group
+        guard let choice = configured ?? section.group ?? defaultGroup else { return nil }
         return GroupReader.resolve(choice, named: groups)
     }
 

@@ -25,6 +25,11 @@ extension RowHint {
 extension LayoutSettings {
     /// The look of `section`: nil for a grid.
     public func rowLook(of section: Section) -> RowLook? {
+        // (No title looked up where no title is configured: asked of every section of a
+        // grouped list at every key.)
+        if sectionStyles.isEmpty && chosenStyles.isEmpty && (forcedStyle ?? section.style ?? defaultStyle) != .row {
+            return nil
+        }
         let override = sectionStyles[section.title]
         let style = chosenStyles[section.title] ?? forcedStyle ?? override?.style ?? section.style ?? defaultStyle
         guard style == .row else { return nil }

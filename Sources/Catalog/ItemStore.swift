@@ -136,6 +136,10 @@ final class ItemStore: Sendable {
     let firstString: Column<UInt32>
     let shapeOfItem: Column<UInt32>
     let shapes: [ItemShape]
+    /// Whether no shape declares a size, and whether one has a glyph: asked of every section
+    /// at every search's answer, so decided once.
+    let shapesDeclareNoSize: Bool
+    let someShapeHasGlyph: Bool
     /// Each shape's `searchableCount`, for the search loop.
     let searchableCountOfShape: [Int]
     let count: Int
@@ -170,6 +174,8 @@ final class ItemStore: Sendable {
         self.firstString = firstString
         self.shapeOfItem = shapeOfItem
         self.shapes = shapes
+        shapesDeclareNoSize = shapes.allSatisfy { $0.width == nil && $0.height == nil }
+        someShapeHasGlyph = shapes.contains { $0.hasGlyph }
         self.searchableCountOfShape = searchableCountOfShape
         self.count = count
         self.isASCII = isASCII
@@ -566,13 +572,13 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
 
     /// Whether no item gives its own width or height, so all take the configured size.
     public var allUseConfiguredSize: Bool {
-        store.shapes.allSatisfy { $0.width == nil && $0.height == nil }
+        store.shapesDeclareNoSize
             || indices.allSatisfy { declaredSize(at: $0) == (nil, nil) }
     }
 
     /// Whether some item of the data has a glyph (asked of the shapes, not of every item; the
     /// items a search left out count too, so that labels stay where they were).
-    public var hasGlyphs: Bool { store.shapes.contains { $0.hasGlyph } }
+    public var hasGlyphs: Bool { store.someShapeHasGlyph }
 
     /// Whether some item has variants (skin tones), asked of the shapes, not of every item.
     public var hasVariants: Bool {
