@@ -883,6 +883,9 @@ def main():
     parser.add_argument("--patience", type=float, default=PATIENCE, metavar="SECONDS",
                         help="how long to wait for a key's answer before the run fails, five times that for "
                              "loading (default: %(default)s)")
+    parser.add_argument("--only", metavar="NAME", action="append",
+                        help="run only the programs whose name is NAME (as in the table; repeatable): "
+                             "quicker, for one program's figures")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--json", metavar="FILE", help="write every measurement to FILE")
     parser.add_argument("--verbose", action="store_true", help="print each run as it ends")
@@ -955,6 +958,12 @@ def benchmark(options, workdir):
                 Fzf("fzf --exact --nth 2", [fzf, "--exact", "--delimiter", "\t", "--nth", "2"], lines, total),
             ]
     del labels
+    if options.only:
+        unknown = set(options.only) - {p.name for p in programs}
+        if unknown:
+            raise SystemExit(f"--only: no program named {', '.join(sorted(unknown))}; "
+                             f"these run: {', '.join(p.name for p in programs)}")
+        programs = [p for p in programs if p.name in options.only]
     count_expected(programs, query, env)
     return run_programs(options, programs, query, env, env_note, workdir, tsv)
 

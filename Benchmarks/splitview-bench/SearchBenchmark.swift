@@ -33,8 +33,8 @@ func runSearchBenchmark(arguments: [String]) {
     let settings = linesSettings(list: true)
     let options = SearchOptions()
     print("\(catalog.sections.count) sections, \(catalog.sections.reduce(0) { $0 + $1.items.count }) items")
-    // (SPLITVIEW_BENCH_ONLY=K: only key K's search, narrowed from the key before, 21 times;
-    // for a profiler.)
+    // (SPLITVIEW_BENCH_ONLY=K: only key K's search, narrowed from the key before, ROUNDS times
+    // (21); for a profiler.)
     if let only = getenv("SPLITVIEW_BENCH_ONLY").flatMap({ Int(String(cString: $0)) }) {
         let typed = Array(query)
         let before = only > 1 ? Search.run(options.query(String(typed[..<(only - 1)])), in: catalog) : nil
@@ -43,7 +43,8 @@ func runSearchBenchmark(arguments: [String]) {
         // written between searches pushes the items out of the processor's caches.
         var evictor = [UInt8](repeating: 0, count: 64 << 20)
         var times: [Double] = []
-        for round in 0..<21 {
+        let rounds = max(1, rounds(or: 21))
+        for round in 0..<rounds {
             for index in stride(from: 0, to: evictor.count, by: 64) {
                 evictor[index] = UInt8(truncatingIfNeeded: round)
             }
@@ -52,18 +53,25 @@ func runSearchBenchmark(arguments: [String]) {
             times.append(Double(nanoseconds() - start))
         }
         times.sort()
-        print("`\(String(typed[..<only]))`: \(format(times[10])) a search (median of 21, caches cold)")
+        print(
+            "`\(String(typed[..<only]))`: \(format(times[times.count / 2])) a search (median of \(rounds), caches cold)"
+        )
         return
     }
-    // (SPLITVIEW_BENCH_SHOW=K: showing key K's answer again, 50 times: the part of a key's
-    // time after its search.)
+    // (SPLITVIEW_BENCH_SHOW=K: showing key K's answer again, and drawing its frame, ROUNDS
+    // times (50): the part of a key's time after its search.)
     if let only = getenv("SPLITVIEW_BENCH_SHOW").flatMap({ Int(String(cString: $0)) }) {
         let typed = String(Array(query)[..<only])
         var state = BrowserState(catalog: catalog, settings: settings, width: 200, height: 60)
         state.applyFilter(typed)
+        let rounds = max(1, rounds(or: 50))
         let start = nanoseconds()
-        for _ in 0..<50 { state.applyFilter(typed) }
-        print("`\(typed)`: \(format(Double(nanoseconds() - start) / 50)) to show")
+        for _ in 0..<rounds { state.applyFilter(typed) }
+        print("`\(typed)`: \(format(Double(nanoseconds() - start) / Double(rounds))) to show")
+        // And drawing its frame (200 x 60), as many times.
+        let drawing = nanoseconds()
+        for _ in 0..<rounds { _ = Browser.render(state) }
+        print("`\(typed)`: \(format(Double(nanoseconds() - drawing) / Double(rounds))) to draw its frame")
         return
     }
     print("| typed | matches | search | applyFilter (search + show) |")
@@ -84,4 +92,9 @@ func runSearchBenchmark(arguments: [String]) {
             print("| `\(typed)` | \(result.count) | \(format(search)) | \(format(apply)) |")
         }
     }
+}
+
+/// ROUNDS from the environment, else `standard`.
+private func rounds(or standard: Int) -> Int {
+    getenv("ROUNDS").flatMap { Int(String(cString: $0)) } ?? standard
 }
