@@ -180,7 +180,9 @@ extension Browser {
         _ state: inout BrowserState, on screen: Screen, inbox: EventInbox? = nil,
         commands: (BrowserCommand) -> Void = { _ in }
     ) -> Outcome? {
-        let searcher = SearchRunner()
+        let wakeup = InputWakeup()
+        screen.wakeWaits(on: wakeup)
+        let searcher = SearchRunner(wakeup: wakeup)
         defer { searcher.stop() }
         func carryOut(_ asked: [BrowserCommand]) {
             Self.carryOut(asked + state.takeSearchToStart(), on: screen, searcher: searcher, others: commands)

@@ -24,6 +24,8 @@ final class NcursesInputReader {
     /// Set when a read found the terminal gone (or closed): every later read would return at
     /// once with nothing.
     private(set) var hasEnded = false
+    /// What ends a wait early from another thread (`InputWakeup`), if anything.
+    var wakeup: InputWakeup?
 
     init(session: NcursesTerminalSession) {
         self.session = session
@@ -74,15 +76,32 @@ final class NcursesInputReader {
                 inputAfterEscape = nil
                 input = pending
             } else {
-                wtimeout(window, Int32(wait))
-                // wget_wch refreshes a window that was touched (a resize touches every window):
-                // that would clear the screen under the frame. The next frame redraws anyway.
-                cnc_untouchwin(window)
-                var value: wint_t = 0
-                errno = 0
-                let status = wget_wch(window, &value)
-                input = NcursesScreen.decode(status: status, value: UInt32(value))
+                // With a wakeup, the wait is a poll of the terminal and the wakeup, after a look
+                // at what ncurses holds already (keys read with others, answers put back), which
+                // the terminal's descriptor does not show.
+                var polled: Readiness?
+                if let wakeup, wakeup.readEnd >= 0, wait > 0, let terminal = session.inputDescriptor {
+                    input = Self.read(window, timeout: 0)
+                    if input == .nothing {
+                        let readiness = Self.waitForEither(terminal, wakeup.readEnd, timeout: wait)
+                        if readiness == .woken {
+                            _ = wakeup.drain()
+                            // (A wait with no end wants an event: a wake left over from a
+                            // search the loop took already is no reason to stop waiting.)
+                            if deadline != nil { return nil }
+                            continue
+                        }
+                        polled = readiness
+                        let left = max(0, wait - (Self.monotonicMilliseconds() - started))
+                        input = Self.read(window, timeout: readiness == .terminal ? left : 0)
+                    }
+                } else {
+                    input = Self.read(window, timeout: wait)
+                }
                 if input == .key(.escape) { input = readEscapeSequence(window) }
+                // (A poll that ended with nothing, its time up or cut short by a signal, was
+                // followed by a read that does not wait: no sign of a terminal gone.)
+                if polled == .neither && input == .nothing { errno = EINTR }
             }
             switch input {
             case .nothing:
@@ -118,6 +137,32 @@ final class NcursesInputReader {
             }
             if let deadline, Self.monotonicMilliseconds() >= deadline { return nil }
         }
+    }
+
+    /// One read through ncurses, waiting at most `timeout` milliseconds.
+    private static func read(_ window: UnsafeMutablePointer<WINDOW>, timeout: Int) -> NcursesScreen.DecodedInput {
+        wtimeout(window, Int32(timeout))
+        // wget_wch refreshes a window that was touched (a resize touches every window):
+        // that would clear the screen under the frame. The next frame redraws anyway.
+        cnc_untouchwin(window)
+        var value: wint_t = 0
+        errno = 0
+        let status = wget_wch(window, &value)
+        return NcursesScreen.decode(status: status, value: UInt32(value))
+    }
+
+    /// What a wait of at most `timeout` milliseconds for the terminal or the wakeup ended on.
+    private enum Readiness { case terminal, woken, neither }
+
+    private static func waitForEither(_ terminal: Int32, _ wakeup: Int32, timeout: Int) -> Readiness {
+        var descriptors = [
+            pollfd(fd: terminal, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeup, events: Int16(POLLIN), revents: 0),
+        ]
+        guard poll(&descriptors, 2, Int32(timeout)) > 0 else { return .neither }
+        // (The terminal first: a key is not held back by a wake; the loop takes both.)
+        if descriptors[0].revents != 0 { return .terminal }
+        return descriptors[1].revents != 0 ? .woken : .neither
     }
 
     /// What an ESC from ncurses stands for. ncurses gives a lone ESC when ESCDELAY passed with

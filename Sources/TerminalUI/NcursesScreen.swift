@@ -129,6 +129,8 @@ public final class NcursesScreen: Screen {
     /// SIGTSTP to itself: the guard's handler asks for the stop, which the next wait for input
     /// carries out (the terminal given back, the process stopped, the screen taken again when
     /// it goes on), as for a `kill -TSTP` from outside.
+    public func wakeWaits(on wakeup: InputWakeup) { input.wakeup = wakeup }
+
     public func suspend() {
         guard session.isOpen else { return }
         kill(getpid(), SIGTSTP)

@@ -145,6 +145,9 @@ final class NcursesTerminalSession {
     /// Whether the screen is showing: ncurses holds the terminal (no endwin since it took it).
     var isScreenActive: Bool { TerminalGuard.isScreenActive }
 
+    /// The terminal's input descriptor, which ncurses reads (nil once closed).
+    var inputDescriptor: Int32? { input.map { fileno($0) } }
+
     /// ncurses' window, which input is read through (always blank: nothing is put in it).
     var window: UnsafeMutablePointer<WINDOW>? { screen == nil ? nil : cnc_stdscr() }
 

@@ -127,6 +127,9 @@ public protocol Screen: AnyObject {
     /// Stops the program as Ctrl-Z would in a shell: the terminal given back until the job
     /// goes on, then a resize event to draw again. Screens with no terminal do nothing.
     func suspend()
+    /// Lets `wakeup` end the waits of `nextEvent` early (it then returns nil), for a thread
+    /// whose results the loop waits for. Screens that do not wait on a terminal ignore it.
+    func wakeWaits(on wakeup: InputWakeup)
 }
 
 extension Screen {
@@ -134,6 +137,7 @@ extension Screen {
     public var inputHasEnded: Bool { false }
     public func fit(contentRows: Int) -> Bool { false }
     public func suspend() {}
+    public func wakeWaits(on wakeup: InputWakeup) {}
 }
 
 /// The OSC 52 sequence that sets the clipboard (`c`) to `text`, base64-encoded; BEL ends it,

@@ -4,6 +4,7 @@
 // and colours. The frames scroll by a few lines and by pages, so the terminal's own scrolling
 // moves lines, emoji sequences included.
 
+import Dispatch
 import SeededRandom
 import TerminalTestSupport
 import Testing
@@ -65,6 +66,49 @@ import Testing
         let screen = try NcursesScreen(colorMode: .auto, terminalPath: slavePath, terminalType: "xterm-256color")
         defer { screen.close() }
         screen.show(CellBuffer(width: 40, height: 10))
+        #expect(screen.nextEvent(timeoutMilliseconds: 30) == nil)
+        #expect(!screen.inputHasEnded)
+        close(master)
+        var ended = false
+        for _ in 0..<20 where !ended {
+            _ = screen.nextEvent(timeoutMilliseconds: 200)
+            ended = screen.inputHasEnded
+        }
+        #expect(ended)
+    }
+
+    /// A wakeup (a search's answer posted) ends the wait under way at once; a wake left over
+    /// does not end a wait with no end (the loop waits for a key then); keys, a resize and a
+    /// hang-up are read as without one.
+    @Test func aWakeEndsAWaitAndNothingElseChanges() throws {
+        let (master, slavePath) = try PseudoTerminal.openMaster(columns: 40, rows: 10)
+        let screen = try NcursesScreen(colorMode: .auto, terminalPath: slavePath, terminalType: "xterm-256color")
+        defer { screen.close() }
+        let wakeup = InputWakeup()
+        screen.wakeWaits(on: wakeup)
+        screen.show(CellBuffer(width: 40, height: 10))
+        func milliseconds(_ body: () -> InputEvent?) -> (InputEvent?, Int) {
+            let start = Moment.now
+            let event = body()
+            return (event, Moment.now - start)
+        }
+        // A wake 50 ms into a wait of 5 s.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { wakeup.wake() }
+        let (woken, took) = milliseconds { screen.nextEvent(timeoutMilliseconds: 5_000) }
+        #expect(woken == nil && took < 2_000, "\(took) ms")
+        #expect(!screen.inputHasEnded)
+        // A wake left over, then a wait for a key with no end: the key, typed 100 ms later.
+        wakeup.wake()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { _ = write(master, "x", 1) }
+        let (key, _) = milliseconds { screen.nextEvent(timeoutMilliseconds: nil) }
+        #expect(key == .key(.character("x")))
+        // A key typed before the wait is read at once, and one typed during it when it comes.
+        _ = write(master, "y", 1)
+        #expect(screen.nextEvent(timeoutMilliseconds: 1_000) == .key(.character("y")))
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { _ = write(master, "z", 1) }
+        let (typed, waited) = milliseconds { screen.nextEvent(timeoutMilliseconds: 5_000) }
+        #expect(typed == .key(.character("z")) && waited < 2_000, "\(waited) ms")
+        // A wait that runs out is no end of the input; a hang-up is.
         #expect(screen.nextEvent(timeoutMilliseconds: 30) == nil)
         #expect(!screen.inputHasEnded)
         close(master)
