@@ -56,6 +56,22 @@ import Testing
         #expect(result.scrolled >= steps / 6, "the terminal scrolled in \(result.scrolled) of \(steps) frames")
     }
 
+    /// A wait whose time runs out is no end of `screen`'s input; a hang-up (`master` closed)
+    /// is, within a few waits.
+    func expectAHangUpEndsTheInput(
+        _ screen: NcursesScreen, master: Int32, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(screen.nextEvent(timeoutMilliseconds: 30) == nil, sourceLocation: sourceLocation)
+        #expect(!screen.inputHasEnded, sourceLocation: sourceLocation)
+        close(master)
+        var ended = false
+        for _ in 0..<20 where !ended {
+            _ = screen.nextEvent(timeoutMilliseconds: 200)
+            ended = screen.inputHasEnded
+        }
+        #expect(ended, sourceLocation: sourceLocation)
+    }
+
     /// A wait whose time runs out is not the end of the input; a terminal that hangs up is,
     /// and the screen says so (the browser's loop then stops waiting on it, whatever it was
     /// waiting for).
@@ -66,15 +82,7 @@ import Testing
         let screen = try NcursesScreen(colorMode: .auto, terminalPath: slavePath, terminalType: "xterm-256color")
         defer { screen.close() }
         screen.show(CellBuffer(width: 40, height: 10))
-        #expect(screen.nextEvent(timeoutMilliseconds: 30) == nil)
-        #expect(!screen.inputHasEnded)
-        close(master)
-        var ended = false
-        for _ in 0..<20 where !ended {
-            _ = screen.nextEvent(timeoutMilliseconds: 200)
-            ended = screen.inputHasEnded
-        }
-        #expect(ended)
+        expectAHangUpEndsTheInput(screen, master: master)
     }
 
     /// A wakeup (a search's answer posted) ends the wait under way at once; a wake left over
@@ -108,16 +116,7 @@ import Testing
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { _ = write(master, "z", 1) }
         let (typed, waited) = milliseconds { screen.nextEvent(timeoutMilliseconds: 5_000) }
         #expect(typed == .key(.character("z")) && waited < 2_000, "\(waited) ms")
-        // A wait that runs out is no end of the input; a hang-up is.
-        #expect(screen.nextEvent(timeoutMilliseconds: 30) == nil)
-        #expect(!screen.inputHasEnded)
-        close(master)
-        var ended = false
-        for _ in 0..<20 where !ended {
-            _ = screen.nextEvent(timeoutMilliseconds: 200)
-            ended = screen.inputHasEnded
-        }
-        #expect(ended)
+        expectAHangUpEndsTheInput(screen, master: master)
     }
 
     /// After a resize, ncurses takes the terminal again (and clears it): the next frame is
