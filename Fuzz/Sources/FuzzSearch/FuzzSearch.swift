@@ -75,7 +75,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     // The documented rules, for ASCII text: every clause holds (one of its terms found, or a
     // negated one absent); a term at a word start of the label, a keyword or the field, 'term
     // anywhere, ^term$ at the label's ends, a fuzzy term's bytes in order; case ignored unless
-    // the query has a capital.
+    // the term is case-sensitive (a word query: when the query has a capital; fzf's: when the
+    // term has one).
     // (fzf's 'term' with a sign at an end, `'-x'`, asks more of the sign than this rule says:
     // left to the comparison of the two paths above.)
     let plainBoundaries = query.clauses.joined().allSatisfy { term in
@@ -91,7 +92,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
                 let matches = query.clauses.allSatisfy { clause in
                     clause.contains { term in
                         texts.enumerated().contains {
-                            ASCIIRules.contains($0.element, term, query.caseSensitive, isLabel: $0.offset == 0)
+                            ASCIIRules.contains($0.element, term, term.caseSensitive, isLabel: $0.offset == 0)
                         } != term.negated
                     }
                 }
@@ -124,7 +125,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
                     let strings = [item.label] + item.keywords + item.fields.map(\.value)
                     let byText = textTerms.contains { term in
                         strings.enumerated().contains {
-                            ASCIIRules.contains($0.element, term, query.caseSensitive, isLabel: $0.offset == 0)
+                            ASCIIRules.contains($0.element, term, term.caseSensitive, isLabel: $0.offset == 0)
                         }
                     }
                     Fuzz.check(
