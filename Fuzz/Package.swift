@@ -21,6 +21,8 @@ let harnesses = [
     "FuzzWidths",  // [widths] keys and the width measure
     "FuzzTerminalAnswers",  // what the terminal answers (cursor reports, DA1), and --height
     "FuzzOptionValues",  // SPLITVIEW_DEFAULT_OPTS's words, --color
+    "FuzzPreviewWindow",  // --preview-window's words, its sizes and scroll offsets
+    "FuzzCommandTemplate",  // --preview's placeholders, expanded and quoted for the shell
 ]
 
 let package = Package(

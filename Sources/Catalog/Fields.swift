@@ -313,3 +313,42 @@ enum FieldText {
     @inline(__always)
     static func isTrimmedWhite(_ byte: UInt8) -> Bool { byte == Byte.space || (0x09...0x0D).contains(byte) }
 }
+
+/// The text of chosen fields of lines as fzf's command placeholders give it (`{2..}`,
+/// `{q:1}`): each range's fields one after another (fzf's `JoinTokens(Transform(...))`), less
+/// the delimiter that ends the text when the delimiter is a string or a pattern (AWK-style
+/// white space is left: the placeholder trims it, or keeps it with its `s` flag). Made once for
+/// many lines, so that a pattern is compiled once.
+public struct PlaceholderFields {
+    private var splitter: FieldSplitter
+    private let pattern: FieldPattern?
+
+    public init(_ delimiter: FieldDelimiter) {
+        splitter = FieldSplitter(delimiter)
+        if case .pattern(let text) = delimiter { pattern = FieldPattern(text) } else { pattern = nil }
+    }
+
+    /// The text `indices` choose of `line`.
+    public mutating func text(_ indices: FieldIndices, of line: String) -> String {
+        var bytes = line
+        let joined = bytes.withUTF8 { bytes in
+            splitter.split(bytes, string: line)
+            var text: [UInt8] = []
+            for (range, _) in FieldText.ranges(indices, of: splitter.fields) { text.append(contentsOf: bytes[range]) }
+            return String(decoding: text, as: UTF8.self)
+        }
+        switch splitter.delimiter {
+        case .whiteSpace:
+            return joined
+        case .string(let delimiter):
+            guard !delimiter.isEmpty, joined.utf8.count >= delimiter.utf8.count,
+                joined.utf8.suffix(delimiter.utf8.count).elementsEqual(delimiter.utf8)
+            else { return joined }
+            return String(decoding: joined.utf8.dropLast(delimiter.utf8.count), as: UTF8.self)
+        case .pattern:
+            guard let pattern, let last = pattern.matches(in: joined).last, last.upperBound == joined.utf8.count
+            else { return joined }
+            return String(decoding: joined.utf8.prefix(last.lowerBound), as: UTF8.self)
+        }
+    }
+}
