@@ -60,6 +60,12 @@ public enum Browser {
             // The chooser stays by its emoji: no scrolling under it.
             guard state.overlays.toneChooser == nil else { return nil }
             let down = mouse.action == .wheelDown
+            // Over the preview the wheel scrolls it (fzf's).
+            if state.hasPreview, state.preview.isShown, let area = state.detailArea,
+                area.contains(Point(x: mouse.x, y: mouse.y))
+            {
+                return .scrollPreview(lines: down ? wheelRows : -wheelRows)
+            }
             // Over a row the wheel slides it. Shift+wheel, sideways in most programs, slides the
             // row under the pointer, else the focused row, and never scrolls the page.
             let underPointer = mouse.y < state.viewHeight ? state.row(atScreenPoint: mouse.x, mouse.y) : nil

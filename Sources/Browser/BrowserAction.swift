@@ -29,8 +29,11 @@ public enum BrowserAction: Hashable, Sendable {
     case adjustRatio(steps: Int)
     /// Shows the focused section as a row of cards, or as a grid again.
     case toggleSectionStyle
-    /// Opens or closes the detail panel of the focused item.
+    /// Opens or closes the detail panel of the focused item; with --preview, shows or hides
+    /// the preview (fzf's toggle-preview).
     case toggleDetails
+    /// Scrolls the preview by this many lines (negative: up; fzf's preview-up, preview-down).
+    case scrollPreview(lines: Int)
     /// Removes the focused item from Recent (and, at the end, from the recent file).
     case forgetRecent
     /// Puts the focused item (as --print prints it) on the terminal's clipboard.
@@ -167,7 +170,10 @@ extension Browser {
                 ItemPath(
                     section: focus.section, item: row.items(ofCard: action == .firstCard ? 0 : row.count - 1).first!))
         case .toggleSectionStyle: state.toggleStyleOfFocusedSection()
-        case .toggleDetails: state.toggleDetails()
+        case .toggleDetails: state.hasPreview ? state.togglePreview() : state.toggleDetails()
+        case .scrollPreview(let lines):
+            guard state.hasPreview, state.preview.isShown, let area = state.detailArea else { return [] }
+            state.preview.scroll(by: lines, visible: area.height)
         case .forgetRecent: return state.forgetFocusedRecent().map { [$0] } ?? []
         case .copyFocused: return state.copyFocused().map { [$0] } ?? []
         case .toggleSection: state.toggleFocusedFold()

@@ -17,6 +17,9 @@ public enum BrowserCommand: Hashable, Sendable {
     /// on a thread of its own, stops it when a newer one is asked, and hands its result back
     /// as `BrowserEvent.searched`.
     case search(SearchRequest)
+    /// Run this preview command, ending the one before (`PreviewRunner`): its output comes
+    /// back as `BrowserEvent.previewed`.
+    case preview(PreviewRequest)
 }
 
 /// A search the state asked for: the query, over the data as it was then.

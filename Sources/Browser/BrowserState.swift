@@ -25,6 +25,8 @@ public struct BrowserState: Sendable {
     public internal(set) var picking = PickState()
     /// The clock, values in motion, the gestures under way.
     public internal(set) var motion = MotionState()
+    /// The preview (--preview): shown or not, its command's output, its scroll.
+    public internal(set) var preview = PreviewPane()
 
     public init(
         catalog: Catalog, settings: LayoutSettings, theme: Theme = .standard,

@@ -19,6 +19,7 @@ extension BrowserState {
     public static let detailsBesideFromWidth = 100
 
     public var detailPlacement: DetailPlacement? {
+        if let settings = options.preview { return previewPlacement(settings.window) }
         guard overlays.showingDetails else { return nil }
         // Beside, when the sections keep a column with room for their items (`ColumnRoom`).
         let beside = max(30, view.width / 3)
@@ -31,6 +32,33 @@ extension BrowserState {
         let spare = rows - (requiredHeight - 1)
         let panel = min(10, max(4, rows / 3), spare)
         return panel >= 3 ? .below(height: panel) : nil
+    }
+
+    /// Where the preview goes: the window's side and size (`PreviewWindow.layout`, fzf's
+    /// sizes and alternative), beside the sections at the right or below them; below when the
+    /// sections would keep no column with room for their items beside it, as the detail panel.
+    /// (Left and up are placed right and down for now.)
+    func previewPlacement(_ given: PreviewWindow) -> DetailPlacement? {
+        // (`hidden` is how the preview starts; `i` shows it, then the window's other words hold.)
+        var window = given
+        window.hidden = false
+        let rows = view.height - 1 - headerLines.count
+        guard preview.isShown, rows > 0,
+            let layout = window.layout(width: view.width, height: rows, promptOnTop: options.look.promptOnTop)
+        else { return nil }
+        if !layout.window.takesRows {
+            let columns = min(layout.columns, view.width - 1)
+            if columns > 0 && content.columnRoom.holdsItems(width: view.width - columns - 1) {
+                return .beside(width: columns)
+            }
+        }
+        // Below, in the rows the sections can spare (a header and a line of items kept).
+        let spare = rows - (requiredHeight - 1 - headerLines.count)
+        let wanted =
+            layout.window.takesRows
+            ? layout.rows : PreviewWindow.extent(of: layout.window.size, in: rows, listKeeps: 3, minimum: 1)
+        let height = min(wanted, spare)
+        return height >= 1 ? .below(height: height) : nil
     }
 
     /// The columns the sections are laid out in: the screen's, less the panel beside them.

@@ -20,6 +20,8 @@ public enum BrowserEvent: Sendable {
     case loadFailed(String)
     /// A search run in the background answered (`BrowserCommand.search`).
     case searched(SearchResult, generation: Int)
+    /// A preview command printed (`BrowserCommand.preview`).
+    case previewed(PreviewOutput)
 }
 
 /// Where events made away from the loop (a loader reading a pipe) wait for it. The loop looks
@@ -71,13 +73,15 @@ extension Browser {
     /// Carries out what updates asked: the loop's own commands on the screen (the clipboard,
     /// a stop) and the searcher, the others by `others` (the program's: the recent file).
     static func carryOut(
-        _ commands: [BrowserCommand], on screen: Screen, searcher: SearchRunner, others: (BrowserCommand) -> Void
+        _ commands: [BrowserCommand], on screen: Screen, searcher: SearchRunner, previewer: PreviewRunner,
+        others: (BrowserCommand) -> Void
     ) {
         for command in commands {
             switch command {
             case .copyToClipboard(let text): screen.copyToClipboard(text)
             case .suspend: screen.suspend()
             case .search(let request): searcher.start(request)
+            case .preview(let request): previewer.start(request)
             case .forgetRecent: others(command)
             }
         }
@@ -93,6 +97,7 @@ extension Browser {
         // left to arrive).
         state.followFocusInRows(animated: false)
         commands += state.takeSearchToStart()
+        commands += state.takePreviewToStart()
         return commands
     }
 
@@ -130,6 +135,8 @@ extension Browser {
             state.picking.outcome = .failed(message)
         case .searched(let result, let generation):
             return state.takeSearchResult(result, generation: generation)
+        case .previewed(let output):
+            state.preview.take(output)
         }
         return []
     }
@@ -183,9 +190,15 @@ extension Browser {
         let wakeup = InputWakeup()
         screen.wakeWaits(on: wakeup)
         let searcher = SearchRunner(wakeup: wakeup)
-        defer { searcher.stop() }
+        let previewer = PreviewRunner(wakeup: wakeup)
+        defer {
+            searcher.stop()
+            previewer.stop()
+        }
         func carryOut(_ asked: [BrowserCommand]) {
-            Self.carryOut(asked + state.takeSearchToStart(), on: screen, searcher: searcher, others: commands)
+            Self.carryOut(
+                asked + state.takeSearchToStart() + state.takePreviewToStart(), on: screen, searcher: searcher,
+                previewer: previewer, others: commands)
         }
         state.motion.advanceClock(to: screen.now)
         if state.screenWidth != screen.width || state.screenHeight != screen.height {
@@ -197,7 +210,7 @@ extension Browser {
         while state.picking.outcome == nil {
             // Open before taking: a post and close after this look are seen by the next one.
             let inboxOpen = inbox?.isOpen ?? false
-            let posted = (inbox?.takeAll() ?? []) + searcher.answers.takeAll()
+            let posted = (inbox?.takeAll() ?? []) + searcher.answers.takeAll() + previewer.takeEvents()
             if !posted.isEmpty {
                 var asked: [BrowserCommand] = []
                 for event in posted where state.picking.outcome == nil { asked += take(event, &state) }
@@ -210,7 +223,11 @@ extension Browser {
             // Data arriving: looked for once a frame; a search's answer, every `answerPoll`.
             // (Busy, or done with its answer posted after the look above.)
             let searching = searcher.isBusy || searcher.answers.hasEvents
-            if inboxOpen || searching { wait = min(wait ?? Timeline.frameInterval, Timeline.frameInterval) }
+            // A preview printing: its output wakes the wait (a wait with no end ignores wakes).
+            let previewing = previewer.isActive
+            if inboxOpen || searching || previewing {
+                wait = min(wait ?? Timeline.frameInterval, Timeline.frameInterval)
+            }
             if searching { wait = min(wait ?? SearchRunner.answerPoll, SearchRunner.answerPoll) }
             var changed = false
             var asked: [BrowserCommand] = []

@@ -32,8 +32,10 @@ public enum Availability: Hashable, Sendable {
     case queryMode
     /// Typing runs the browsing keys; `/` opens the prompt.
     case keysMode
-    /// The detail panel is open (`i`, Ctrl-O).
+    /// The detail panel is open (`i`, Ctrl-O); not the preview, which Esc leaves as fzf's.
     case detailsShown
+    /// The preview shows (--preview).
+    case previewShown
     /// More than one section: they fold, and the switcher goes between them.
     case sections
 
@@ -50,7 +52,8 @@ public enum Availability: Hashable, Sendable {
         case .inRecent: state.focusIsInRecent
         case .queryMode: state.typingQueries
         case .keysMode: !state.typingQueries
-        case .detailsShown: state.overlays.showingDetails
+        case .detailsShown: !state.hasPreview && state.overlays.showingDetails
+        case .previewShown: state.hasPreview && state.preview.isShown
         case .sections: state.content.canFold
         }
     }

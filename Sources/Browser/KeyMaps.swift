@@ -58,6 +58,11 @@ extension KeyMap {
                 ], "move the split left / right"),
             KeyGroup([.character("v")], .toggleSectionStyle, "this section as a row of cards / a grid"),
             KeyGroup([.character("i")], .toggleDetails, "details of the focused item"),
+            KeyGroup(
+                [
+                    KeyBinding([Key.up.with(.shift)], .scrollPreview(lines: -1)),
+                    KeyBinding([Key.down.with(.shift)], .scrollPreview(lines: 1)),
+                ], "scroll the preview up / down", when: .previewShown),
             KeyGroup([.character("/")], .openSearch, "search: each key filters"),
             KeyGroup([.character("s")], .openToneChooser, "skin tone of the focused emoji", when: .skinTones),
             KeyGroup([.character("s")], .sayNoSkinTones, "skin tones (none in this data)", when: .noSkinTones),
@@ -131,6 +136,11 @@ extension KeyMap {
                 "up / down (as fzf's)"),
             KeyGroup([.control("t")], .openToneChooser, "skin tone of the focused emoji", when: .skinTones),
             KeyGroup([.control("o")], .toggleDetails, "details of the focused item"),
+            KeyGroup(
+                [
+                    KeyBinding([Key.up.with(.shift)], .scrollPreview(lines: -1)),
+                    KeyBinding([Key.down.with(.shift)], .scrollPreview(lines: 1)),
+                ], "scroll the preview up / down", when: .previewShown),
             KeyGroup([.control("y")], .copyFocused, "copy the focused item to the clipboard"),
             queryCursorKeys,
             queryCursorEnds,

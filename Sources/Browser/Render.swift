@@ -67,7 +67,13 @@ extension Browser {
             } else {
                 layers.add(StatusLine(state), in: statusRow, z: Layer.status)
             }
-            if let panel = state.detailArea { layers.add(DetailPanel(state), in: panel, z: Layer.sections) }
+            if let panel = state.detailArea {
+                if state.hasPreview {
+                    layers.add(PreviewPanel(state), in: panel, z: Layer.sections)
+                } else {
+                    layers.add(DetailPanel(state), in: panel, z: Layer.sections)
+                }
+            }
             if let chooser = state.overlays.toneChooser {
                 // Over the detail panel too: the chooser needs the rows around its emoji.
                 let above = Rect(

@@ -46,6 +46,9 @@ public struct SessionOptions: Sendable {
     /// What stands for the text a list's line leaves out, at its end or before a match
     /// (`--ellipsis`).
     public var ellipsis = "…"
+    /// The preview's command and window (--preview, --preview-window); nil: none, `i` shows
+    /// the detail panel.
+    public var preview: PreviewSettings?
 
     public init(multiSelect: Bool = false, skinTone: SkinTone? = nil, theme: Theme = .standard, textWidth: TextWidth) {
         self.multiSelect = multiSelect

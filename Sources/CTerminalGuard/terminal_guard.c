@@ -266,14 +266,27 @@ int terminal_guard_set_leave(const unsigned char *bytes, int length) {
     return set_bytes(state.leave, (int)sizeof state.leave, &state.leave_length, bytes, length);
 }
 
+/// The process group of a command the program runs, killed on the way out (0: none).
+static volatile sig_atomic_t child_group = 0;
+
+void terminal_guard_set_child_group(int group) { child_group = group > 0 ? group : 0; }
+
+/// Kills the child process group, if any (async-signal-safe).
+static void end_child_group(void) {
+    int group = child_group;
+    if (group > 0) kill(-group, SIGKILL);
+}
+
 /// SIGTERM, SIGHUP, SIGINT, SIGQUIT and the fatal signals: the terminal given back, one line,
 /// and the signal raised again with its default disposition.
 static void on_termination(int sig) {
     if (handling) {  // a fault while restoring: just die
+        end_child_group();
         reraise(sig);
         return;
     }
     handling = 1;
+    end_child_group();
     const char *line = message(sig, state.owns_modes);
     int said = 0;
     give_back(line, &said);
@@ -282,7 +295,10 @@ static void on_termination(int sig) {
 }
 
 /// An exit() that skipped NcursesScreen.close() and TerminalGuard.restore().
-static void at_exit(void) { (void)give_back(NULL, NULL); }
+static void at_exit(void) {
+    end_child_group();
+    (void)give_back(NULL, NULL);
+}
 
 /// SIGCONT: the process goes on after a stop (kill -TSTP handled below, or SIGSTOP, which ncurses
 /// never sees): whatever the terminal shows now, the screen is drawn again whole. SIGWINCH

@@ -33,6 +33,12 @@ public enum TerminalGuard {
         terminal_guard_install()
     }
 
+    /// The process group of a command the program runs (a preview): killed by the handlers
+    /// and at exit, so that it never outlives the program; nil: none.
+    public static func setChildGroup(_ group: Int32?) {
+        terminal_guard_set_child_group(group ?? 0)
+    }
+
     /// For normal exits: ends the ncurses screen mode (endwin) if a screen is active.
     /// Idempotent; `NcursesScreen.close()` does this and more.
     public static func restore() {

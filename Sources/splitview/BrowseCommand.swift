@@ -30,6 +30,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup(title: "Matching") var matching: MatchOptions
 
+    @OptionGroup(title: "Preview") var previewOptions: PreviewOptions
+
     @Flag(
         name: [.customShort("m"), .long], inversion: .prefixedNo, exclusivity: .chooseLast,
         help: "Space marks items; Enter prints every marked item (or the focused one), one per line (+m: --no-multi).")
@@ -289,6 +291,9 @@ struct BrowseCommand: ParsableCommand {
             options.list.apply(to: &state.options)
             state.setLook(options.look.look(placement: options.layoutName?.picker))
             state.options.printLine = { item, section, glyph in format.line(for: item, section: section, glyph: glyph) }
+            if let preview = try previewOptions.settings(delimiter: lineFields.delimiter) {
+                state.setPreview(preview)
+            }
             state.headerLines = options.headerLines(loadedHeader)
             if let query {
                 state.startSearch(query)

@@ -1,0 +1,230 @@
+// The preview (--preview CMD): the output of a command run for the focused item, in the detail
+// panel's place, as fzf's preview window. The command line is made from the template
+// (`CommandTemplate`) whenever what it reads changes (the focus, the query, the marks); a new
+// one ends the one before and its output starts afresh. Output is shown as it arrives, its SGR
+// colours kept (any other escape shown safely), tabs at tab stops; it scrolls.
+
+import Catalog
+import SplitLayout
+import TerminalUI
+
+/// How a session previews items: the command's template, the window's options and what the
+/// placeholders read (the fields' delimiter, the shell to quote for).
+public struct PreviewSettings: Sendable {
+    public var template: CommandTemplate
+    public var window: PreviewWindow
+    public var delimiter: FieldDelimiter
+    /// The shell the command runs in (its last path component decides the quoting: fish's
+    /// differs).
+    public var shell: String
+
+    public init(template: CommandTemplate, window: PreviewWindow, delimiter: FieldDelimiter, shell: String) {
+        self.template = template
+        self.window = window
+        self.delimiter = delimiter
+        self.shell = shell
+    }
+}
+
+/// The preview's state: shown or not, the command whose output it shows, the output, the scroll.
+public struct PreviewPane: Hashable, Sendable {
+    /// Whether the preview shows (`i`, fzf's toggle-preview); nil until the session decides
+    /// from the window's options (`hidden`).
+    public internal(set) var isShown = false
+    /// The command line shown (or coming), and its number among the session's commands.
+    public internal(set) var command: String?
+    var generation = 0
+    /// The lines printed so far, as printed (their SGR sequences in them).
+    public internal(set) var lines: [String] = []
+    /// The bytes after the last line feed (a line still being printed).
+    var partial: [UInt8] = []
+    /// Whether the command ended: its output is whole.
+    public internal(set) var ended = false
+    /// The first line shown (below the fixed header lines).
+    public internal(set) var scroll = 0
+    /// Whether the scroll was set by the user since the command started: the window's initial
+    /// offset (`+SCROLL`) no longer applies.
+    var scrolledByUser = false
+
+    public init() {}
+
+    /// The lines to show: the finished ones and the one being printed.
+    public var shownLines: [String] {
+        partial.isEmpty ? lines : lines + [String(decoding: partial, as: UTF8.self)]
+    }
+
+    /// Takes output of the command of `generation`; output of an older command is dropped.
+    /// The clear-screen sequence (ESC [ 2 J) starts the output afresh, as fzf's does, so a
+    /// command can redraw its preview in place.
+    mutating func take(_ output: PreviewOutput) {
+        guard output.generation == generation else { return }
+        var bytes = partial + output.bytes
+        partial = []
+        let clear: [UInt8] = [0x1B, 0x5B, 0x32, 0x4A]
+        if let last = Self.lastRange(of: clear, in: bytes) {
+            lines = []
+            scroll = scrolledByUser ? 0 : scroll
+            bytes = Array(bytes[last.upperBound...])
+        }
+        var start = 0
+        for index in bytes.indices where bytes[index] == 0x0A {
+            var end = index
+            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            lines.append(String(decoding: bytes[start..<end], as: UTF8.self))
+            start = index + 1
+        }
+        partial = Array(bytes[start...])
+        if output.ended {
+            ended = true
+            if !partial.isEmpty {
+                lines.append(String(decoding: partial, as: UTF8.self))
+                partial = []
+            }
+        }
+    }
+
+    /// Where `needle` last occurs in `bytes`.
+    static func lastRange(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        guard bytes.count >= needle.count else { return nil }
+        var index = bytes.count - needle.count
+        while index >= 0 {
+            if bytes[index..<index + needle.count].elementsEqual(needle) { return index..<index + needle.count }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Starts showing the output of a new command.
+    mutating func restart(_ command: String) {
+        generation += 1
+        self.command = command
+        lines = []
+        partial = []
+        ended = false
+        scroll = 0
+        scrolledByUser = false
+    }
+
+    /// Scrolls by `lines` (negative: up), within `shownLines` less `visible`.
+    mutating func scroll(by lines: Int, visible: Int) {
+        let last = max(0, shownLines.count - max(1, visible))
+        scroll = min(max(0, scroll + lines), last)
+        scrolledByUser = true
+    }
+}
+
+extension BrowserState {
+    /// Whether a preview command is configured (then `i` shows and hides the preview, and
+    /// the preview takes the detail panel's place).
+    public var hasPreview: Bool { options.preview != nil }
+
+    /// Shows or hides the preview (`i` with --preview, fzf's toggle-preview).
+    mutating func togglePreview() {
+        preview.isShown.toggle()
+        relayout()
+        if let focus = view.focus { scrollIntoView(focus) }
+    }
+
+    /// The command the preview should show now: the template expanded for the focused item,
+    /// the marks and the query; nil when the preview is hidden or shows nothing (no item, and
+    /// the template reads none but the query).
+    func wantedPreviewCommand() -> (command: String, files: [String])? {
+        guard let settings = options.preview, preview.isShown else { return nil }
+        let focus = view.focus.map(content.sourcePath)
+        let current = focus.flatMap { path -> CommandTemplate.Item? in
+            guard let text = printedText(ofSource: path) else { return nil }
+            return CommandTemplate.Item(text: text, index: sourceIndex(of: path))
+        }
+        let marked = picking.marked.compactMap { path -> CommandTemplate.Item? in
+            printedText(ofSource: path).map { CommandTemplate.Item(text: $0, index: sourceIndex(of: path)) }
+        }
+        let context = CommandTemplate.Context(
+            current: current, marked: marked, query: overlays.searchPrompt?.text ?? "",
+            prompt: options.look.prompt ?? "", section: focus.map { content.source.sections[$0.section].title },
+            delimiter: settings.delimiter, shell: settings.shell)
+        guard settings.template.isRunnable(with: context) else { return nil }
+        return settings.template.expand(context)
+    }
+
+    /// The index of a source item among all items, sections in order (for plain lines with no
+    /// grouping, its line's).
+    func sourceIndex(of path: ItemPath) -> Int {
+        content.source.sections[..<path.section].reduce(0) { $0 + $1.items.count } + path.item
+    }
+
+    /// The command to start for the preview, when the one it wants changed since the last
+    /// (a new focus, query or mark); the output shown starts afresh.
+    mutating func takePreviewToStart() -> [BrowserCommand] {
+        guard let wanted = wantedPreviewCommand() else { return [] }
+        guard wanted.command != preview.command else {
+            CommandTemplate.removeFiles(wanted.files)
+            return []
+        }
+        preview.restart(wanted.command)
+        let area = detailArea ?? Rect(x: 0, y: 0, width: view.width, height: view.height)
+        let environment = [
+            "FZF_PREVIEW_LINES": String(area.height), "FZF_PREVIEW_COLUMNS": String(area.width),
+            "LINES": String(area.height), "COLUMNS": String(area.width),
+            "FZF_PREVIEW_TOP": String(area.y), "FZF_PREVIEW_LEFT": String(area.x),
+        ]
+        return [
+            .preview(
+                PreviewRequest(
+                    generation: preview.generation, command: wanted.command, environment: environment,
+                    files: wanted.files))
+        ]
+    }
+}
+
+/// The preview's widget: the output's lines from the scroll on, cut at the panel's width (or
+/// wrapped, with the window's `wrap`), their colours kept.
+struct PreviewPanel: Widget {
+    let lines: [String]
+    let scroll: Int
+    let options: SessionOptions
+
+    init(_ state: BrowserState) {
+        lines = state.preview.shownLines
+        scroll = state.preview.scroll
+        options = state.options
+    }
+
+    func render(in area: Rect, into buffer: inout CellBuffer) {
+        buffer.fill(area, options.theme.item)
+        var style = AnsiStyle.plain
+        // The look a line leaves carries to the next, as in a terminal: the lines before the
+        // scroll are read for it.
+        for line in lines.prefix(scroll) { _ = Self.strip(line, &style) }
+        for (row, line) in lines.dropFirst(scroll).prefix(area.height).enumerated() {
+            let (text, runs) = Self.strip(line, &style)
+            let pieces = ListLine.pieces(
+                of: text, room: area.width, highlights: [], tabStop: options.tabStop,
+                ellipsis: "", measure: options.textWidth)
+            var column = area.x
+            for piece in pieces {
+                let drawn = ListLine.style(
+                    of: piece, base: options.theme.item, runs: runs.isEmpty ? nil : runs, lit: false,
+                    colors: options.theme.dataColors)
+                column += buffer.put(
+                    piece.text, x: column, y: area.y + row, style: drawn, maxWidth: area.x + area.width - column,
+                    measure: options.textWidth)
+            }
+        }
+    }
+
+    /// A line's text less its SGR sequences, and the runs of its looks.
+    static func strip(_ line: String, _ style: inout AnsiStyle) -> (String, [AnsiRun]) {
+        AnsiText.strip(line, style: &style)
+    }
+}
+
+extension BrowserState {
+    /// Takes the session's preview: shown from the start unless its window says `hidden`.
+    public mutating func setPreview(_ settings: PreviewSettings) {
+        options.preview = settings
+        preview = PreviewPane()
+        preview.isShown = !settings.window.hidden
+        relayout()
+        if let focus = view.focus { scrollIntoView(focus) }
+    }
+}

@@ -1,0 +1,201 @@
+// Running --preview's command beside the input loop, as fzf does: each command in a process
+// group of its own (`sh -c`, or $SHELL's), its output and errors read on a thread of their own
+// and handed to the loop as they arrive (`BrowserEvent.previewed`), a newer command ending the
+// one before (SIGKILL to its whole group: a pipeline, a `sleep` it started). The loop is woken
+// when output arrives (`InputWakeup`), at most once per look, however fast a command floods.
+
+import Dispatch
+import Synchronization
+import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A preview command to run, as the state asked for it (`BrowserCommand.preview`).
+public struct PreviewRequest: Hashable, Sendable {
+    /// Numbers the commands of a session: only the output of the last one asked is shown.
+    public let generation: Int
+    /// The command line, its placeholders expanded.
+    public let command: String
+    /// Variables set for it on top of the program's environment (FZF_PREVIEW_LINES, ...).
+    public let environment: [String: String]
+    /// Temporary files the expansion wrote (`{+f}`), removed when the command ends.
+    public let files: [String]
+}
+
+/// What a preview command printed since the last look.
+public struct PreviewOutput: Hashable, Sendable {
+    public let generation: Int
+    public var bytes: [UInt8]
+    /// Whether the command ended (or was ended for printing too much): nothing more comes.
+    public var ended: Bool
+}
+
+/// Runs preview commands one at a time, the last one asked winning.
+final class PreviewRunner: Sendable {
+    /// The most a command may print; past it the command is ended (a `yes` must not fill the
+    /// memory) and what it printed is shown.
+    static let outputLimit = 4 << 20
+
+    private struct Running {
+        var group: pid_t = 0
+        var generation = -1
+        /// Output not taken by the loop yet, and whether the command ended.
+        var pending: [UInt8] = []
+        var ended = false
+        /// Whether the loop was woken for the pending output and has not taken it yet.
+        var announced = false
+    }
+
+    private let state = Mutex(Running())
+    private let wakeup: InputWakeup?
+    private let shell: [String]
+
+    init(wakeup: InputWakeup?, shell: [String] = PreviewRunner.shell()) {
+        self.wakeup = wakeup
+        self.shell = shell
+    }
+
+    /// The shell commands run in: $SHELL -c, else sh -c (fzf's choice).
+    static func shell() -> [String] {
+        let given = getenv("SHELL").map { String(cString: $0) } ?? ""
+        return [given.isEmpty ? "/bin/sh" : given, "-c"]
+    }
+
+    /// Ends the command under way and starts `request`'s.
+    func start(_ request: PreviewRequest) {
+        stop()
+        var output: [Int32] = [-1, -1]
+        guard pipe(&output) == 0 else {
+            finish(request.generation, message: "splitview: cannot run the preview: no pipe")
+            return
+        }
+        _ = fcntl(output[0], F_SETFD, FD_CLOEXEC)
+        guard let group = spawn(request, output: output[1]) else {
+            close(output[0])
+            close(output[1])
+            finish(request.generation, message: "splitview: cannot run \(shell[0])")
+            return
+        }
+        close(output[1])
+        state.withLock {
+            $0 = Running(group: group, generation: request.generation)
+        }
+        TerminalGuard.setChildGroup(group)
+        let reader = output[0]
+        let files = request.files
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            readOutput(reader, of: group, generation: request.generation)
+            close(reader)
+            var status: Int32 = 0
+            while waitpid(group, &status, 0) < 0 && errno == EINTR {}
+            for file in files { unlink(file) }
+        }
+    }
+
+    /// Ends the command under way, if any (its whole process group).
+    func stop() {
+        state.withLock { running in
+            if running.group > 0 { kill(-running.group, SIGKILL) }
+            running.group = 0
+        }
+        TerminalGuard.setChildGroup(nil)
+    }
+
+    /// What arrived since the last call, as at most one event.
+    func takeEvents() -> [BrowserEvent] {
+        state.withLock { running in
+            guard running.announced else { return [] }
+            running.announced = false
+            let output = PreviewOutput(generation: running.generation, bytes: running.pending, ended: running.ended)
+            running.pending = []
+            return [.previewed(output)]
+        }
+    }
+
+    /// Whether output waits to be taken.
+    var hasEvents: Bool { state.withLock { $0.announced } }
+
+    /// Whether a command runs or its last output waits to be taken.
+    var isActive: Bool { state.withLock { $0.announced || ($0.group > 0 && !$0.ended) } }
+
+    /// Starts the command in a process group of its own, its standard output and error on
+    /// `output`, its input /dev/null; the group's id (the shell's pid), nil when it cannot.
+    private func spawn(_ request: PreviewRequest, output: Int32) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, output, 2)
+        posix_spawn_file_actions_addclose(&actions, output)
+        var environment: [String] = []
+        var index = 0
+        while let entry = environ[index] {
+            let text = String(cString: entry)
+            let name = text.prefix { $0 != "=" }
+            if request.environment[String(name)] == nil { environment.append(text) }
+            index += 1
+        }
+        environment += request.environment.map { "\($0.key)=\($0.value)" }.sorted()
+        let arguments = shell + [request.command]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        // A group of its own (POSIX_SPAWN_SETPGROUP, the group the child's pid), with the
+        // signals the loop's thread blocks unblocked and their dispositions the defaults (a
+        // child inherits the mask of the thread that spawns it).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let error = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        return error == 0 ? pid : nil
+    }
+
+    /// Reads the command's output until it ends or prints `outputLimit`, handing it over.
+    private func readOutput(_ descriptor: Int32, of group: pid_t, generation: Int) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var total = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            let limited = total + max(0, count) > Self.outputLimit
+            let kept = limited ? max(0, Self.outputLimit - total) : max(0, count)
+            total += kept
+            let ended = count <= 0 || limited
+            let wake = state.withLock { running -> Bool in
+                guard running.generation == generation else { return false }
+                running.pending += buffer[..<kept]
+                if ended { running.ended = true }
+                let wake = !running.announced
+                running.announced = true
+                return wake
+            }
+            if wake { wakeup?.wake() }
+            if limited { kill(-group, SIGKILL) }
+            if ended { return }
+        }
+    }
+
+    /// A command that could not start: `message` as its output, ended.
+    private func finish(_ generation: Int, message: String) {
+        state.withLock {
+            $0 = Running(
+                generation: generation, pending: Array((message + "\n").utf8), ended: true, announced: true)
+        }
+        wakeup?.wake()
+    }
+}

@@ -1,0 +1,88 @@
+// The preview in the browser's state: where it goes (the window's side and size, below the
+// sections when they would have no room beside it), the command asked for the focused item
+// and asked again only when it changes, `i` hiding and showing it, and its scrolling by keys
+// and by the wheel over it.
+
+@testable import Browser
+import Catalog
+import SplitLayout
+import Testing
+import TerminalUI
+
+@Suite("The preview in the browser")
+struct PreviewPaneTests {
+    func state(width: Int = 100, window: String = "") throws -> BrowserState {
+        var settings = fixtureSettings()
+        settings.listItems = true
+        settings.itemsPerLine = 1
+        let catalog = Catalog(
+            sections: [Section(title: "Lines", items: (0..<30).map { Item(label: "line \($0)") })], source: "test")
+        var state = BrowserState(catalog: catalog, settings: settings, width: width, height: 20)
+        state.setPreview(
+            PreviewSettings(
+                template: CommandTemplate("echo {} {n} {section}"), window: try PreviewWindow(parsing: window),
+                delimiter: .whiteSpace, shell: "/bin/sh"))
+        return state
+    }
+
+    /// The preview commands among `commands`.
+    func previews(_ commands: [BrowserCommand]) -> [String] {
+        commands.compactMap { if case .preview(let request) = $0 { request.command } else { nil } }
+    }
+
+    @Test("beside the sections at the window's size; the focused item's command, asked again when it changes")
+    func besideAndFollowing() throws {
+        var state = try state()
+        #expect(state.detailPlacement == .beside(width: 50))
+        #expect(previews(state.takePreviewToStart()) == ["echo 'line 0' 0 'Lines'"])
+        #expect(previews(state.takePreviewToStart()) == [])
+        #expect(previews(Browser.update(&state, .key(.down))) == ["echo 'line 1' 1 'Lines'"])
+        #expect(previews(Browser.update(&state, .key(.character("?")))) == [])
+    }
+
+    @Test("i hides it (the sections take the width) and shows it again, asking for its command")
+    func toggled() throws {
+        var state = try state()
+        _ = state.takePreviewToStart()
+        _ = Browser.update(&state, .key(.character("i")))
+        #expect(state.detailPlacement == nil && state.contentWidth == 100)
+        _ = Browser.update(&state, .key(.down))
+        let shown = Browser.update(&state, .key(.character("i")))
+        #expect(previews(shown) == ["echo 'line 1' 1 'Lines'"])
+        #expect(state.detailPlacement == .beside(width: 50))
+    }
+
+    @Test("down,30%: below the sections; hidden: not shown until i")
+    func placement() throws {
+        #expect(try state(window: "down,30%").detailPlacement == .below(height: 5))
+        var hidden = try state(window: "hidden")
+        #expect(hidden.detailPlacement == nil && hidden.takePreviewToStart().isEmpty)
+        _ = Browser.update(&hidden, .key(.character("i")))
+        #expect(hidden.detailPlacement == .beside(width: 50))
+    }
+
+    @Test("its output scrolls by Shift-Down and Shift-Up, and by the wheel over it, not over the items")
+    func scrolling() throws {
+        var state = try state()
+        _ = state.takePreviewToStart()
+        let generation = state.preview.generation
+        let output = (1...60).map { "out \($0)\n" }.joined()
+        _ = Browser.update(
+            &state, .previewed(PreviewOutput(generation: generation, bytes: Array(output.utf8), ended: true)))
+        #expect(state.preview.lines.count == 60)
+        _ = Browser.update(&state, .key(Key.down.with(.shift)))
+        _ = Browser.update(&state, .key(Key.down.with(.shift)))
+        #expect(state.preview.scroll == 2)
+        _ = Browser.update(&state, .key(Key.up.with(.shift)))
+        #expect(state.preview.scroll == 1)
+        let area = try #require(state.detailArea)
+        _ = Browser.update(&state, .mouse(MouseEvent(action: .wheelDown, x: area.x + 2, y: area.y + 2)))
+        #expect(state.preview.scroll == 1 + Browser.wheelRows)
+        // Drawn from the scroll on.
+        let lines = render(state)
+        #expect(lines[0].contains("out \(2 + Browser.wheelRows)"), "\(lines)")
+        // Over the items the wheel scrolls them.
+        _ = Browser.update(&state, .mouse(MouseEvent(action: .wheelDown, x: 2, y: 2)))
+        #expect(state.view.offset == Browser.wheelRows)
+    }
+}
