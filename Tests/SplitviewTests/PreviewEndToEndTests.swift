@@ -70,4 +70,27 @@ struct PreviewEndToEndTests {
         }
         #expect(left.isEmpty, "still running: \(left)")
     }
+
+    @Test("killed by SIGTERM, the browser ends its preview command too")
+    func terminated() throws {
+        let marker = "sleep 302.\(getpid() % 1000 + 100)"
+        let file = NSTemporaryDirectory() + "splitview-preview-parent-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        // The preview's shell writes its parent's pid: splitview's.
+        let session = try start(
+            "printf 'first line\\n'", "--preview 'echo $PPID > \(file); echo started; exec \(marker)'")
+        _ = try session.waitFor("the preview") { $0.contains("started") }
+        let parent = try #require(
+            Int32(
+                (try? String(contentsOfFile: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+                    ?? ""))
+        kill(parent, SIGTERM)
+        var left = ""
+        for _ in 0..<100 {
+            left = try Support.spawn("/bin/sh", ["-c", "pgrep -f '^\(marker)$' || true"]).stdout
+            if left.isEmpty { break }
+            usleep(50_000)
+        }
+        #expect(left.isEmpty, "still running: \(left)")
+    }
 }
