@@ -16,6 +16,17 @@ struct PreviewEndToEndTests {
         return try TmuxSession(width: width, height: height, command: command)
     }
 
+    /// Waits up to 5 s for no process to run the command line `marker`, and says which do.
+    func expectNoneRunning(_ marker: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var left = ""
+        for _ in 0..<100 {
+            left = try Support.spawn("/bin/sh", ["-c", "pgrep -f '^\(marker)$' || true"]).stdout
+            if left.isEmpty { break }
+            usleep(50_000)
+        }
+        #expect(left.isEmpty, "still running: \(left)", sourceLocation: sourceLocation)
+    }
+
     @Test("the preview shows the focused item's command output, and follows the focus and the query")
     func followsTheFocus() throws {
         let session = try start(
@@ -62,13 +73,7 @@ struct PreviewEndToEndTests {
         _ = try session.waitFor("the next item's") { $0.contains("waiting second line") }
         try session.send("Enter")
         _ = try session.waitFor("the browser gone") { !$0.contains("waiting") }
-        var left = ""
-        for _ in 0..<100 {
-            left = try Support.spawn("/bin/sh", ["-c", "pgrep -f '^\(marker)$' || true"]).stdout
-            if left.isEmpty { break }
-            usleep(50_000)
-        }
-        #expect(left.isEmpty, "still running: \(left)")
+        try expectNoneRunning(marker)
     }
 
     @Test("killed by SIGTERM, the browser ends its preview command too")
@@ -85,12 +90,6 @@ struct PreviewEndToEndTests {
                 (try? String(contentsOfFile: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
                     ?? ""))
         kill(parent, SIGTERM)
-        var left = ""
-        for _ in 0..<100 {
-            left = try Support.spawn("/bin/sh", ["-c", "pgrep -f '^\(marker)$' || true"]).stdout
-            if left.isEmpty { break }
-            usleep(50_000)
-        }
-        #expect(left.isEmpty, "still running: \(left)")
+        try expectNoneRunning(marker)
     }
 }
