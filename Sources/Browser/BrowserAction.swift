@@ -173,7 +173,8 @@ extension Browser {
         case .toggleDetails: state.hasPreview ? state.togglePreview() : state.toggleDetails()
         case .scrollPreview(let lines):
             guard state.hasPreview, state.preview.isShown, let area = state.detailArea else { return [] }
-            state.preview.scroll(by: lines, visible: area.height)
+            state.preview.scroll(
+                by: lines, visible: area.height, header: state.options.preview?.window.headerLines ?? 0)
         case .forgetRecent: return state.forgetFocusedRecent().map { [$0] } ?? []
         case .copyFocused: return state.copyFocused().map { [$0] } ?? []
         case .toggleSection: state.toggleFocusedFold()

@@ -45,6 +45,8 @@ public struct PreviewPane: Hashable, Sendable {
     /// Whether the scroll was set by the user since the command started: the window's initial
     /// offset (`+SCROLL`) no longer applies.
     var scrolledByUser = false
+    /// The first line the window's `+SCROLL` asks to show for this command's item.
+    var initialScroll = 0
 
     public init() {}
 
@@ -81,6 +83,8 @@ public struct PreviewPane: Hashable, Sendable {
                 partial = []
             }
         }
+        // The window's offset, as far as the output goes (its lines may still be coming).
+        if !scrolledByUser { scroll = min(initialScroll, max(0, shownLines.count - 1)) }
     }
 
     /// Where `needle` last occurs in `bytes`.
@@ -94,8 +98,8 @@ public struct PreviewPane: Hashable, Sendable {
         return nil
     }
 
-    /// Starts showing the output of a new command.
-    mutating func restart(_ command: String) {
+    /// Starts showing the output of a new command, from line `initialScroll` (`+SCROLL`).
+    mutating func restart(_ command: String, initialScroll: Int = 0) {
         generation += 1
         self.command = command
         lines = []
@@ -103,11 +107,13 @@ public struct PreviewPane: Hashable, Sendable {
         ended = false
         scroll = 0
         scrolledByUser = false
+        self.initialScroll = initialScroll
     }
 
-    /// Scrolls by `lines` (negative: up), within `shownLines` less `visible`.
-    mutating func scroll(by lines: Int, visible: Int) {
-        let last = max(0, shownLines.count - max(1, visible))
+    /// Scrolls by `lines` (negative: up), within `shownLines` less `visible` rows (less the
+    /// `header` lines kept at the top).
+    mutating func scroll(by lines: Int, visible: Int, header: Int = 0) {
+        let last = max(0, shownLines.count - max(1, visible - header))
         scroll = min(max(0, scroll + lines), last)
         scrolledByUser = true
     }
@@ -146,6 +152,24 @@ extension BrowserState {
         return settings.template.expand(context)
     }
 
+    /// The first line the window's `+SCROLL` shows for the focused item in `rows` rows: its
+    /// placeholder (`{2}`, `{n}`) read from the item as printed.
+    func initialPreviewScroll(rows: Int) -> Int {
+        guard let settings = options.preview, let path = view.focus.map(content.sourcePath),
+            let text = printedText(ofSource: path)
+        else { return 0 }
+        return settings.window.scrollOffset(windowRows: rows) { placeholder in
+            switch placeholder {
+            case .index:
+                return String(sourceIndex(of: path))
+            case .field(let field):
+                guard let indices = FieldIndices(parsing: String(field)) else { return nil }
+                var fields = PlaceholderFields(settings.delimiter)
+                return fields.text(indices, of: text)
+            }
+        }
+    }
+
     /// The index of a source item among all items, sections in order (for plain lines with no
     /// grouping, its line's).
     func sourceIndex(of path: ItemPath) -> Int {
@@ -160,8 +184,8 @@ extension BrowserState {
             CommandTemplate.removeFiles(wanted.files)
             return []
         }
-        preview.restart(wanted.command)
         let area = detailArea ?? Rect(x: 0, y: 0, width: view.width, height: view.height)
+        preview.restart(wanted.command, initialScroll: initialPreviewScroll(rows: area.height))
         let environment = [
             "FZF_PREVIEW_LINES": String(area.height), "FZF_PREVIEW_COLUMNS": String(area.width),
             "LINES": String(area.height), "COLUMNS": String(area.width),
@@ -181,35 +205,61 @@ extension BrowserState {
 struct PreviewPanel: Widget {
     let lines: [String]
     let scroll: Int
+    /// The first lines, kept at the top whatever the scroll (`~N`).
+    let headerLines: Int
+    let wraps: Bool
     let options: SessionOptions
 
     init(_ state: BrowserState) {
         lines = state.preview.shownLines
         scroll = state.preview.scroll
+        headerLines = state.options.preview?.window.headerLines ?? 0
+        wraps = state.options.preview.map { $0.window.wrapping != .off } ?? false
         options = state.options
     }
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
         buffer.fill(area, options.theme.item)
         var style = AnsiStyle.plain
-        // The look a line leaves carries to the next, as in a terminal: the lines before the
-        // scroll are read for it.
-        for line in lines.prefix(scroll) { _ = Self.strip(line, &style) }
-        for (row, line) in lines.dropFirst(scroll).prefix(area.height).enumerated() {
+        var row = 0
+        // The header lines, then the lines from the scroll on. The look a line leaves carries
+        // to the next, as in a terminal: the lines skipped are read for it.
+        let header = min(headerLines, lines.count)
+        for (index, line) in lines.enumerated() {
+            guard row < area.height else { break }
             let (text, runs) = Self.strip(line, &style)
-            let pieces = ListLine.pieces(
-                of: text, room: area.width, highlights: [], tabStop: options.tabStop,
-                ellipsis: "", measure: options.textWidth)
-            var column = area.x
-            for piece in pieces {
-                let drawn = ListLine.style(
-                    of: piece, base: options.theme.item, runs: runs.isEmpty ? nil : runs, lit: false,
-                    colors: options.theme.dataColors)
-                column += buffer.put(
-                    piece.text, x: column, y: area.y + row, style: drawn, maxWidth: area.x + area.width - column,
-                    measure: options.textWidth)
-            }
+            // (The scroll is a line of the whole output, as fzf's offset: the body starts
+            // there, or under the header when it lies in it.)
+            guard index < header || index >= max(header, scroll) else { continue }
+            row += draw(text, runs, at: row, in: area, into: &buffer)
         }
+    }
+
+    /// Draws one line of output from `row` of `area`: cut at the width, or wrapped over the
+    /// rows left with the window's `wrap`; the rows it took.
+    private func draw(_ text: String, _ runs: [AnsiRun], at row: Int, in area: Rect, into buffer: inout CellBuffer)
+        -> Int
+    {
+        let pieces = ListLine.pieces(
+            of: text, room: wraps ? area.width * max(1, area.height - row) : area.width, highlights: [],
+            tabStop: options.tabStop,
+            ellipsis: "", measure: options.textWidth)
+        var rows = 1
+        var column = area.x
+        for piece in pieces {
+            if column + piece.width > area.x + area.width {
+                guard wraps, row + rows < area.height else { break }
+                rows += 1
+                column = area.x
+            }
+            let drawn = ListLine.style(
+                of: piece, base: options.theme.item, runs: runs.isEmpty ? nil : runs, lit: false,
+                colors: options.theme.dataColors)
+            column += buffer.put(
+                piece.text, x: column, y: area.y + row + rows - 1, style: drawn,
+                maxWidth: area.x + area.width - column, measure: options.textWidth)
+        }
+        return rows
     }
 
     /// A line's text less its SGR sequences, and the runs of its looks.

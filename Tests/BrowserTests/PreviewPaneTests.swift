@@ -86,3 +86,40 @@ struct PreviewPaneTests {
         #expect(state.view.offset == Browser.wheelRows)
     }
 }
+
+extension PreviewPaneTests {
+    @Test("+{2}-1 opens the output at the item's second field less one; ~1 keeps the first line; wrap wraps")
+    func offsetHeaderWrap() throws {
+        var settings = fixtureSettings()
+        settings.listItems = true
+        settings.itemsPerLine = 1
+        let catalog = Catalog(
+            sections: [Section(title: "Hits", items: [Item(label: "file.txt:20:x"), Item(label: "other:5:y")])],
+            source: "test")
+        var state = BrowserState(catalog: catalog, settings: settings, width: 100, height: 12)
+        state.setPreview(
+            PreviewSettings(
+                template: CommandTemplate("cat {1}"), window: try PreviewWindow(parsing: "+{2}-1,~1,wrap"),
+                delimiter: .string(":"), shell: "/bin/sh"))
+        _ = state.takePreviewToStart()
+        let output = "HEAD\n" + (1...40).map { "L\($0)\n" }.joined()
+        _ = Browser.update(
+            &state,
+            .previewed(PreviewOutput(generation: state.preview.generation, bytes: Array(output.utf8), ended: true)))
+        // Field 2 is 20: fzf's base -1 + 20 - 1 = line 18 (0-based) on top, under the header.
+        #expect(state.preview.scroll == 18)
+        var lines = render(state)
+        #expect(lines[0].hasSuffix("HEAD" + String(repeating: " ", count: 46)), "\(lines)")
+        #expect(lines[1].contains("L18"), "\(lines)")
+        // A line wider than the 50-column window wraps over the rows it needs.
+        let long = String(repeating: "w", count: 120)
+        _ = Browser.update(
+            &state,
+            .previewed(
+                PreviewOutput(
+                    generation: state.preview.generation, bytes: Array("\u{1B}[2JHEAD\n\(long)\n".utf8), ended: true)))
+        lines = render(state)
+        let wrapped = lines.filter { $0.contains("wwww") }
+        #expect(wrapped.count == 3, "\(lines)")
+    }
+}
