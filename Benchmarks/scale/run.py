@@ -886,6 +886,9 @@ def main():
     parser.add_argument("--only", metavar="NAME", action="append",
                         help="run only the programs whose name is NAME (as in the table; repeatable): "
                              "quicker, for one program's figures")
+    parser.add_argument("--preview", metavar="CMD",
+                        help="run every program with --preview CMD (both have fzf's placeholders), e.g. "
+                             "'sleep 1; cat {}': a key's time with a preview command running beside")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--json", metavar="FILE", help="write every measurement to FILE")
     parser.add_argument("--verbose", action="store_true", help="print each run as it ends")
@@ -964,6 +967,9 @@ def benchmark(options, workdir):
             raise SystemExit(f"--only: no program named {', '.join(sorted(unknown))}; "
                              f"these run: {', '.join(p.name for p in programs)}")
         programs = [p for p in programs if p.name in options.only]
+    if options.preview:
+        for program in programs:
+            program.argv = program.argv + ["--preview", options.preview]
     count_expected(programs, query, env)
     return run_programs(options, programs, query, env, env_note, workdir, tsv)
 
