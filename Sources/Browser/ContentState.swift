@@ -99,10 +99,7 @@ public struct ContentState: Sendable {
                 for: catalog, settings: settings, theme: theme, textWidth: textWidth)
             // The whole source's specs: those that serve a subset with its count are kept for
             // the searches (the first key's answer made them all again).
-            countedSpecs = specs.map { spec in
-                guard case .uniform = spec.items, spec.row == nil, spec.contentWidths == nil else { return nil }
-                return spec
-            }
+            countedSpecs = specs.map { LayoutSettings.servesSubsets($0) ? $0 : nil }
         }
         if !folded.isEmpty { foldSpecs() }
     }

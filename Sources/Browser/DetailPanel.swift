@@ -56,7 +56,9 @@ extension BrowserState {
         let spare = rows - (requiredHeight - 1 - headerLines.count)
         let wanted =
             layout.window.takesRows
-            ? layout.rows : PreviewWindow.extent(of: layout.window.size, in: rows, listKeeps: 3, minimum: 1)
+            ? layout.rows
+            : PreviewWindow.extent(
+                of: layout.window.size, in: rows, listKeeps: PreviewWindow.listKeepsRows, minimum: 1)
         let height = min(wanted, spare)
         return height >= 1 ? .below(height: height) : nil
     }

@@ -181,12 +181,20 @@ public struct LayoutSettings: Hashable, Sendable {
     }
 
     /// The layout input of `section` when any subset of its items is laid out by the same
-    /// spec with the subset's count (`SectionSpec.counting`): a grid whose items all take the
-    /// configured size and whose group measures nothing. Nil for the others.
+    /// spec with the subset's count (`servesSubsets`), found from the section before its spec
+    /// is made: a grid whose items all take the configured size and whose group measures
+    /// nothing (making a measuring group's spec measures every item). Nil for the others.
     func countedSpec(of section: Section) -> SectionSpec? {
         guard section.items.allUseConfiguredSize, rowLook(of: section) == nil,
             group(of: section)?.measuresContent != true
         else { return nil }
         return sectionSpec(of: section, look: nil, textWidth: TextWidth())
+    }
+
+    /// Whether a section's spec lays out any subset of its items with the subset's count in
+    /// place of its own: one size for all its items, no row, no measured widths.
+    static func servesSubsets(_ spec: SectionSpec) -> Bool {
+        guard case .uniform = spec.items else { return false }
+        return spec.row == nil && spec.contentWidths == nil
     }
 }

@@ -14,8 +14,8 @@ public struct PreviewSettings: Sendable {
     public var template: CommandTemplate
     public var window: PreviewWindow
     public var delimiter: FieldDelimiter
-    /// The shell the command runs in (its last path component decides the quoting: fish's
-    /// differs).
+    /// The shell the command runs in, with -c, and is quoted for (its last path component
+    /// decides the quoting: fish's differs).
     public var shell: String
 
     public init(template: CommandTemplate, window: PreviewWindow, delimiter: FieldDelimiter, shell: String) {
@@ -28,8 +28,8 @@ public struct PreviewSettings: Sendable {
 
 /// The preview's state: shown or not, the command whose output it shows, the output, the scroll.
 public struct PreviewPane: Hashable, Sendable {
-    /// Whether the preview shows (`i`, fzf's toggle-preview); nil until the session decides
-    /// from the window's options (`hidden`).
+    /// Whether the preview shows (`i`, fzf's toggle-preview); it starts as the window's
+    /// options say (`hidden`: not).
     public internal(set) var isShown = false
     /// The command line shown (or coming), and its number among the session's commands.
     public internal(set) var command: String?
@@ -47,6 +47,17 @@ public struct PreviewPane: Hashable, Sendable {
     var scrolledByUser = false
     /// The first line the window's `+SCROLL` asks to show for this command's item.
     var initialScroll = 0
+    /// What the placeholders read when the command was last made: it is made again only when
+    /// this changes (an update that changes none of it, a tick, costs no expansion, and an
+    /// `f` placeholder writes no file).
+    var inputs: Inputs?
+
+    /// What a command's placeholders read of the session.
+    struct Inputs: Hashable, Sendable {
+        var focus: ItemPath?
+        var marked: [ItemPath]
+        var query: String
+    }
 
     public init() {}
 
@@ -65,7 +76,7 @@ public struct PreviewPane: Hashable, Sendable {
         let clear: [UInt8] = [0x1B, 0x5B, 0x32, 0x4A]
         if let last = Self.lastRange(of: clear, in: bytes) {
             lines = []
-            scroll = scrolledByUser ? 0 : scroll
+            if scrolledByUser { scroll = 0 }
             bytes = Array(bytes[last.upperBound...])
         }
         var start = 0
@@ -179,6 +190,12 @@ extension BrowserState {
     /// The command to start for the preview, when the one it wants changed since the last
     /// (a new focus, query or mark); the output shown starts afresh.
     mutating func takePreviewToStart() -> [BrowserCommand] {
+        guard let settings = options.preview, preview.isShown else { return [] }
+        let inputs = PreviewPane.Inputs(
+            focus: view.focus.map(content.sourcePath), marked: picking.marked,
+            query: overlays.searchPrompt?.text ?? "")
+        guard inputs != preview.inputs else { return [] }
+        preview.inputs = inputs
         guard let wanted = wantedPreviewCommand() else { return [] }
         guard wanted.command != preview.command else {
             CommandTemplate.removeFiles(wanted.files)
@@ -194,8 +211,8 @@ extension BrowserState {
         return [
             .preview(
                 PreviewRequest(
-                    generation: preview.generation, command: wanted.command, environment: environment,
-                    files: wanted.files))
+                    generation: preview.generation, command: wanted.command, shell: settings.shell,
+                    environment: environment, files: wanted.files))
         ]
     }
 }
@@ -227,7 +244,7 @@ struct PreviewPanel: Widget {
         let header = min(headerLines, lines.count)
         for (index, line) in lines.enumerated() {
             guard row < area.height else { break }
-            let (text, runs) = Self.strip(line, &style)
+            let (text, runs) = AnsiText.strip(line, style: &style)
             // (The scroll is a line of the whole output, as fzf's offset: the body starts
             // there, or under the header when it lies in it.)
             guard index < header || index >= max(header, scroll) else { continue }
@@ -260,11 +277,6 @@ struct PreviewPanel: Widget {
                 maxWidth: area.x + area.width - column, measure: options.textWidth)
         }
         return rows
-    }
-
-    /// A line's text less its SGR sequences, and the runs of its looks.
-    static func strip(_ line: String, _ style: inout AnsiStyle) -> (String, [AnsiRun]) {
-        AnsiText.strip(line, style: &style)
     }
 }
 

@@ -1,5 +1,5 @@
 // Running --preview's command beside the input loop, as fzf does: each command in a process
-// group of its own (`sh -c`, or $SHELL's), its output and errors read on a thread of their own
+// group of its own (`$SHELL -c`, else `sh -c`), its output and errors read on a thread of their own
 // and handed to the loop as they arrive (`BrowserEvent.previewed`), a newer command ending the
 // one before (SIGKILL to its whole group: a pipeline, a `sleep` it started). The loop is woken
 // when output arrives (`InputWakeup`), at most once per look, however fast a command floods.
@@ -20,6 +20,9 @@ public struct PreviewRequest: Hashable, Sendable {
     public let generation: Int
     /// The command line, its placeholders expanded.
     public let command: String
+    /// The shell it runs in, with -c (`PreviewSettings.shell`: the one the placeholders were
+    /// quoted for).
+    public let shell: String
     /// Variables set for it on top of the program's environment (FZF_PREVIEW_LINES, ...).
     public let environment: [String: String]
     /// Temporary files the expansion wrote (`{+f}`), removed when the command ends.
@@ -52,17 +55,9 @@ final class PreviewRunner: Sendable {
 
     private let state = Mutex(Running())
     private let wakeup: InputWakeup?
-    private let shell: [String]
 
-    init(wakeup: InputWakeup?, shell: [String] = PreviewRunner.shell()) {
+    init(wakeup: InputWakeup?) {
         self.wakeup = wakeup
-        self.shell = shell
-    }
-
-    /// The shell commands run in: $SHELL -c, else sh -c (fzf's choice).
-    static func shell() -> [String] {
-        let given = getenv("SHELL").map { String(cString: $0) } ?? ""
-        return [given.isEmpty ? "/bin/sh" : given, "-c"]
     }
 
     /// Ends the command under way and starts `request`'s.
@@ -77,7 +72,7 @@ final class PreviewRunner: Sendable {
         guard let group = spawn(request, output: output[1]) else {
             close(output[0])
             close(output[1])
-            finish(request.generation, message: "splitview: cannot run \(shell[0])")
+            finish(request.generation, message: "splitview: cannot run \(request.shell)")
             return
         }
         close(output[1])
@@ -116,9 +111,6 @@ final class PreviewRunner: Sendable {
         }
     }
 
-    /// Whether output waits to be taken.
-    var hasEvents: Bool { state.withLock { $0.announced } }
-
     /// Whether a command runs or its last output waits to be taken.
     var isActive: Bool { state.withLock { $0.announced || ($0.group > 0 && !$0.ended) } }
 
@@ -141,7 +133,7 @@ final class PreviewRunner: Sendable {
             index += 1
         }
         environment += request.environment.map { "\($0.key)=\($0.value)" }.sorted()
-        let arguments = shell + [request.command]
+        let arguments = [request.shell, "-c", request.command]
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }

@@ -29,8 +29,10 @@ struct PreviewRunnerTests {
         return whole
     }
 
-    func request(_ generation: Int, _ command: String, environment: [String: String] = [:]) -> PreviewRequest {
-        PreviewRequest(generation: generation, command: command, environment: environment, files: [])
+    func request(
+        _ generation: Int, _ command: String, shell: String = "/bin/sh", environment: [String: String] = [:]
+    ) -> PreviewRequest {
+        PreviewRequest(generation: generation, command: command, shell: shell, environment: environment, files: [])
     }
 
     /// The number a file holds on its first line, if any.
@@ -48,7 +50,7 @@ struct PreviewRunnerTests {
 
     @Test("a command's output and errors arrive whole, with the variables it was given")
     func output() throws {
-        let runner = PreviewRunner(wakeup: nil, shell: ["/bin/sh", "-c"])
+        let runner = PreviewRunner(wakeup: nil)
         runner.start(
             request(1, "printf 'one\\ntwo'; echo \" $FZF_PREVIEW_LINES\" >&2", environment: ["FZF_PREVIEW_LINES": "7"]))
         let output = try #require(collect(runner))
@@ -58,7 +60,7 @@ struct PreviewRunnerTests {
 
     @Test("a newer command ends the older one's whole group; stop ends the last")
     func newerEndsOlder() throws {
-        let runner = PreviewRunner(wakeup: nil, shell: ["/bin/sh", "-c"])
+        let runner = PreviewRunner(wakeup: nil)
         let file = "/tmp/splitview-preview-test-\(getpid())"
         defer { unlink(file) }
         // A background child of the shell (the same group), whose pid the test reads.
@@ -89,7 +91,7 @@ struct PreviewRunnerTests {
 
     @Test("a command that floods its output is cut at the limit and ended")
     func flood() throws {
-        let runner = PreviewRunner(wakeup: nil, shell: ["/bin/sh", "-c"])
+        let runner = PreviewRunner(wakeup: nil)
         runner.start(request(1, "yes"))
         let output = try #require(collect(runner, seconds: 20))
         #expect(output.ended)
@@ -98,8 +100,8 @@ struct PreviewRunnerTests {
 
     @Test("a shell that cannot start says so as the output")
     func noShell() throws {
-        let runner = PreviewRunner(wakeup: nil, shell: ["/nonexistent/shell", "-c"])
-        runner.start(request(3, "echo x"))
+        let runner = PreviewRunner(wakeup: nil)
+        runner.start(request(3, "echo x", shell: "/nonexistent/shell"))
         let output = try #require(collect(runner))
         #expect(output.ended && String(decoding: output.bytes, as: UTF8.self).contains("cannot run"))
     }
