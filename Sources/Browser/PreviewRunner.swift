@@ -79,7 +79,7 @@ final class PreviewRunner: Sendable {
         state.withLock {
             $0 = Running(group: group, generation: request.generation)
         }
-        TerminalGuard.setChildGroup(group)
+        TerminalGuard.setChildGroup(group, slot: .preview)
         let reader = output[0]
         let files = request.files
         DispatchQueue.global(qos: .userInitiated).async { [self] in
@@ -97,7 +97,7 @@ final class PreviewRunner: Sendable {
             if running.group > 0 { kill(-running.group, SIGKILL) }
             running.group = 0
         }
-        TerminalGuard.setChildGroup(nil)
+        TerminalGuard.setChildGroup(nil, slot: .preview)
     }
 
     /// What arrived since the last call, as at most one event.
@@ -117,44 +117,9 @@ final class PreviewRunner: Sendable {
     /// Starts the command in a process group of its own, its standard output and error on
     /// `output`, its input /dev/null; the group's id (the shell's pid), nil when it cannot.
     private func spawn(_ request: PreviewRequest, output: Int32) -> pid_t? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
-        posix_spawn_file_actions_addclose(&actions, output)
-        var environment: [String] = []
-        var index = 0
-        while let entry = environ[index] {
-            let text = String(cString: entry)
-            let name = text.prefix { $0 != "=" }
-            if request.environment[String(name)] == nil { environment.append(text) }
-            index += 1
-        }
-        environment += request.environment.map { "\($0.key)=\($0.value)" }.sorted()
-        let arguments = [request.shell, "-c", request.command]
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        // A group of its own (POSIX_SPAWN_SETPGROUP, the group the child's pid), with the
-        // signals the loop's thread blocks unblocked and their dispositions the defaults (a
-        // child inherits the mask of the thread that spawns it).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let error = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        return error == 0 ? pid : nil
+        ChildProcess.spawn(
+            ShellCommand(command: request.command, shell: request.shell, environment: request.environment),
+            input: .null, output: .descriptor(output), error: .descriptor(output))
     }
 
     /// Reads the command's output until it ends or prints `outputLimit`, handing it over.

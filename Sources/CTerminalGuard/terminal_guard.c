@@ -266,15 +266,21 @@ int terminal_guard_set_leave(const unsigned char *bytes, int length) {
     return set_bytes(state.leave, (int)sizeof state.leave, &state.leave_length, bytes, length);
 }
 
-/// The process group of a command the program runs, killed on the way out (0: none).
-static volatile sig_atomic_t child_group = 0;
+/// The process groups of the commands the program runs, one per slot (a preview, a bound
+/// command, a reload), killed on the way out (0: none).
+#define CHILD_SLOTS 4
+static volatile sig_atomic_t child_groups[CHILD_SLOTS];
 
-void terminal_guard_set_child_group(int group) { child_group = group > 0 ? group : 0; }
+void terminal_guard_set_child_group(int slot, int group) {
+    if (slot >= 0 && slot < CHILD_SLOTS) child_groups[slot] = group > 0 ? group : 0;
+}
 
-/// Kills the child process group, if any (async-signal-safe).
+/// Kills the child process groups, if any (async-signal-safe).
 static void end_child_group(void) {
-    int group = child_group;
-    if (group > 0) kill(-group, SIGKILL);
+    for (int slot = 0; slot < CHILD_SLOTS; slot++) {
+        int group = child_groups[slot];
+        if (group > 0) kill(-group, SIGKILL);
+    }
 }
 
 /// SIGTERM, SIGHUP, SIGINT, SIGQUIT and the fatal signals: the terminal given back, one line,

@@ -33,10 +33,16 @@ public enum TerminalGuard {
         terminal_guard_install()
     }
 
-    /// The process group of a command the program runs (a preview): killed by the handlers
-    /// and at exit, so that it never outlives the program; nil: none.
-    public static func setChildGroup(_ group: Int32?) {
-        terminal_guard_set_child_group(group ?? 0)
+    /// What runs in a child process group: one group of each at a time.
+    public enum ChildSlot: Int32, Sendable {
+        case preview, command, reload
+    }
+
+    /// The process group of a command the program runs in `slot` (a preview, a bound
+    /// command, a reload): killed by the handlers and at exit, so that it never outlives the
+    /// program; nil: none.
+    public static func setChildGroup(_ group: Int32?, slot: ChildSlot) {
+        terminal_guard_set_child_group(slot.rawValue, group ?? 0)
     }
 
     /// For normal exits: ends the ncurses screen mode (endwin) if a screen is active.

@@ -18,7 +18,7 @@ void terminal_guard_install(void);
 
 /// The process group of a command the program runs (a preview), killed (SIGKILL) by the
 /// handlers and at exit, so that it never outlives the program; 0: none.
-void terminal_guard_set_child_group(int group);
+void terminal_guard_set_child_group(int slot, int group);
 
 /// Keeps the modes of the terminal at `fd` before anything changes them, and from then on a
 /// handler gives them back (the bytes only once terminal_guard_will_write_to_screen was
