@@ -32,9 +32,10 @@ public enum Browser {
         return action(for: key, in: state).map { perform($0, &state) } ?? []
     }
 
-    /// What `key` does in the state's mode (nil: nothing).
+    /// What `key` does in the state's mode (nil: nothing): the user's binding of it, else the
+    /// mode's.
     public static func action(for key: Key, in state: BrowserState) -> BrowserAction? {
-        KeyMap.current(state).action(for: key, in: state)
+        boundAction(for: key, in: state) ?? KeyMap.current(state).action(for: key, in: state)
     }
 
     /// Whether `event` only edits the text of the open search prompt (see `take`).

@@ -34,6 +34,15 @@ public enum BrowserAction: Hashable, Sendable {
     case toggleDetails
     /// Scrolls the preview by this many lines (negative: up; fzf's preview-up, preview-down).
     case scrollPreview(lines: Int)
+    /// Scrolls the preview by a page of its window (fzf's preview-page-up, preview-page-down).
+    case scrollPreviewPage(down: Bool)
+    /// Shows or hides the preview (the details without --preview): fzf's show-preview,
+    /// hide-preview.
+    case showPreview(Bool)
+    /// The preview runs this command (a template) from now on (fzf's change-preview).
+    case changePreview(String)
+    /// Runs the preview command again (fzf's refresh-preview).
+    case refreshPreview
     /// Removes the focused item from Recent (and, at the end, from the recent file).
     case forgetRecent
     /// Puts the focused item (as --print prints it) on the terminal's clipboard.
@@ -48,6 +57,12 @@ public enum BrowserAction: Hashable, Sendable {
     /// With --multi: marks or unmarks the focused item, then focuses the one before (fzf's
     /// Shift-Tab).
     case toggleMarkThenPrevious
+    /// With --multi: marks or unmarks the focused item, staying on it (fzf's toggle).
+    case toggle
+    /// With --multi: marks the shown items not marked, unmarks the marked (fzf's toggle-all).
+    case toggleAll
+    /// With --multi: marks, or unmarks, every shown item (fzf's select-all, deselect-all).
+    case selectAll, deselectAll
     /// Ends the session with the focused item (the marked ones, with --multi).
     case pick
     /// Ends the session with no output (q, Esc).
@@ -58,7 +73,24 @@ public enum BrowserAction: Hashable, Sendable {
     /// the browser drawn again when the job goes on (`fg`).
     case suspend
 
+    // MARK: Bindings (--bind)
+    /// Does nothing: a binding to it takes a key away (fzf's ignore).
+    case ignore
+    /// These actions in turn, until one ends the session (a binding's `a+b+c`).
+    case chain([BrowserAction])
+    /// Runs a shell command: with the terminal, out of sight, in the browser's place, or for
+    /// new data (`ShellAction`).
+    case run(ShellAction)
+    /// The query becomes this text, searched (fzf's change-query).
+    case changeQuery(String)
+    /// Empties the query, everything shown again (fzf's clear-query).
+    case clearQuery
+    /// The prompt before the query becomes this text (fzf's change-prompt).
+    case changePrompt(String)
+
     // MARK: Search prompt
+    /// Types text into the query at its cursor, opening the prompt if it is closed (a key
+    /// typed; fzf's put).
     case insertText(String)
     case deleteBackward
     case clearText
@@ -150,6 +182,11 @@ extension Browser {
         if action != .toggleSection { state.view.lastFolded = nil }
         if state.overlays.sectionSwitcher != nil, action.editsSearchText || action.movesQueryCursor {
             performSwitcher(action, &state)
+            return []
+        }
+        // A key bound to `put` while browsing opens the prompt with its text.
+        if case .insertText(let text) = action, state.overlays.searchPrompt == nil {
+            state.setQuery(text)
             return []
         }
         switch action {
@@ -246,6 +283,9 @@ extension Browser {
             state.view.focus = path
             state.picking.outcome = .chosen(path)
         case .closeOverlays: state.overlays.closeHelpAndChooser()
+        case .ignore, .chain, .run, .changeQuery, .clearQuery, .changePrompt, .toggle, .toggleAll, .selectAll,
+            .deselectAll, .showPreview, .changePreview, .refreshPreview, .scrollPreviewPage:
+            return performBound(action, &state)
         }
         return []
     }

@@ -20,6 +20,15 @@ public enum BrowserCommand: Hashable, Sendable {
     /// Run this preview command, ending the one before (`PreviewRunner`): its output comes
     /// back as `BrowserEvent.previewed`.
     case preview(PreviewRequest)
+    /// Run this command with the terminal, given back to the shell's modes until it ends
+    /// (fzf's execute); the loop does it.
+    case execute(ShellCommand)
+    /// Run this command out of sight until it ends, Ctrl-C ending it sooner (fzf's
+    /// execute-silent); the loop does it.
+    case executeSilent(ShellCommand)
+    /// Replace the data by this command's output (fzf's reload): the program reads it as it
+    /// reads a pipe, posting `BrowserEvent.reloaded`, then `loaded` and `loadEnded`.
+    case reload(ShellCommand)
 }
 
 /// A search the state asked for: the query, over the data as it was then.
@@ -28,6 +37,8 @@ public struct SearchRequest: Hashable, Sendable {
     public let generation: Int
     public let query: SearchQuery
     public let catalog: Catalog
+    /// The data's number (`ContentState.dataGeneration`): results of another are not grown.
+    public var dataGeneration = 0
 
     public static func == (a: SearchRequest, b: SearchRequest) -> Bool {
         a.generation == b.generation && a.query == b.query

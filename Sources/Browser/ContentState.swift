@@ -43,6 +43,17 @@ public struct ContentState: Sendable {
     }
     /// Whether the data is still arriving (a stream): the status line says so.
     public var isLoading = false
+    /// How many results were shown (a search's, or everything): the `result` event's count.
+    var resultsShown = 0
+    /// How many times the data was read to its end: the `load` event's count.
+    var loadsEnded = 0
+    /// Numbers the data read (a `reload` replaces it): the search runner forgets its results
+    /// of another number.
+    public internal(set) var dataGeneration = 0
+    /// A reload's focused item, as printed: focused again when it arrives.
+    var reloadFocus: String?
+    /// How many items of each source section were looked at for `reloadFocus`.
+    var reloadScanned: [Int] = []
     /// Sticky lines above the status line (fzf's --header and --header-lines), as fzf shows
     /// them above its prompt. Set through `BrowserState.headerLines`, which lays out again.
     public internal(set) var headerLines: [String] = []

@@ -5,6 +5,12 @@ import Synchronization
 import SplitLayout
 import TerminalUI
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Everything that changes a session's state.
 public enum BrowserEvent: Sendable {
     /// A key, a click or a resize, with the time it was read.
@@ -13,6 +19,9 @@ public enum BrowserEvent: Sendable {
     case tick(at: Moment)
     /// More data arrived: the catalog grown (see `BrowserState.load`).
     case loaded(Catalog)
+    /// A reload's first data: the catalog replacing the one loaded (`BrowserState.replaceData`);
+    /// `loaded` and `loadEnded` follow as for a stream.
+    case reloaded(Catalog)
     /// The input ended (the last `loaded` held all of it): the header lines it gave
     /// (--header-lines) and a notice about it (its warnings), if any.
     case loadEnded(headerLines: [String], notice: String?)
@@ -49,6 +58,11 @@ public final class EventInbox: Sendable {
         state.withLock { $0.isOpen = false }
     }
 
+    /// Says events will be posted again (a reload's data): the loop looks again.
+    public func reopen() {
+        state.withLock { $0.isOpen = true }
+    }
+
     public var isOpen: Bool { state.withLock { $0.isOpen } }
 
     /// Whether events wait to be taken.
@@ -71,20 +85,61 @@ public final class EventInbox: Sendable {
 
 extension Browser {
     /// Carries out what updates asked: the loop's own commands on the screen (the clipboard,
-    /// a stop) and the searcher, the others by `others` (the program's: the recent file).
+    /// a stop, a bound command) and the searcher, the others by `others` (the program's: the
+    /// recent file, a reload). Returns the input read while a command ran out of sight, for
+    /// the loop to take after it.
     static func carryOut(
         _ commands: [BrowserCommand], on screen: Screen, searcher: SearchRunner, previewer: PreviewRunner,
         others: (BrowserCommand) -> Void
-    ) {
+    ) -> [InputEvent] {
+        var input: [InputEvent] = []
         for command in commands {
             switch command {
             case .copyToClipboard(let text): screen.copyToClipboard(text)
             case .suspend: screen.suspend()
             case .search(let request): searcher.start(request)
             case .preview(let request): previewer.start(request)
-            case .forgetRecent: others(command)
+            case .execute(let command): screen.runOutside { _ = ChildProcess.runInForeground(command) }
+            case .executeSilent(let command): input += runSilently(command, on: screen)
+            case .forgetRecent, .reload: others(command)
             }
         }
+        return input
+    }
+
+    /// Runs `command` out of sight to its end (fzf's execute-silent) while the screen's input
+    /// is read: Ctrl-C or Esc ends the command at once, other input is kept for after it. A
+    /// command that hangs never holds the browser past a key.
+    static func runSilently(_ command: ShellCommand, on screen: Screen) -> [InputEvent] {
+        guard let pid = ChildProcess.spawn(command, input: .null, output: .null, error: .null) else { return [] }
+        TerminalGuard.setChildGroup(pid, slot: .command)
+        defer {
+            TerminalGuard.setChildGroup(nil, slot: .command)
+            for file in command.files { unlink(file) }
+        }
+        var input: [InputEvent] = []
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            let asked = Moment.now
+            guard let event = screen.nextEvent(timeoutMilliseconds: 5) else {
+                // (A screen that did not wait: no terminal, or its input ended.)
+                if Moment.now - asked < 5 { usleep(5000) }
+                continue
+            }
+            if case .key(let key) = event, key == .control("c") || key == .escape {
+                kill(-pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                break
+            }
+            input.append(event)
+        }
+        return input
+    }
+
+    /// Fires the `start` event, and `load` when the data is all there already: what a session
+    /// does before its first frame.
+    public static func start(_ state: inout BrowserState) -> [BrowserCommand] {
+        state.fire(state.content.isLoading ? [.start] : [.start, .load])
     }
 
     /// Applies one event; returns what it asks of the world outside the state.
@@ -112,6 +167,14 @@ extension Browser {
     /// pasted character over an ever longer query. Any other event sees the filter caught up
     /// first.
     static func take(_ event: BrowserEvent, _ state: inout BrowserState) -> [BrowserCommand] {
+        guard let before = state.bindWatch else { return takeUnwatched(event, &state) }
+        let commands = takeUnwatched(event, &state)
+        state.applyStaleFilter()
+        return commands + state.fire(state.events(since: before))
+    }
+
+    /// `take`, no event fired.
+    static func takeUnwatched(_ event: BrowserEvent, _ state: inout BrowserState) -> [BrowserCommand] {
         switch event {
         case .input(let input, let time):
             state.motion.advanceClock(to: time)
@@ -127,14 +190,23 @@ extension Browser {
         case .loaded(let catalog):
             state.applyStaleFilter()
             state.load(catalog)
+            state.focusReloaded()
+        case .reloaded(let catalog):
+            state.applyStaleFilter()
+            state.replaceData(catalog)
         case .loadEnded(let headerLines, let notice):
             state.content.isLoading = false
+            state.content.loadsEnded += 1
+            state.focusReloaded()
+            state.content.reloadFocus = nil
             if !headerLines.isEmpty && state.headerLines != headerLines { state.headerLines = headerLines }
             if let notice { state.overlays.notice = notice }
         case .loadFailed(let message):
             state.picking.outcome = .failed(message)
         case .searched(let result, let generation):
-            return state.takeSearchResult(result, generation: generation)
+            let commands = state.takeSearchResult(result, generation: generation)
+            state.focusReloaded()
+            return commands
         case .previewed(let output):
             state.preview.take(output)
         }
@@ -195,8 +267,10 @@ extension Browser {
             searcher.stop()
             previewer.stop()
         }
+        /// Input read while a command ran out of sight, taken before any new input.
+        var held: [InputEvent] = []
         func carryOut(_ asked: [BrowserCommand]) {
-            Self.carryOut(
+            held += Self.carryOut(
                 asked + state.takeSearchToStart() + state.takePreviewToStart(), on: screen, searcher: searcher,
                 previewer: previewer, others: commands)
         }
@@ -205,9 +279,21 @@ extension Browser {
             state.resize(width: screen.width, height: screen.height)
         }
         // (A search asked before the loop: --query, a prompt opened at the start.)
-        carryOut([])
-        show(&state, on: screen)
+        carryOut(start(&state))
+        if state.picking.outcome == nil { show(&state, on: screen) }
         while state.picking.outcome == nil {
+            if !held.isEmpty {
+                let events = held
+                held = []
+                var asked: [BrowserCommand] = []
+                for event in events where state.picking.outcome == nil {
+                    asked += take(.input(event, at: screen.now), &state)
+                }
+                state.applyStaleFilter()
+                carryOut(asked)
+                if state.picking.outcome == nil { show(&state, on: screen) }
+                continue
+            }
             // Open before taking: a post and close after this look are seen by the next one.
             let inboxOpen = inbox?.isOpen ?? false
             let posted = (inbox?.takeAll() ?? []) + searcher.answers.takeAll() + previewer.takeEvents()

@@ -24,7 +24,12 @@ extension KeyMap {
     /// other keys do. Nil for a mode the help does not show or that cannot happen.
     func helpSection(for state: BrowserState) -> HelpSection? {
         guard let helpTitle, availability.holds(in: state) else { return nil }
-        var entries = availableGroups(in: state).map { HelpEntry(keys: $0.keysLabel, action: $0.help) }
+        var groups = availableGroups(in: state)
+        // The keys the user bound are theirs (listed under "Your keys").
+        if Browser.takesUserBindings(mode), !state.options.bindings.keys.isEmpty {
+            groups = groups.compactMap { $0.without(keysIn: Set(state.options.bindings.keys.keys)) }
+        }
+        var entries = groups.map { HelpEntry(keys: $0.keysLabel, action: $0.help) }
         if let mouseHelp { entries.append(HelpEntry(keys: mouseHelp.buttons, action: mouseHelp.help)) }
         switch otherKeys {
         case .ignored: break
@@ -45,10 +50,26 @@ public struct HelpOverlay: Widget {
     let measure: TextWidth
 
     public init(_ state: BrowserState) {
-        sections = KeyMap.all.reversed().compactMap { $0.helpSection(for: state) }
+        sections = Self.userSection(state) + KeyMap.all.reversed().compactMap { $0.helpSection(for: state) }
         scroll = state.overlays.helpScroll
         style = state.options.theme.help
         measure = state.options.textWidth
+    }
+
+    /// The user's bindings (--bind, [bind]) first, in the order bound: each key or event and
+    /// its actions by name. None without bindings.
+    static func userSection(_ state: BrowserState) -> [HelpSection] {
+        let bindings = state.options.bindings
+        guard !bindings.isEmpty else { return [] }
+        let entries = bindings.order.compactMap { trigger -> HelpEntry? in
+            guard let actions = bindings.actions(for: trigger) else { return nil }
+            let names = actions.map { BindableAction.name(of: $0) ?? "?" }.joined(separator: "+")
+            switch trigger {
+            case .key(let key): return HelpEntry(keys: key.helpName, action: names)
+            case .event(let event): return HelpEntry(keys: "on " + event.rawValue, action: names)
+            }
+        }
+        return [HelpSection(title: "Your keys (--bind, [bind])", entries: entries)]
     }
 
     /// A row of the help's text: a section title, an entry's keys and action (either may be

@@ -16,6 +16,9 @@ public enum Outcome: Hashable, Sendable {
     case interrupted
     /// The data could not be read to its end (a stream's input failed): its message.
     case failed(String)
+    /// A binding's become: the program runs this command in its place, the terminal given
+    /// back first.
+    case become(ShellCommand)
 }
 
 /// The marks, the tones chosen, and the end of the session. Paths are source paths (into

@@ -8,21 +8,15 @@ import Catalog
 import SplitLayout
 import TerminalUI
 
-/// How a session previews items: the command's template, the window's options and what the
-/// placeholders read (the fields' delimiter, the shell to quote for).
+/// How a session previews items: the command's template and the window's options (the shell
+/// and the fields' delimiter are every command's: `SessionOptions.shell`, `fieldDelimiter`).
 public struct PreviewSettings: Sendable {
     public var template: CommandTemplate
     public var window: PreviewWindow
-    public var delimiter: FieldDelimiter
-    /// The shell the command runs in, with -c, and is quoted for (its last path component
-    /// decides the quoting: fish's differs).
-    public var shell: String
 
-    public init(template: CommandTemplate, window: PreviewWindow, delimiter: FieldDelimiter, shell: String) {
+    public init(template: CommandTemplate, window: PreviewWindow) {
         self.template = template
         self.window = window
-        self.delimiter = delimiter
-        self.shell = shell
     }
 }
 
@@ -60,6 +54,13 @@ public struct PreviewPane: Hashable, Sendable {
     }
 
     public init() {}
+
+    /// Makes the next update run the command again, even for the same item (refresh-preview,
+    /// change-preview).
+    mutating func forgetCommand() {
+        inputs = nil
+        command = nil
+    }
 
     /// The lines to show: the finished ones and the one being printed.
     public var shownLines: [String] {
@@ -147,18 +148,7 @@ extension BrowserState {
     /// the template reads none but the query).
     func wantedPreviewCommand() -> (command: String, files: [String])? {
         guard let settings = options.preview, preview.isShown else { return nil }
-        let focus = view.focus.map(content.sourcePath)
-        let current = focus.flatMap { path -> CommandTemplate.Item? in
-            guard let text = printedText(ofSource: path) else { return nil }
-            return CommandTemplate.Item(text: text, index: sourceIndex(of: path))
-        }
-        let marked = picking.marked.compactMap { path -> CommandTemplate.Item? in
-            printedText(ofSource: path).map { CommandTemplate.Item(text: $0, index: sourceIndex(of: path)) }
-        }
-        let context = CommandTemplate.Context(
-            current: current, marked: marked, query: overlays.searchPrompt?.text ?? "",
-            prompt: options.look.prompt ?? "", section: focus.map { content.source.sections[$0.section].title },
-            delimiter: settings.delimiter, shell: settings.shell)
+        let context = commandContext()
         guard settings.template.isRunnable(with: context) else { return nil }
         return settings.template.expand(context)
     }
@@ -175,7 +165,7 @@ extension BrowserState {
                 return String(sourceIndex(of: path))
             case .field(let field):
                 guard let indices = FieldIndices(parsing: String(field)) else { return nil }
-                var fields = PlaceholderFields(settings.delimiter)
+                var fields = PlaceholderFields(options.fieldDelimiter)
                 return fields.text(indices, of: text)
             }
         }
@@ -211,7 +201,7 @@ extension BrowserState {
         return [
             .preview(
                 PreviewRequest(
-                    generation: preview.generation, command: wanted.command, shell: settings.shell,
+                    generation: preview.generation, command: wanted.command, shell: options.shell,
                     environment: environment, files: wanted.files))
         ]
     }

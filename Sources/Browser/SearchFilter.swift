@@ -189,7 +189,8 @@ extension BrowserState {
             // (An Enter waiting for the last answer waits for this one instead.)
             let picks = content.pendingSearch?.picksWhenAnswered ?? false
             content.pendingSearch = .init(generation: generation, keepingFocus: keepingFocus, picksWhenAnswered: picks)
-            content.searchToStart = SearchRequest(generation: generation, query: query, catalog: content.source)
+            content.searchToStart = SearchRequest(
+                generation: generation, query: query, catalog: content.source, dataGeneration: content.dataGeneration)
             return
         }
         content.pendingSearch = nil
@@ -226,6 +227,7 @@ extension BrowserState {
 
     /// Shows `result`'s items (nil: everything), laid out anew; see `applyFilter`.
     mutating func show(_ result: SearchResult?, keepingFocus: Bool) {
+        content.resultsShown += 1
         let focusSource = view.focus.map(content.sourcePath)
         let focusWasBest = view.focus.map(content.isBestMatch) ?? false
         if let result {

@@ -27,6 +27,8 @@ final class SearchRunner: Sendable {
     /// Only used on `queue`: the results along what was typed, so a query that refines the
     /// last one searches only its matches (`SearchSession`).
     nonisolated(unsafe) private var session = SearchSession()
+    /// Only used on `queue`: the data the session's results are of (a reload replaces it).
+    nonisolated(unsafe) private var dataGeneration = 0
 
     init(wakeup: InputWakeup? = nil) {
         self.wakeup = wakeup
@@ -42,6 +44,10 @@ final class SearchRunner: Sendable {
         }
         queue.async { [self] in
             defer { state.withLock { $0.unfinished -= 1 } }
+            if request.dataGeneration != dataGeneration {
+                session.reset()
+                dataGeneration = request.dataGeneration
+            }
             guard !cancellation.isCancelled,
                 let result = session.run(request.query, in: request.catalog, cancellation: cancellation)
             else { return }

@@ -49,6 +49,13 @@ public struct SessionOptions: Sendable {
     /// The preview's command and window (--preview, --preview-window); nil: none, `i` shows
     /// the detail panel.
     public var preview: PreviewSettings?
+    /// The shell the commands run in (--preview, --bind's execute, reload, become), with -c,
+    /// and are quoted for (its last path component decides: fish quotes otherwise).
+    public var shell = "/bin/sh"
+    /// What cuts an item into fields for the placeholders (`{1}`, `{-1}`; fzf's --delimiter).
+    public var fieldDelimiter = FieldDelimiter.whiteSpace
+    /// The user's bindings of keys and events (--bind, [bind]).
+    public var bindings = UserBindings()
 
     public init(multiSelect: Bool = false, skinTone: SkinTone? = nil, theme: Theme = .standard, textWidth: TextWidth) {
         self.multiSelect = multiSelect

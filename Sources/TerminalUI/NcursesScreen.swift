@@ -136,6 +136,15 @@ public final class NcursesScreen: Screen {
         kill(getpid(), SIGTSTP)
     }
 
+    public func runOutside(_ body: () -> Void) {
+        guard session.isOpen, session.isScreenActive else {
+            body()
+            return
+        }
+        session.leaveScreen()
+        body()
+    }
+
     public func copyToClipboard(_ text: String) {
         guard session.isOpen else { return }
         session.writeFrame(clipboardSequence(text))

@@ -367,6 +367,12 @@ final class NcursesTerminalSession {
         return redraw
     }
 
+    /// Gives the terminal back (endwin) until the next frame takes it again.
+    func leaveScreen() {
+        endScreen()
+        needsTakeover = true
+    }
+
     /// Gives the terminal back (endwin), frees the ncurses screen and closes the terminal.
     /// Idempotent.
     func close() {

@@ -127,6 +127,10 @@ public protocol Screen: AnyObject {
     /// Stops the program as Ctrl-Z would in a shell: the terminal given back until the job
     /// goes on, then a resize event to draw again. Screens with no terminal do nothing.
     func suspend()
+    /// Gives the terminal back in the shell's modes while `body` runs (a command that uses
+    /// the terminal: --bind's execute), taking it again for the next frame, drawn whole.
+    /// Screens with no terminal just run it.
+    func runOutside(_ body: () -> Void)
     /// Lets `wakeup` end the waits of `nextEvent` early (it then returns nil), for a thread
     /// whose results the loop waits for. Screens that do not wait on a terminal ignore it.
     func wakeWaits(on wakeup: InputWakeup)
@@ -137,6 +141,7 @@ extension Screen {
     public var inputHasEnded: Bool { false }
     public func fit(contentRows: Int) -> Bool { false }
     public func suspend() {}
+    public func runOutside(_ body: () -> Void) { body() }
     public func wakeWaits(on wakeup: InputWakeup) {}
 }
 
@@ -214,6 +219,12 @@ public final class MemoryScreen: Screen {
     public private(set) var suspensions = 0
 
     public func suspend() { suspensions += 1 }
+    /// How many times the terminal was given back for a command (`runOutside`).
+    public private(set) var commandsRunOutside = 0
+    public func runOutside(_ body: () -> Void) {
+        commandsRunOutside += 1
+        body()
+    }
 
     public func fit(contentRows: Int) -> Bool {
         guard let adaptiveLimit else { return false }

@@ -124,11 +124,37 @@ public enum ConfigLoader {
         if let recent = try reader.table("recent") { try recent.apply(ConfigSchema.recent, to: &configuration) }
         if let screen = try reader.table("screen") { try screen.apply(ConfigSchema.screen, to: &configuration) }
         if let search = try reader.table("search") { try search.apply(ConfigSchema.search, to: &configuration) }
+        if let bind = try reader.table("bind") { configuration.bindings = try bind.bindings() }
         return configuration
     }
 }
 
 extension TableReader {
+    /// [bind]: `KEY = "ACTION[+ACTION...]"`, each read as --bind reads `KEY:ACTION...`, a
+    /// problem placed at its character of the file.
+    func bindings() throws(ConfigError) -> UserBindings {
+        var bindings = UserBindings()
+        for member in source.members {
+            guard case .string(let actions) = member.value.sourceValue else {
+                throw error(
+                    key: member.key,
+                    "expected the actions as a string (\"down\", \"execute(less {})\"), found \(member.value.sourceSummary)"
+                )
+            }
+            let key = member.key
+            do {
+                try bindings.add(parsing: key + ":" + actions)
+            } catch {
+                // In the key, or in the value's string (after its opening quote).
+                let inKey = error.offset <= key.count
+                var position = inKey ? member.keyPosition : member.value.position
+                if !inKey { position.column += 1 + error.offset - key.count - 1 }
+                throw self.error(key: key, error.message, at: position)
+            }
+        }
+        return bindings
+    }
+
     /// [groups.NAME]: each table a group.
     func namedGroups() throws(ConfigError) -> [String: GroupLayout] {
         var groups: [String: GroupLayout] = [:]

@@ -32,6 +32,7 @@ enum ConfigSchema {
             OptionKey("sections"), expected: "a table", help: "the style, row options and group of a section by title"),
         ReadByCaller(OptionKey("groups"), expected: "a table", help: "named compositional groups"),
         ReadByCaller(OptionKey("screen"), expected: "a table", help: "inline mode's height"),
+        ReadByCaller(OptionKey("bind"), expected: "a table", help: "keys and events bound to actions, as --bind"),
     ])
 
     /// [[breakpoint]]: the breakpoints on the terminal width.

@@ -12,6 +12,8 @@ public struct Configuration: Hashable, Sendable {
     public var theme: Theme = .standard
     /// Cell widths the user fixed for sequences their terminal draws differently.
     public var widthOverrides: [String: Int] = [:]
+    /// Keys and events bound to actions ([bind]), under --bind's.
+    public var bindings = UserBindings()
     /// Emoji sections by Unicode group, or by the finer subgroups.
     public var emojiGrouping: EmojiCatalog.Grouping = .group
     /// The tone shown and printed for emoji that have skin tones (nil: none, the yellow default).

@@ -32,6 +32,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup(title: "Preview") var previewOptions: PreviewOptions
 
+    @OptionGroup(title: "Keys") var bindOptions: BindOptions
+
     @Flag(
         name: [.customShort("m"), .long], inversion: .prefixedNo, exclusivity: .chooseLast,
         help: "Space marks items; Enter prints every marked item (or the focused one), one per line (+m: --no-multi).")
@@ -291,9 +293,10 @@ struct BrowseCommand: ParsableCommand {
             options.list.apply(to: &state.options)
             state.setLook(options.look.look(placement: options.layoutName?.picker))
             state.options.printLine = { item, section, glyph in format.line(for: item, section: section, glyph: glyph) }
-            if let preview = try previewOptions.settings(delimiter: lineFields.delimiter) {
-                state.setPreview(preview)
-            }
+            state.options.shell = PreviewOptions.shell
+            state.options.fieldDelimiter = lineFields.delimiter
+            if let preview = try previewOptions.settings() { state.setPreview(preview) }
+            state.options.bindings = try bindOptions.bindings(over: configuration.bindings)
             state.headerLines = options.headerLines(loadedHeader)
             if let query {
                 state.startSearch(query)
@@ -304,30 +307,51 @@ struct BrowseCommand: ParsableCommand {
                 dataFromStandardInput: catalog.source == "-")
             if let expect { state.options.expectedKeys = (try? ExpectedKeys(parsing: expect)) ?? ExpectedKeys() }
             let inbox = EventInbox()
+            let options = options
+            /// The events that end a load of the whole input: checked as a whole read is before
+            /// any screen.
+            let finishing: @Sendable (LoadedCatalog) -> [BrowserEvent] = { loaded in
+                if let problem = configuration.layout.groupProblem(for: loaded.catalog)
+                    ?? format.problem(for: loaded.catalog)
+                {
+                    return [.loadFailed(problem)]
+                }
+                return [
+                    .loaded(loaded.catalog),
+                    .loadEnded(
+                        headerLines: options.headerLines(loaded.headerLines),
+                        notice: Browser.notice(for: loaded.warnings)),
+                ]
+            }
             if streaming {
                 state.expectMoreData()
                 let many = relay.expectsManyItems
                 state.options.adjustSettings = { configuration.adjusted($0, for: $1, manyItemsExpected: many) }
-                let options = options
-                relay.handOver(to: inbox) { loaded in
-                    // The whole input: checked as a whole read is before any screen.
-                    if let problem = configuration.layout.groupProblem(for: loaded.catalog)
-                        ?? format.problem(for: loaded.catalog)
-                    {
-                        return [.loadFailed(problem)]
+                relay.handOver(to: inbox, finishing: finishing)
+            } else {
+                inbox.close()
+            }
+            // --bind's reload: the command's output read as the data was, in its place.
+            let reloader = Reloader()
+            defer { reloader.stop() }
+            let loadOptions = options.loadOptions(fields: lineFields)
+            let source = catalog.source
+            var forgotten: [String] = []
+            let reloads = state.options.bindings.reloads
+            let outcome = Browser.run(&state, on: screen, inbox: streaming || reloads ? inbox : nil) { command in
+                switch command {
+                case .forgetRecent(let glyph):
+                    forgotten.append(glyph)
+                case .reload(let command):
+                    reloader.start(command, after: streaming ? relay : nil, inbox: inbox, finishing: finishing) {
+                        CatalogStream(
+                            descriptor: $0, name: "reload", source: source, options: loadOptions, emptyIsNoItems: true)
                     }
-                    return [
-                        .loaded(loaded.catalog),
-                        .loadEnded(
-                            headerLines: options.headerLines(loaded.headerLines),
-                            notice: Browser.notice(for: loaded.warnings)),
-                    ]
+                default:
+                    break
                 }
             }
-            var forgotten: [String] = []
-            let outcome = Browser.run(&state, on: screen, inbox: streaming ? inbox : nil) { command in
-                if case .forgetRecent(let glyph) = command { forgotten.append(glyph) }
-            }
+            reloader.stop()
             let picked = outcome.map { if case .chosen = $0 { true } else { false } } ?? false
             let printed = picked ? state.picks.compactMap(state.printedText(ofSource:)) : []
             // --copy: the pick on the clipboard too, through the terminal while it is ours.
@@ -370,7 +394,21 @@ struct BrowseCommand: ParsableCommand {
                 throw InputError(message: message)
             case .cancelled, .pickedNothing, nil:
                 throw ExitCode(1)
+            case .become(let command):
+                try become(command)
             }
         }
+    }
+
+    /// --bind's become: the browser's process becomes `command` (`SHELL -c`), its exit
+    /// status splitview's, the terminal given back already. Returns only when it cannot.
+    func become(_ command: ShellCommand) throws {
+        for (name, value) in command.environment { setenv(name, value, 1) }
+        let arguments = [command.shell, "-c", command.command]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        execvp(command.shell, argv)
+        let reason = String(cString: strerror(errno))
+        argv.forEach { free($0) }
+        throw InputError(message: "become: cannot run \(MessageText.quoted(command.shell)): \(reason)")
     }
 }

@@ -5,6 +5,7 @@
 import Browser
 import Catalog
 import Foundation
+import TerminalUI
 import UserFiles
 
 extension DataOptions {
@@ -51,6 +52,18 @@ final class StreamRelay: @unchecked Sendable {
     private(set) var warnings: [DataWarning] = []
     /// Whether the stream is a file too large to measure its items (set before it starts).
     var expectsManyItems = false
+    /// A reload's relay: its first snapshot replaces the data (`BrowserEvent.reloaded`), and
+    /// a failure is a notice, not the session's end.
+    var replaces = false
+    /// Set by `cancel`: nothing more is delivered (a newer reload took over).
+    private var cancelled = false
+
+    /// Delivers nothing from now on.
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
 
     /// Starts reading `stream` on a thread of its own.
     func start(_ stream: CatalogStream) {
@@ -59,8 +72,15 @@ final class StreamRelay: @unchecked Sendable {
         }
     }
 
+    /// Takes an update of a stream read elsewhere (a reload's).
+    func offerUpdate(_ update: CatalogStream.Update) { offer(update) }
+
     private func offer(_ update: CatalogStream.Update) {
         lock.lock()
+        if cancelled {
+            lock.unlock()
+            return
+        }
         if let inbox {
             deliver(update, to: inbox)
             lock.unlock()
@@ -113,14 +133,95 @@ final class StreamRelay: @unchecked Sendable {
     private func deliver(_ update: CatalogStream.Update, to inbox: EventInbox) {
         switch update {
         case .partial(let loaded):
-            inbox.post(.loaded(loaded.catalog))
+            post(.loaded(loaded.catalog), to: inbox)
         case .complete(let loaded):
-            warnings = loaded.warnings
-            for event in finishing?(loaded) ?? [] { inbox.post(event) }
+            if !replaces { warnings = loaded.warnings }
+            for event in finishing?(loaded) ?? [] { post(event, to: inbox) }
+            inbox.close()
+        case .failed(let error) where replaces:
+            inbox.post(.loadEnded(headerLines: [], notice: "reload: \(error.description)"))
             inbox.close()
         case .failed(let error):
             inbox.post(.loadFailed(error.description))
             inbox.close()
         }
+    }
+
+    /// Posts `event`, a reload's first data as the data's replacement.
+    private func post(_ event: BrowserEvent, to inbox: EventInbox) {
+        if replaces, case .loaded(let catalog) = event {
+            replaces = false
+            inbox.post(.reloaded(catalog))
+        } else {
+            inbox.post(event)
+        }
+    }
+}
+
+/// Runs --bind's reload commands: each one's output read as a pipe is (the same format and
+/// fields as the data), replacing the data in the browser as it arrives; a newer reload ends
+/// the one before (its process group killed, its relay silenced), and so does the session's
+/// end.
+final class Reloader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var relay: StreamRelay?
+    private var group: pid_t = 0
+
+    /// Starts `command`, ending what read the data before (`earlier`: the first stream's
+    /// relay, while it runs). `stream` makes the reading of a descriptor.
+    func start(
+        _ command: ShellCommand, after earlier: StreamRelay?, inbox: EventInbox,
+        finishing: @escaping @Sendable (LoadedCatalog) -> [BrowserEvent], stream: (Int32) -> CatalogStream
+    ) {
+        stop()
+        earlier?.cancel()
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            inbox.post(.loadEnded(headerLines: [], notice: "reload: no pipe for the command"))
+            return
+        }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        guard let pid = ChildProcess.spawn(command, input: .null, output: .descriptor(ends[1]), error: .null) else {
+            close(ends[0])
+            close(ends[1])
+            inbox.post(.loadEnded(headerLines: [], notice: "reload: cannot run \(command.shell)"))
+            return
+        }
+        close(ends[1])
+        TerminalGuard.setChildGroup(pid, slot: .reload)
+        let relay = StreamRelay(firstFramePause: 0)
+        relay.replaces = true
+        lock.lock()
+        self.relay = relay
+        group = pid
+        lock.unlock()
+        inbox.reopen()
+        relay.handOver(to: inbox, finishing: finishing)
+        let reader = ends[0]
+        let reading = stream(reader)
+        Thread.detachNewThread { [self] in
+            reading.run { relay.offerUpdate($0) }
+            close(reader)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            for file in command.files { unlink(file) }
+            lock.lock()
+            if group == pid {
+                group = 0
+                TerminalGuard.setChildGroup(nil, slot: .reload)
+            }
+            lock.unlock()
+        }
+    }
+
+    /// Ends the reload under way, if any.
+    func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        relay?.cancel()
+        relay = nil
+        if group > 0 { kill(-group, SIGKILL) }
+        group = 0
+        TerminalGuard.setChildGroup(nil, slot: .reload)
     }
 }

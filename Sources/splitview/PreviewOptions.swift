@@ -41,11 +41,14 @@ struct PreviewOptions: ParsableArguments {
         return window
     }
 
-    /// The session's preview, reading fields by `delimiter`; nil without --preview.
-    func settings(delimiter: FieldDelimiter) throws -> PreviewSettings? {
+    /// The session's preview; nil without --preview.
+    func settings() throws -> PreviewSettings? {
         guard let preview else { return nil }
-        let shell = getenv("SHELL").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
-        return PreviewSettings(
-            template: CommandTemplate(preview), window: try window(), delimiter: delimiter, shell: shell)
+        return PreviewSettings(template: CommandTemplate(preview), window: try window())
+    }
+
+    /// The shell commands run in (--preview, --bind's), as fzf's: $SHELL, else sh.
+    static var shell: String {
+        getenv("SHELL").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
     }
 }

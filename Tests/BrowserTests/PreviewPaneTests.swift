@@ -20,8 +20,7 @@ struct PreviewPaneTests {
         var state = BrowserState(catalog: catalog, settings: settings, width: width, height: 20)
         state.setPreview(
             PreviewSettings(
-                template: CommandTemplate("echo {} {n} {section}"), window: try PreviewWindow(parsing: window),
-                delimiter: .whiteSpace, shell: "/bin/sh"))
+                template: CommandTemplate("echo {} {n} {section}"), window: try PreviewWindow(parsing: window)))
         return state
     }
 
@@ -97,10 +96,9 @@ extension PreviewPaneTests {
             sections: [Section(title: "Hits", items: [Item(label: "file.txt:20:x"), Item(label: "other:5:y")])],
             source: "test")
         var state = BrowserState(catalog: catalog, settings: settings, width: 100, height: 12)
+        state.options.fieldDelimiter = .string(":")
         state.setPreview(
-            PreviewSettings(
-                template: CommandTemplate("cat {1}"), window: try PreviewWindow(parsing: "+{2}-1,~1,wrap"),
-                delimiter: .string(":"), shell: "/bin/sh"))
+            PreviewSettings(template: CommandTemplate("cat {1}"), window: try PreviewWindow(parsing: "+{2}-1,~1,wrap")))
         _ = state.takePreviewToStart()
         let output = "HEAD\n" + (1...40).map { "L\($0)\n" }.joined()
         _ = Browser.update(
