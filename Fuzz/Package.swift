@@ -23,6 +23,7 @@ let harnesses = [
     "FuzzOptionValues",  // SPLITVIEW_DEFAULT_OPTS's words, --color
     "FuzzPreviewWindow",  // --preview-window's words, its sizes and scroll offsets
     "FuzzCommandTemplate",  // --preview's placeholders, expanded and quoted for the shell
+    "FuzzBind",  // --bind's keys, events and actions
 ]
 
 let package = Package(

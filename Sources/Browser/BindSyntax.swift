@@ -9,6 +9,7 @@
 // the text, commas too; a list that begins with `+` adds to the key's earlier actions instead
 // of replacing them.
 
+import SafeText
 import TerminalUI
 
 /// What a binding fires on: a key, or one of fzf's events.
@@ -99,7 +100,7 @@ public struct UserBindings: Hashable, Sendable {
     public mutating func add(parsing spec: String) throws(BindSyntaxError) {
         var reader = BindReader(Array(spec))
         for binding in try reader.bindings() {
-            for (trigger, name) in binding.triggers {
+            for (trigger, name) in binding.triggers where !(binding.appends && binding.actions.isEmpty) {
                 let earlier = actions(for: trigger) ?? []
                 let actions = binding.appends ? earlier + binding.actions : binding.actions
                 switch trigger {
@@ -145,23 +146,28 @@ struct BindReader {
             let start = index
             let name = keyName()
             if name.isEmpty {
-                throw fail("a key or event name is missing before \"\(text[index])\"", at: start)
+                throw fail(
+                    "a key or event name is missing before \(MessageText.quoted(String(text[index])))", at: start)
             }
             guard let trigger = Self.trigger(named: name) else {
-                throw fail("unknown key or event \"\(name)\" (\(Self.triggerNames))", at: start)
+                throw fail(
+                    "unknown key or event \(MessageText.quoted(name, limit: 40)) (\(Self.triggerNames))", at: start)
             }
             waiting.append((trigger, name))
             guard let next = character(at: index) else {
-                throw fail("no action for \(name): write \(name):ACTION", at: start)
+                throw fail("no action for \(MessageText.escaped(name, limit: 40)): write KEY:ACTION", at: start)
             }
             index += 1
-            if next == "," { continue }
+            if next == "," {
+                if index == text.count { throw fail("a key or event name is missing after \",\"", at: index) }
+                continue
+            }
             let (actions, appends) = try actionList(for: trigger)
             result.append(Binding(triggers: waiting, actions: actions, appends: appends))
             waiting = []
         }
         if let (_, name) = waiting.first {
-            throw fail("no action for \(name): write \(name):ACTION", at: text.count)
+            throw fail("no action for \(MessageText.escaped(name, limit: 40)): write KEY:ACTION", at: text.count)
         }
         return result
     }
@@ -192,6 +198,14 @@ struct BindReader {
     private mutating func actionList(for trigger: BindTrigger) throws(BindSyntaxError) -> ([BrowserAction], Bool) {
         var actions: [BrowserAction] = []
         var appends = false
+        // Nothing after the colon leaves the key as it was (fzf's).
+        if character(at: index) == nil || character(at: index) == "," {
+            if character(at: index) == "," {
+                index += 1
+                if index == text.count { throw fail("a key or event name is missing after \",\"", at: index) }
+            }
+            return ([], true)
+        }
         if character(at: index) == "+" {
             appends = true
             index += 1
@@ -200,7 +214,10 @@ struct BindReader {
             actions.append(try action(for: trigger))
             guard let next = character(at: index) else { break }
             index += 1
-            if next == "," { break }
+            if next == "," {
+                if index == text.count { throw fail("a key or event name is missing after \",\"", at: index) }
+                break
+            }
             // "+": another action must follow.
             if index == text.count { throw fail("an action is missing after \"+\"", at: index) }
         }
@@ -228,7 +245,9 @@ struct BindReader {
         let name = String(text[start..<index]).lowercased()
         guard !name.isEmpty else {
             if let character = character(at: index), character != "," && character != "+" {
-                throw fail("an action name (letters and -) is expected, not \"\(character)\"", at: start)
+                throw fail(
+                    "an action name (letters and -) is expected, not \(MessageText.quoted(String(character)))",
+                    at: start)
             }
             throw fail("an action is missing", at: start)
         }
@@ -245,7 +264,7 @@ struct BindReader {
             }
             guard end < text.count else {
                 throw fail(
-                    "\(name)'s \"\(opener)\" is not closed before the text ends (column \(text.count + 1)): end its argument with \"\(closer)\"",
+                    "\(name)'s \(MessageText.quoted(String(opener))) is not closed before the end: end its argument with \(MessageText.quoted(String(closer)))",
                     at: index)
             }
             argument = String(text[(index + 1)..<end])
@@ -260,7 +279,7 @@ struct BindReader {
             if declared.argument == .none, Self.closer(of: next) != nil || next == ":" {
                 throw fail("\(name) takes no argument", at: index)
             }
-            throw fail("\"+\" or \",\" is expected after \(name), not \"\(next)\"", at: index)
+            throw fail("\"+\" or \",\" is expected after \(name), not \(MessageText.quoted(String(next)))", at: index)
         }
         if declared.argument == .optionalText, argument == nil {
             // `put` alone types the key's own character.

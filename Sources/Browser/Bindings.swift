@@ -174,12 +174,6 @@ struct BindWatch: Hashable, Sendable {
     var loads: Int
     var width: Int
     var height: Int
-    var page: RowPage?
-
-    struct RowPage: Hashable, Sendable {
-        var section: Int
-        var page: Int
-    }
 }
 
 extension BrowserState {
@@ -188,19 +182,19 @@ extension BrowserState {
         guard !options.bindings.events.isEmpty else { return nil }
         return BindWatch(
             focus: view.focus.map(content.sourcePath), query: queryText, results: content.resultsShown,
-            loads: content.loadsEnded, width: screenWidth, height: screenHeight, page: restingPage)
+            loads: content.loadsEnded, width: screenWidth, height: screenHeight)
     }
 
-    /// The focused row's card, when the row is at rest.
-    var restingPage: BindWatch.RowPage? {
-        guard let section = focusedRow, let row = view.layout.sections[section].row,
+    /// The focused row's current card (the focused one), when the row is at rest.
+    var restingCard: MotionState.RowCard? {
+        guard let section = focusedRow, let focus = view.focus, let row = view.layout.sections[section].row,
             motion.timeline.transitions[Self.rowMotion(section)] == nil, motion.rowSlides[section] == nil
         else { return nil }
-        return BindWatch.RowPage(section: section, page: row.page(offset: view.layout.rowOffset(section: section)))
+        return MotionState.RowCard(section: section, card: row.card(ofItem: focus.item))
     }
 
     /// The events that happened since `before`, in fzf's order.
-    func events(since before: BindWatch) -> [BindEvent] {
+    mutating func events(since before: BindWatch) -> [BindEvent] {
         guard let after = bindWatch else { return [] }
         var events: [BindEvent] = []
         if after.width != before.width || after.height != before.height { events.append(.resize) }
@@ -213,9 +207,12 @@ extension BrowserState {
             if count == 0 { events.append(.zero) }
         }
         if after.focus != before.focus { events.append(.focus) }
-        if let page = after.page, let earlier = before.page, page.section == earlier.section, page.page != earlier.page
-        {
-            events.append(.page)
+        // A row come to rest on another card than it last rested on.
+        if let card = restingCard {
+            if let earlier = motion.restedOn, earlier.section == card.section, earlier.card != card.card {
+                events.append(.page)
+            }
+            motion.restedOn = card
         }
         return events
     }

@@ -168,6 +168,8 @@ extension Browser {
     /// first.
     static func take(_ event: BrowserEvent, _ state: inout BrowserState) -> [BrowserCommand] {
         guard let before = state.bindWatch else { return takeUnwatched(event, &state) }
+        // (Where a row rests before the event: the first update of a session has no earlier.)
+        if state.motion.restedOn == nil { state.motion.restedOn = state.restingCard }
         let commands = takeUnwatched(event, &state)
         state.applyStaleFilter()
         return commands + state.fire(state.events(since: before))

@@ -15,6 +15,14 @@ public struct MotionState: Sendable {
     var rowGrab: RowGrab?
     /// Whether the button was pressed on the divider between the columns and is held.
     var dividerGrabbed = false
+    /// The focused row's card where it last came to rest (the `page` event's).
+    var restedOn: RowCard?
+
+    /// A card of a row.
+    struct RowCard: Hashable, Sendable {
+        var section: Int
+        var card: Int
+    }
 
     public init() {}
 

@@ -336,6 +336,10 @@ struct BrowseCommand: ParsableCommand {
             defer { reloader.stop() }
             let loadOptions = options.loadOptions(fields: lineFields)
             let source = catalog.source
+            // (Titled as the data it replaces: its file, or stdin.)
+            let reloadName =
+                (options.data ?? options.file).flatMap { $0 == "-" ? nil : $0 }
+                ?? (source == EmojiCatalog.source ? "reload" : CatalogLoader.standardInputName)
             var forgotten: [String] = []
             let reloads = state.options.bindings.reloads
             let outcome = Browser.run(&state, on: screen, inbox: streaming || reloads ? inbox : nil) { command in
@@ -345,7 +349,8 @@ struct BrowseCommand: ParsableCommand {
                 case .reload(let command):
                     reloader.start(command, after: streaming ? relay : nil, inbox: inbox, finishing: finishing) {
                         CatalogStream(
-                            descriptor: $0, name: "reload", source: source, options: loadOptions, emptyIsNoItems: true)
+                            descriptor: $0, name: reloadName, source: source, options: loadOptions, emptyIsNoItems: true
+                        )
                     }
                 default:
                     break

@@ -250,4 +250,38 @@ struct BindingTests {
         #expect(Moment.now - started < 5000)
         #expect(held == [.key(.character("a"))])
     }
+
+    @Test("every built-in key of the modes bindings apply in does an action a binding can name")
+    func builtInKeysAreNamed() {
+        for map in KeyMap.all where Browser.takesUserBindings(map.mode) {
+            for group in map.groups {
+                for binding in group.bindings {
+                    let name = BindableAction.name(of: binding.action)
+                    #expect(name != nil, "\(map.mode) \(binding.keys): \(binding.action)")
+                    // The name reads back as the action (one name per action).
+                    if let name, let back = try? UserBindings(parsing: ["ctrl-a:" + name]).keys[.control("a")] {
+                        #expect(
+                            back == [binding.action] || binding.action == .sayNoSkinTones,
+                            "\(name): \(back) for \(binding.action)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("page fires when the focused row comes to rest on another card")
+    func pageEvent() throws {
+        var settings = fixtureSettings()
+        settings.defaultStyle = .row
+        var state = BrowserState(catalog: fixtureCatalog, settings: settings, width: 60, height: 12)
+        state.options.bindings = try UserBindings(parsing: ["page:execute-silent(echo page {})"])
+        #expect(state.focusedRow != nil)
+        var fired: [BrowserCommand] = state.send(.right)
+        // Moving: no page yet; at rest on the next card, one.
+        #expect(fired.isEmpty)
+        for time in stride(from: 20, through: 400, by: 20) {
+            fired += Browser.update(&state, .tick(at: Moment(milliseconds: time)))
+        }
+        #expect(fired.count == 1, "\(fired)")
+    }
 }
