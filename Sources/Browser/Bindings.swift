@@ -157,7 +157,7 @@ extension BrowserState {
         case .execute: return [.execute(command)]
         case .executeSilent: return [.executeSilent(command)]
         case .reload:
-            content.reloadFocus = view.focus.map(content.sourcePath).flatMap(printedText(ofSource:))
+            content.reloadFocus = view.focus.map { content.catalog.sections[$0.section].items.label(at: $0.item) }
             return [.reload(command)]
         case .become:
             picking.outcome = .become(command)
@@ -236,8 +236,11 @@ extension BrowserState {
     /// over the new ones, and the focus goes back to the item it was on when it is there
     /// (`content.reloadFocus`, looked for again as more arrives).
     mutating func replaceData(_ catalog: Catalog) {
+        // (New data: its look, a list or chips, decided on its own items.)
+        var settings = content.settings
+        settings.itemsLookDecided = false
         var fresh = ContentState(
-            catalog: catalog, settings: options.adjustSettings?(content.settings, catalog) ?? content.settings,
+            catalog: catalog, settings: options.adjustSettings?(settings, catalog) ?? content.settings,
             theme: options.theme, textWidth: options.textWidth)
         fresh.headerLines = content.headerLines
         fresh.isLoading = true
@@ -258,8 +261,8 @@ extension BrowserState {
         focusReloaded()
     }
 
-    /// Focuses the item a reload was asked on, when it has arrived and is shown (then
-    /// forgets it); each item is looked at once, as the data grows.
+    /// Focuses the item a reload was asked on (the first of its label), when it has arrived
+    /// and is shown (then forgets it); each item is looked at once, as the data grows.
     mutating func focusReloaded() {
         guard let wanted = content.reloadFocus, content.pendingSearch == nil else { return }
         let sections = content.source.sections
@@ -267,13 +270,13 @@ extension BrowserState {
             content.reloadScanned += Array(repeating: 0, count: sections.count - content.reloadScanned.count)
         }
         for section in sections.indices {
-            let start = content.reloadScanned[section]
-            content.reloadScanned[section] = sections[section].items.count
-            for item in start..<sections[section].items.count {
+            let items = sections[section].items
+            var start = content.reloadScanned[section]
+            content.reloadScanned[section] = items.count
+            while let item = items.firstPosition(labelled: wanted, from: start) {
                 let source = ItemPath(section: section, item: item)
-                guard printedText(ofSource: source) == wanted, let shown = content.shownPath(source),
-                    view.layout.frame(of: shown) != nil
-                else { continue }
+                start = item + 1
+                guard let shown = content.shownPath(source), view.layout.frame(of: shown) != nil else { continue }
                 content.reloadFocus = nil
                 setFocus(shown)
                 return

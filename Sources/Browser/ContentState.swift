@@ -50,7 +50,7 @@ public struct ContentState: Sendable {
     /// Numbers the data read (a `reload` replaces it): the search runner forgets its results
     /// of another number.
     public internal(set) var dataGeneration = 0
-    /// A reload's focused item, as printed: focused again when it arrives.
+    /// A reload's focused item, by its label: focused again when it arrives.
     var reloadFocus: String?
     /// How many items of each source section were looked at for `reloadFocus`.
     var reloadScanned: [Int] = []

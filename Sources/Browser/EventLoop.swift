@@ -39,6 +39,13 @@ public final class EventInbox: Sendable {
     private let state = Mutex<(events: [BrowserEvent], isOpen: Bool)>(([], true))
     /// What to do when the loop first looks, once its first frame is drawn (`whenFirstTaken`).
     private let firstTake = Mutex<(@Sendable () -> Void)?>(nil)
+    /// Ends the loop's wait for input when an event is posted (set by `Browser.run`): data
+    /// is drawn when it comes, not at the next look a frame later.
+    private let wakeup = Mutex<InputWakeup?>(nil)
+
+    func wakeWaits(on wakeup: InputWakeup) {
+        self.wakeup.withLock { $0 = wakeup }
+    }
 
     public init() {}
 
@@ -51,6 +58,7 @@ public final class EventInbox: Sendable {
     /// Adds an event for the loop to take.
     public func post(_ event: BrowserEvent) {
         state.withLock { $0.events.append(event) }
+        wakeup.withLock { $0 }?.wake()
     }
 
     /// Says no more events will be posted: the loop stops looking.
@@ -263,6 +271,7 @@ extension Browser {
     ) -> Outcome? {
         let wakeup = InputWakeup()
         screen.wakeWaits(on: wakeup)
+        inbox?.wakeWaits(on: wakeup)
         let searcher = SearchRunner(wakeup: wakeup)
         let previewer = PreviewRunner(wakeup: wakeup)
         defer {

@@ -323,10 +323,12 @@ struct BrowseCommand: ParsableCommand {
                         notice: Browser.notice(for: loaded.warnings)),
                 ]
             }
+            // The layout's settings made over for data that grew (a stream) or came anew (a
+            // reload).
+            let many = relay.expectsManyItems
+            state.options.adjustSettings = { configuration.adjusted($0, for: $1, manyItemsExpected: many) }
             if streaming {
                 state.expectMoreData()
-                let many = relay.expectsManyItems
-                state.options.adjustSettings = { configuration.adjusted($0, for: $1, manyItemsExpected: many) }
                 relay.handOver(to: inbox, finishing: finishing)
             } else {
                 inbox.close()

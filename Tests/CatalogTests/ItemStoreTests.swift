@@ -31,6 +31,19 @@ import Testing
         #expect(list[1].glyph == nil && list[2].glyph == "")
     }
 
+    @Test func anItemIsFoundByItsLabelInPlace() {
+        let list = ItemList(Self.samples)
+        for (position, item) in Self.samples.enumerated() {
+            let first = Self.samples.firstIndex { $0.label == item.label }!
+            #expect(list.firstPosition(labelled: item.label) == first, "\(item.label)")
+            #expect(list.firstPosition(labelled: item.label, from: position) == position)
+        }
+        #expect(list.firstPosition(labelled: "apple", from: 1) == 7)
+        #expect(list.firstPosition(labelled: "appl") == nil)
+        #expect(list.firstPosition(labelled: "apple", from: 8) == nil)
+        #expect(list.firstPosition(labelled: "apple", from: 99) == nil)
+    }
+
     @Test func oneShapeKeepsNoRecordPerItem() {
         let list = ItemList((0..<100).map { Item(label: "item \($0)", keywords: ["k\($0)"]) })
         #expect(list.store.shapes.count == 1)

@@ -108,6 +108,19 @@ struct BindEndToEndTests {
         #expect(output(session) == "three line\nrc=0\n")
     }
 
+    @Test("a reload's data is laid out for itself: long lines after a short word are a list")
+    func reloadLooksAnew() throws {
+        let session = try start(
+            "printf 'x\\n'",
+            "--bind 'start:reload(printf \"the first long line of the new data\\nthe second long line of the new data\\n\")'"
+        )
+        let screen = try session.waitFor("the new data") { $0.contains("2 of 2") }
+        let rows = screen.split(separator: "\n")
+        // One line each, not two chips side by side.
+        #expect(rows.contains { $0.contains("the first long line") && !$0.contains("the second") }, "\(screen)")
+        #expect(rows.contains { $0.contains("the second long line") }, "\(screen)")
+    }
+
     @Test("a mistake in --bind is one line naming the text and the column, status 64")
     func commandLineMistake() throws {
         let result = try Support.run(["--bind", "ctrl-x:reload("], stdin: "a\n")
