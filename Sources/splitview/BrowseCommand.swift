@@ -34,6 +34,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup(title: "Keys") var bindOptions: BindOptions
 
+    @OptionGroup(title: "Shell key bindings") var shellOptions: ShellOptions
+
     @Flag(
         name: [.customShort("m"), .long], inversion: .prefixedNo, exclusivity: .chooseLast,
         help: "Space marks items; Enter prints every marked item (or the focused one), one per line (+m: --no-multi).")
@@ -178,6 +180,7 @@ struct BrowseCommand: ParsableCommand {
 
     func run() throws {
         try reportingInputErrors {
+            if try shellOptions.printScript() { return }
             let configuration = try options.loadConfiguration()
             let lineFields = try options.fields.lineFields()
             let format = PrintFormat(parsing: printFormat).accepting(lineFields)
