@@ -36,6 +36,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup(title: "Shell key bindings") var shellOptions: ShellOptions
 
+    @OptionGroup(title: "tmux") var tmuxOptions: TmuxOptions
+
     @Flag(
         name: [.customShort("m"), .long], inversion: .prefixedNo, exclusivity: .chooseLast,
         help: "Space marks items; Enter prints every marked item (or the focused one), one per line (+m: --no-multi).")
@@ -181,6 +183,7 @@ struct BrowseCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             if try shellOptions.printScript() { return }
+            if filter == nil, let status = try tmuxOptions.runInPopup() { throw ExitCode(status) }
             let configuration = try options.loadConfiguration()
             let lineFields = try options.fields.lineFields()
             let format = PrintFormat(parsing: printFormat).accepting(lineFields)

@@ -110,14 +110,15 @@ extension Splitview {
         "--effect", "--preset", "--layout", "--header-lines", "--header", "--tabstop", "--ellipsis", "--prompt",
         "--info", "--border", "--color", "--pointer", "--marker", "-d", "--delimiter", "--nth", "--with-nth",
         "--accept-nth", "--group-nth",
-        "--group-by", "--heading", "--preview", "--preview-window", "--bind",
+        "--group-by", "--heading", "--preview", "--preview-window", "--bind", "--tmux",
     ]
 
     /// fzf's options whose value may be left out, with the value they then take: `--border`
     /// alone is `--border=rounded`; `--border sharp` takes the next word only when it is one
-    /// of the option's values (here a word after it may be the data file).
-    static let optionalValues: [String: (values: [String], omitted: String)] = [
-        "--border": (PickerLook.Border.allValueStrings, PickerLook.Border.rounded.rawValue)
+    /// of the option's values (`takes`: here a word after it may be the data file).
+    static let optionalValues: [String: (takes: @Sendable (String) -> Bool, omitted: String)] = [
+        "--border": ({ PickerLook.Border.allValueStrings.contains($0) }, PickerLook.Border.rounded.rawValue),
+        "--tmux": ({ TmuxPlacement(parsing: $0) != nil }, TmuxPlacement.omitted),
     ]
 
     /// `arguments` with fzf's spellings that swift-argument-parser does not read spelled out,
@@ -131,14 +132,17 @@ extension Splitview {
             let word = arguments[index]
             index += 1
             if let optional = optionalValues[word] {
-                if index < end, optional.values.contains(arguments[index]) {
+                if index < end, optional.takes(arguments[index]) {
                     spelled.append(word + "=" + arguments[index])
                     index += 1
                 } else {
                     spelled.append(word + "=" + optional.omitted)
                 }
-            } else if index >= 2, valueOptions.contains(arguments[index - 2]) {
-                // (The value of the option before it: kept as written.)
+            } else if index >= 2, valueOptions.contains(arguments[index - 2]),
+                optionalValues[arguments[index - 2]] == nil
+            {
+                // (The value of the option before it: kept as written. An option whose value
+                // may be left out took its value above, or none.)
                 spelled.append(word)
             } else {
                 spelled.append(plusOptions[word] ?? word)
