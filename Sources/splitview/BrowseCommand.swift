@@ -38,6 +38,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup(title: "tmux") var tmuxOptions: TmuxOptions
 
+    @OptionGroup(title: "After the pick") var actionOptions: ActionOptions
+
     @Flag(
         name: [.customShort("m"), .long], inversion: .prefixedNo, exclusivity: .chooseLast,
         help: "Space marks items; Enter prints every marked item (or the focused one), one per line (+m: --no-multi).")
@@ -184,6 +186,7 @@ struct BrowseCommand: ParsableCommand {
         try reportingInputErrors {
             if try shellOptions.printScript() { return }
             if filter == nil, let status = try tmuxOptions.runInPopup() { throw ExitCode(status) }
+            let typist = try actionOptions.typist()
             let configuration = try options.loadConfiguration()
             let lineFields = try options.fields.lineFields()
             let format = PrintFormat(parsing: printFormat).accepting(lineFields)
@@ -368,10 +371,11 @@ struct BrowseCommand: ParsableCommand {
             let picked = outcome.map { if case .chosen = $0 { true } else { false } } ?? false
             let printed = picked ? state.picks.compactMap(state.printedText(ofSource:)) : []
             // --copy: the pick on the clipboard too, through the terminal while it is ours.
-            let copied = copy && picked ? printed.joined(separator: "\n") : nil
+            let copied = (copy || actionOptions.copies) && picked ? printed.joined(separator: "\n") : nil
             if let copied { screen.copyToClipboard(copied) }
             screen.close()
             if let copied { ClipboardTools.copy(copied, environment: environment) }
+            if picked, let typist { DesktopTyping.typeLater(printed.joined(), with: typist) }
             TerminalGuard.restore()
             // (A stream's warnings are shown in the status line while the screen is up.)
             for warning in relay.warnings {

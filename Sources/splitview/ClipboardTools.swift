@@ -13,11 +13,8 @@ enum ClipboardTools {
             candidates.append(("xclip", ["-selection", "clipboard"]))
             candidates.append(("xsel", ["--clipboard", "--input"]))
         }
-        let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for (name, arguments) in candidates {
-            for directory in path where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
-                return ("\(directory)/\(name)", arguments)
-            }
+            if let path = ExecutableSearch.path(of: name, environment: environment) { return (path, arguments) }
         }
         return nil
     }

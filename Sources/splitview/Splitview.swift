@@ -110,7 +110,7 @@ extension Splitview {
         "--effect", "--preset", "--layout", "--header-lines", "--header", "--tabstop", "--ellipsis", "--prompt",
         "--info", "--border", "--color", "--pointer", "--marker", "-d", "--delimiter", "--nth", "--with-nth",
         "--accept-nth", "--group-nth",
-        "--group-by", "--heading", "--preview", "--preview-window", "--bind", "--tmux",
+        "--group-by", "--heading", "--preview", "--preview-window", "--bind", "--tmux", "--action",
     ]
 
     /// fzf's options whose value may be left out, with the value they then take: `--border`
