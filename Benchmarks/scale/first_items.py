@@ -12,7 +12,6 @@ them in a row, the programs alternating, and prints each program's median and sp
 
 import argparse
 import os
-import random
 import shutil
 import statistics
 import sys
@@ -35,11 +34,7 @@ def main():
     workdir = tempfile.mkdtemp(prefix="splitview-first-")
     try:
         _, labels = run.generate(workdir, options.sections, options.items_per_section)
-        rng = random.Random(run.SEED + 1)
-        grouped = os.path.join(workdir, "grouped.txt")
-        with open(grouped, "w", encoding="utf-8") as out:
-            for index, label in enumerate(labels):
-                out.write(f"group{rng.randrange(options.sections):03d} item{index} {label}\n")
+        grouped = run.write_grouped(workdir, options.sections, labels)
         total = len(labels)
         env = run.clean_environment(workdir)
         programs = [

@@ -16,7 +16,6 @@ spread of the pipe's.
 
 import argparse
 import os
-import random
 import re
 import shutil
 import statistics
@@ -59,11 +58,7 @@ def main():
     workdir = tempfile.mkdtemp(prefix="splitview-reload-")
     try:
         _, labels = run.generate(workdir, options.sections, options.items_per_section)
-        rng = random.Random(run.SEED + 1)
-        data = os.path.join(workdir, "grouped.txt")
-        with open(data, "w", encoding="utf-8") as out:
-            for index, label in enumerate(labels):
-                out.write(f"group{rng.randrange(options.sections):03d} item{index} {label}\n")
+        data = run.write_grouped(workdir, options.sections, labels)
         one = os.path.join(workdir, "one.txt")
         with open(one, "w", encoding="utf-8") as out:
             out.write("x\n")

@@ -974,15 +974,21 @@ def benchmark(options, workdir):
     return run_programs(options, programs, query, env, env_note, workdir, tsv)
 
 
-def grouped_programs(options, workdir, fzf, labels, total):
-    """Writes grouped.txt, the same labels as lines `group%03d itemN LABEL`, the groups taking
-    turns (each line's group is drawn at random: a stream makes every section at its first
-    line, and most lines change section), and returns the programs that read it."""
+def write_grouped(workdir, sections, labels):
+    """Writes grouped.txt, the labels as lines `group%03d itemN LABEL`, the groups taking turns
+    (each line's group is drawn at random: a stream makes every section at its first line, and
+    most lines change section); returns its path."""
     rng = random.Random(SEED + 1)
     grouped = os.path.join(workdir, "grouped.txt")
     with open(grouped, "w", encoding="utf-8") as out:
         for index, label in enumerate(labels):
-            out.write(f"group{rng.randrange(options.sections):03d} item{index} {label}\n")
+            out.write(f"group{rng.randrange(sections):03d} item{index} {label}\n")
+    return grouped
+
+
+def grouped_programs(options, workdir, fzf, labels, total):
+    """Writes grouped.txt (`write_grouped`) and returns the programs that read it."""
+    grouped = write_grouped(workdir, options.sections, labels)
     programs = [
         # --group-nth 1: each line under its group, which it no longer shows (nor searches).
         Splitview("splitview --group-nth 1", [options.binary, "--no-recent", "--group-nth", "1", grouped], None,

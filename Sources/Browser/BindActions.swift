@@ -43,6 +43,16 @@ public struct BindableAction: Sendable {
         self.make = make
     }
 
+    /// The action as a binding writes it, for the help and the docs: `down`,
+    /// `reload(COMMAND)`, `put[(TEXT)]`.
+    public var usage: String {
+        switch argument {
+        case .none: name
+        case .required(let what): "\(name)(\(what))"
+        case .optionalText: "\(name)[(TEXT)]"
+        }
+    }
+
     /// Every bindable action, in the order the docs list them.
     public static let all: [BindableAction] = [
         // Picking and leaving.

@@ -28,14 +28,3 @@ struct BindOptions: ParsableArguments {
         return bindings
     }
 }
-
-extension BindableAction {
-    /// The action as a binding writes it: `down`, `reload(COMMAND)`, `put[(TEXT)]`.
-    var usage: String {
-        switch argument {
-        case .none: name
-        case .required(let what): "\(name)(\(what))"
-        case .optionalText: "\(name)[(TEXT)]"
-        }
-    }
-}

@@ -32,16 +32,8 @@ import TerminalUI
     static var actionsTable: String {
         var lines = ["| action | what it does | built-in keys |", "| --- | --- | --- |"]
         for action in BindableAction.all {
-            let usage: String
-            switch action.argument {
-            case .none: usage = action.name
-            case .required(let what): usage = "\(action.name)(\(what))"
-            case .optionalText: usage = "\(action.name)[(TEXT)]"
-            }
-            let builtIn =
-                action.argument == .none
-                ? keys(of: action.make(nil)) : ""
-            lines.append("| `\(usage)` | \(action.help) | \(builtIn) |")
+            let builtIn = action.argument == .none ? keys(of: action.make(nil)) : ""
+            lines.append("| `\(action.usage)` | \(action.help) | \(builtIn) |")
         }
         return lines.joined(separator: "\n")
     }
