@@ -1,10 +1,13 @@
 import Foundation
 import Testing
 
-/// The README's examples print what the README shows.
+/// The examples of the README and its pages print what they show.
 @Suite struct ReadmeExampleTests {
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../README.md").standardized.path
+    /// Where the subcommands' examples are.
+    static let commands = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../docs/commands.md").standardized.path
 
     /// The lines of the fenced block that follows the first line containing `marker`.
     static func block(after marker: String, in text: String) -> [String] {
@@ -18,7 +21,7 @@ import Testing
 
     @Test("the `layout` example's lines are the first lines of its output")
     func layoutExample() throws {
-        let text = try String(contentsOfFile: Self.readme, encoding: .utf8)
+        let text = try String(contentsOfFile: Self.commands, encoding: .utf8)
         let command = Self.block(after: "### `splitview layout`", in: text).joined(separator: " ")
             .replacingOccurrences(of: "\\", with: " ")
         // The command's required arguments, as the README gives them (the optional ones in []).
