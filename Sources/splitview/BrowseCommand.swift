@@ -420,6 +420,17 @@ struct BrowseCommand: ParsableCommand {
     /// --bind's become: the browser's process becomes `command` (`SHELL -c`), its exit
     /// status splitview's, the terminal given back already. Returns only when it cannot.
     func become(_ command: ShellCommand) throws {
+        // In a --tmux popup the command is the caller's to run, in its pane (fzf's).
+        if let file = ProcessInfo.processInfo.environment[TmuxPopup.becomeVariable], !file.isEmpty {
+            try TmuxPopup.handBack(command, to: file)
+            throw ExitCode(0)
+        }
+        try Self.replaceProcess(with: command)
+    }
+
+    /// This process becomes `command` (`SHELL -c COMMAND`, its variables set); returns only
+    /// when it cannot.
+    static func replaceProcess(with command: ShellCommand) throws {
         for (name, value) in command.environment { setenv(name, value, 1) }
         let arguments = [command.shell, "-c", command.command]
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]

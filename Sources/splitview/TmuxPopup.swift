@@ -16,9 +16,10 @@ struct TmuxPopup {
     let arguments: [String]
     let environment: [String: String]
 
-    /// What the popup's browser is given after the caller's options: no popup again, and the
-    /// whole popup (an inline --height would leave part of it empty).
-    static let popupOptions = ["--no-tmux", "--height=full"]
+    /// What the popup's browser is given after the caller's options: no popup again, the
+    /// whole popup (an inline --height would leave part of it empty), and no Ctrl-Z (a popup
+    /// has no shell to stop to: fzf's --tmux does the same).
+    static let popupOptions = ["--no-tmux", "--height=full", "--bind=ctrl-z:ignore"]
 
     /// Runs the browser in the popup and hands its output on; its exit status (130 when the
     /// popup was closed before it gave one).
@@ -27,8 +28,7 @@ struct TmuxPopup {
         signal(SIGPIPE, SIG_IGN)
         let folder = try Self.privateFolder(environment: environment)
         defer {
-            for name in ["run.sh", "input", "output", "errors", "status"] { unlink(folder + "/" + name) }
-            rmdir(folder)
+            Self.remove(folder)
         }
         let input = folder + "/input"
         if isatty(0) == 0 {
@@ -44,6 +44,9 @@ struct TmuxPopup {
         command.insert(contentsOf: Self.popupOptions, at: command.firstIndex(of: "--") ?? command.endIndex)
         // The caller's environment exactly (the server's would be the popup's), then the
         // browser with the caller's command line, its streams in the folder.
+        // (And where a binding's become leaves its command for the caller: `handBack`.)
+        var environment = environment
+        environment[Self.becomeVariable] = folder + "/become"
         let variables = environment.keys.sorted().filter(Self.isName).map { quote("\($0)=\(environment[$0] ?? "")") }
         let script = """
             env -i \(variables.joined(separator: " ")) \\
@@ -71,7 +74,48 @@ struct TmuxPopup {
             return 130
         }
         try StandardStreams.output(Array(FileManager.default.contents(atPath: folder + "/output") ?? Data()))
+        if let become = FileManager.default.contents(atPath: folder + "/become") {
+            Self.remove(folder)
+            try Self.become(become)
+        }
         return status
+    }
+
+    /// The files of the folder, and the folder.
+    static func remove(_ folder: String) {
+        for name in ["run.sh", "input", "output", "errors", "status", "become"] { unlink(folder + "/" + name) }
+        rmdir(folder)
+    }
+
+    /// The variable that tells the popup's browser where a binding's become leaves its
+    /// command, for the caller to run in its pane once the popup closes.
+    static let becomeVariable = "SPLITVIEW_TMUX_BECOME"
+
+    /// Writes `command` for the caller: the shell, the command line, then its variables as
+    /// NAME=VALUE, each ended by a NUL.
+    static func handBack(_ command: ShellCommand, to file: String) throws {
+        let words =
+            [command.shell, command.command]
+            + command.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let bytes: [UInt8] = words.flatMap { Array($0.utf8) + [0] }
+        guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else {
+            throw InputError(message: "--tmux: cannot write \(file)")
+        }
+    }
+
+    /// Runs the command the popup's browser handed back (`handBack`) in this process's place.
+    static func become(_ written: Data) throws {
+        let words = written.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        guard words.count >= 2 else { throw InputError(message: "--tmux: the popup's become command is unreadable") }
+        var environment: [String: String] = [:]
+        for variable in words.dropFirst(2) {
+            guard let equals = variable.firstIndex(of: "=") else { continue }
+            environment[String(variable[..<equals])] = String(variable[variable.index(after: equals)...])
+        }
+        try BrowseCommand.replaceProcess(
+            with: ShellCommand(command: words[1], shell: words[0], environment: environment))
     }
 
     /// A new folder only this user can enter, in $TMPDIR (else /tmp). Its path goes through

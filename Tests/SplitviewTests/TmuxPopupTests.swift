@@ -46,6 +46,28 @@ struct TmuxPopupTests {
         #expect(session.outer.waitForFile(session.out, containing: "EXIT:") == "42\nEXIT:0\n")
     }
 
+    @Test("a binding's become runs in the caller once the popup closes, its output and status the caller's")
+    func becomeInTheCaller() throws {
+        let session = try nested(
+            "printf \"the first line of the input\\nthe second line of the input\\n\" | $SPLITVIEW --tmux --bind \"enter:become(echo became {2} \\$TMUX_PANE; exit 4)\""
+        )
+        try session.outer.waitFor("the popup") { $0.contains("2 of 2") }
+        try session.outer.send("C-n", "Enter")
+        // In the caller's pane: its $TMUX_PANE, %0 (a popup has none).
+        #expect(session.outer.waitForFile(session.out, containing: "EXIT:") == "became second %0\nEXIT:4\n")
+    }
+
+    @Test("Ctrl-Z does nothing in the popup (there is no shell to stop to)")
+    func noSuspend() throws {
+        let session = try nested(
+            "printf \"the first line of the input\\nthe second line of the input\\n\" | $SPLITVIEW --tmux")
+        try session.outer.waitFor("the popup") { $0.contains("2 of 2") }
+        try session.outer.send("C-z")
+        Thread.sleep(forTimeInterval: 0.3)
+        try session.outer.send("C-n", "Enter")
+        #expect(session.outer.waitForFile(session.out, containing: "EXIT:") == "the second line of the input\nEXIT:0\n")
+    }
+
     @Test("Esc in the popup: exit 1 and no output; Ctrl-C: 130")
     func escapeAndInterrupt() throws {
         let session = try nested("printf \"a\\nb\\n\" | $SPLITVIEW --tmux")
