@@ -68,7 +68,7 @@ extension Browser {
         case .refreshPreview:
             state.preview.forgetCommand()
         case .scrollPreviewPage(let down):
-            guard let area = state.detailArea else { return [] }
+            guard let area = state.previewTextArea else { return [] }
             let page = max(1, area.height - (state.options.preview?.window.headerLines ?? 0))
             return perform(.scrollPreview(lines: down ? page : -page), &state)
         default:

@@ -46,7 +46,18 @@ public enum Browser {
 
     /// Takes a mouse event: `mouseAction` gives the action, `perform` carries it out.
     static func handle(_ mouse: MouseEvent, _ state: inout BrowserState) -> [BrowserCommand] {
-        mouseAction(for: state.contentPoint(mouse), in: state).map { perform($0, &state) } ?? []
+        if let action = previewMouseAction(for: mouse, in: state) { return perform(action, &state) }
+        return mouseAction(for: state.contentPoint(mouse), in: state).map { perform($0, &state) } ?? []
+    }
+
+    /// The wheel over the preview scrolls it (fzf's); `mouse` in the screen's coordinates.
+    static func previewMouseAction(for mouse: MouseEvent, in state: BrowserState) -> BrowserAction? {
+        guard mouse.action == .wheelUp || mouse.action == .wheelDown, !state.isTooSmall,
+            state.overlays.toneChooser == nil, state.hasPreview, state.preview.isShown, let area = state.detailArea,
+            area.contains(
+                Point(x: mouse.x - state.options.look.borderWidth, y: mouse.y - state.options.look.borderWidth))
+        else { return nil }
+        return .scrollPreview(lines: mouse.action == .wheelDown ? wheelRows : -wheelRows)
     }
 
     /// What a mouse event does: the wheel scrolls; a click focuses the item under it, picks
@@ -61,12 +72,6 @@ public enum Browser {
             // The chooser stays by its emoji: no scrolling under it.
             guard state.overlays.toneChooser == nil else { return nil }
             let down = mouse.action == .wheelDown
-            // Over the preview the wheel scrolls it (fzf's).
-            if state.hasPreview, state.preview.isShown, let area = state.detailArea,
-                area.contains(Point(x: mouse.x, y: mouse.y))
-            {
-                return .scrollPreview(lines: down ? wheelRows : -wheelRows)
-            }
             // Over a row the wheel slides it. Shift+wheel, sideways in most programs, slides the
             // row under the pointer, else the focused row, and never scrolls the page.
             let underPointer = mouse.y < state.viewHeight ? state.row(atScreenPoint: mouse.x, mouse.y) : nil

@@ -209,7 +209,7 @@ extension Browser {
         case .toggleSectionStyle: state.toggleStyleOfFocusedSection()
         case .toggleDetails: state.hasPreview ? state.togglePreview() : state.toggleDetails()
         case .scrollPreview(let lines):
-            guard state.hasPreview, state.preview.isShown, let area = state.detailArea else { return [] }
+            guard state.hasPreview, state.preview.isShown, let area = state.previewTextArea else { return [] }
             state.preview.scroll(
                 by: lines, visible: area.height, header: state.options.preview?.window.headerLines ?? 0)
         case .forgetRecent: return state.forgetFocusedRecent().map { [$0] } ?? []

@@ -84,13 +84,14 @@ public struct BrowserState: Sendable {
     public var viewHeight: Int { max(0, view.height - 1 - detailRows - headerLines.count) }
     /// The row of the frame (inside the border) where the content begins: under the prompt
     /// line and the header lines when the prompt is on top (`--layout reverse`), else the first.
-    public var contentTop: Int { options.look.promptOnTop ? 1 + headerLines.count : 0 }
+    /// A preview above the sections (`--preview-window up`) comes before them too.
+    public var contentTop: Int { (options.look.promptOnTop ? 1 + headerLines.count : 0) + rowsAbove }
     /// A mouse event with its point in the content's coordinates, as the view's queries take
     /// it: less the border and the rows above the content. A point above the content (the
     /// prompt line on top, the header lines, the border) goes below it, where nothing is hit.
     func contentPoint(_ mouse: MouseEvent) -> MouseEvent {
         var event = mouse
-        event.x -= options.look.borderWidth
+        event.x -= options.look.borderWidth + contentLeft
         event.y -= options.look.borderWidth + contentTop
         if event.y < 0 { event.y = view.height }
         return event

@@ -12,6 +12,10 @@ public enum DetailPlacement: Hashable, Sendable {
     case beside(width: Int)
     /// Above the status line, this many rows high.
     case below(height: Int)
+    /// At the left, this many columns wide, one blank column after it (--preview-window left).
+    case left(width: Int)
+    /// Above the sections, this many rows high (--preview-window up).
+    case above(height: Int)
 }
 
 extension BrowserState {
@@ -34,22 +38,27 @@ extension BrowserState {
         return panel >= 3 ? .below(height: panel) : nil
     }
 
-    /// Where the preview goes: the window's side and size (`PreviewWindow.layout`, fzf's
-    /// sizes and alternative), beside the sections at the right or below them; below when the
-    /// sections would keep no column with room for their items beside it, as the detail panel.
-    /// (Left and up are placed right and down for now.)
-    func previewPlacement(_ given: PreviewWindow) -> DetailPlacement? {
+    /// The preview window's layout at this size (`PreviewWindow.layout`, fzf's sizes and
+    /// alternative); nil when it is hidden or has no room.
+    var previewLayout: PreviewWindow.Layout? {
         // (`hidden` is how the preview starts; `i` shows it, then the window's other words hold.)
-        var window = given
+        guard var window = options.preview?.window, preview.isShown else { return nil }
         window.hidden = false
         let rows = view.height - 1 - headerLines.count
-        guard preview.isShown, rows > 0,
-            let layout = window.layout(width: view.width, height: rows, promptOnTop: options.look.promptOnTop)
-        else { return nil }
+        guard rows > 0 else { return nil }
+        return window.layout(width: view.width, height: rows, promptOnTop: options.look.promptOnTop)
+    }
+
+    /// Where the preview goes: the window's side and size, beside the sections (at the right
+    /// or the left) or below or above them; below (or above) when the sections would keep no
+    /// column with room for their items beside it, as the detail panel.
+    func previewPlacement(_ given: PreviewWindow) -> DetailPlacement? {
+        let rows = view.height - 1 - headerLines.count
+        guard let layout = previewLayout else { return nil }
         if !layout.window.takesRows {
             let columns = min(layout.columns, view.width - 1)
             if columns > 0 && content.columnRoom.holdsItems(width: view.width - columns - 1) {
-                return .beside(width: columns)
+                return layout.side == .left ? .left(width: columns) : .beside(width: columns)
             }
         }
         // Below, in the rows the sections can spare (a header and a line of items kept).
@@ -60,32 +69,53 @@ extension BrowserState {
             : PreviewWindow.extent(
                 of: layout.window.size, in: rows, listKeeps: PreviewWindow.listKeepsRows, minimum: 1)
         let height = min(wanted, spare)
-        return height >= 1 ? .below(height: height) : nil
+        guard height >= 1 else { return nil }
+        return layout.side == .up ? .above(height: height) : .below(height: height)
     }
 
     /// The columns the sections are laid out in: the screen's, less the panel beside them.
     public var contentWidth: Int {
-        if case .beside(let panel) = detailPlacement { return max(0, view.width - panel - 1) }
-        return view.width
+        switch detailPlacement {
+        case .beside(let panel), .left(let panel): max(0, view.width - panel - 1)
+        default: view.width
+        }
     }
 
-    /// Rows the panel takes below the sections.
+    /// The column of the frame where the sections begin: after the panel at the left.
+    public var contentLeft: Int {
+        if case .left(let panel) = detailPlacement { return min(view.width, panel + 1) }
+        return 0
+    }
+
+    /// Rows the panel takes below (or above) the sections.
     var detailRows: Int {
-        if case .below(let rows) = detailPlacement { return rows }
+        switch detailPlacement {
+        case .below(let rows), .above(let rows): rows
+        default: 0
+        }
+    }
+
+    /// The rows a panel above the sections takes (they begin under it).
+    var rowsAbove: Int {
+        if case .above(let rows) = detailPlacement { return rows }
         return 0
     }
 
     /// The panel's rectangle on the screen.
     var detailArea: Rect? {
+        let rows = max(0, view.height - 1 - headerLines.count)
+        let top = contentTop - rowsAbove
         switch detailPlacement {
         case .beside(let panel):
-            Rect(
-                x: view.width - panel, y: contentTop, width: panel, height: max(0, view.height - 1 - headerLines.count))
-        case .below(let rows):
-            Rect(
-                x: 0, y: contentTop + max(0, view.height - 1 - headerLines.count - rows), width: view.width,
-                height: rows)
-        case nil: nil
+            return Rect(x: view.width - panel, y: top, width: panel, height: rows)
+        case .left(let panel):
+            return Rect(x: 0, y: top, width: panel, height: rows)
+        case .below(let panel):
+            return Rect(x: 0, y: top + max(0, rows - panel), width: view.width, height: panel)
+        case .above(let panel):
+            return Rect(x: 0, y: top, width: view.width, height: panel)
+        case nil:
+            return nil
         }
     }
 

@@ -191,7 +191,7 @@ extension BrowserState {
             CommandTemplate.removeFiles(wanted.files)
             return []
         }
-        let area = detailArea ?? Rect(x: 0, y: 0, width: view.width, height: view.height)
+        let area = previewTextArea ?? Rect(x: 0, y: 0, width: view.width, height: view.height)
         preview.restart(wanted.command, initialScroll: initialPreviewScroll(rows: area.height))
         let environment = [
             "FZF_PREVIEW_LINES": String(area.height), "FZF_PREVIEW_COLUMNS": String(area.width),
@@ -207,14 +207,25 @@ extension BrowserState {
     }
 }
 
-/// The preview's widget: the output's lines from the scroll on, cut at the panel's width (or
-/// wrapped, with the window's `wrap`), their colours kept.
+extension BrowserState {
+    /// Where the preview's text goes: its panel less the window's border (a line and a blank
+    /// column at each side drawn, a row at its top and bottom).
+    var previewTextArea: Rect? {
+        guard let area = detailArea else { return nil }
+        let border = previewLayout?.border ?? PreviewWindow.Border.none
+        return PreviewPanel.inside(area, border: border)
+    }
+}
+
+/// The preview's widget: its window's border, and inside it the output's lines from the scroll
+/// on, cut at the width (or wrapped, with the window's `wrap`), their colours kept.
 struct PreviewPanel: Widget {
     let lines: [String]
     let scroll: Int
     /// The first lines, kept at the top whatever the scroll (`~N`).
     let headerLines: Int
     let wraps: Bool
+    let border: PreviewWindow.Border
     let options: SessionOptions
 
     init(_ state: BrowserState) {
@@ -222,11 +233,24 @@ struct PreviewPanel: Widget {
         scroll = state.preview.scroll
         headerLines = state.options.preview?.window.headerLines ?? 0
         wraps = state.options.preview.map { $0.window.wrapping != .off } ?? false
+        border = state.previewLayout?.border ?? .none
         options = state.options
     }
 
-    func render(in area: Rect, into buffer: inout CellBuffer) {
-        buffer.fill(area, options.theme.item)
+    /// `area` less `border`'s lines and the blank columns beside them.
+    static func inside(_ area: Rect, border: PreviewWindow.Border) -> Rect {
+        let left = border.hasLeft ? 2 : 0
+        let top = border.hasTop ? 1 : 0
+        return Rect(
+            x: area.x + left, y: area.y + top, width: max(0, area.width - border.columns),
+            height: max(0, area.height - border.rows))
+    }
+
+    func render(in whole: Rect, into buffer: inout CellBuffer) {
+        buffer.fill(whole, options.theme.item)
+        drawBorder(around: whole, into: &buffer)
+        let area = Self.inside(whole, border: border)
+        guard area.width > 0, area.height > 0 else { return }
         var style = AnsiStyle.plain
         var row = 0
         // The header lines, then the lines from the scroll on. The look a line leaves carries
@@ -239,6 +263,34 @@ struct PreviewPanel: Widget {
             // there, or under the header when it lies in it.)
             guard index < header || index >= max(header, scroll) else { continue }
             row += draw(text, runs, at: row, in: area, into: &buffer)
+        }
+    }
+
+    /// The window's border, in its style's lines, the frame's colour.
+    private func drawBorder(around area: Rect, into buffer: inout CellBuffer) {
+        guard border != .none, area.width >= 2, area.height >= 1 else { return }
+        let lines = border.lines
+        let style = options.theme.footer
+        let (right, bottom) = (area.x + area.width - 1, area.y + area.height - 1)
+        let across = max(0, area.width - (border.hasLeft ? 1 : 0) - (border.hasRight ? 1 : 0))
+        if border.hasTop {
+            let line =
+                (border.hasLeft ? lines.topLeft : "") + String(repeating: lines.top, count: across)
+                + (border.hasRight ? lines.topRight : "")
+            buffer.put(line, x: area.x, y: area.y, style: style)
+        }
+        if border.hasBottom && (bottom > area.y || !border.hasTop) {
+            let line =
+                (border.hasLeft ? lines.bottomLeft : "") + String(repeating: lines.bottom, count: across)
+                + (border.hasRight ? lines.bottomRight : "")
+            buffer.put(line, x: area.x, y: bottom, style: style)
+        }
+        let first = area.y + (border.hasTop ? 1 : 0)
+        let last = bottom - (border.hasBottom ? 1 : 0)
+        guard first <= last else { return }
+        for row in first...last {
+            if border.hasLeft { buffer.put(lines.left, x: area.x, y: row, style: style) }
+            if border.hasRight { buffer.put(lines.right, x: right, y: row, style: style) }
         }
     }
 
@@ -278,5 +330,48 @@ extension BrowserState {
         preview.isShown = !settings.window.hidden
         relayout()
         if let focus = view.focus { scrollIntoView(focus) }
+    }
+}
+
+extension PreviewWindow.Border {
+    /// The characters of the border's lines, as fzf draws each style (`rounded` for the ones
+    /// that draw sides only).
+    struct Lines {
+        var top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight: String
+    }
+
+    var lines: Lines {
+        switch self {
+        case .sharp:
+            Lines(
+                top: "─", bottom: "─", left: "│", right: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└",
+                bottomRight: "┘")
+        case .bold:
+            Lines(
+                top: "━", bottom: "━", left: "┃", right: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗",
+                bottomRight: "┛")
+        case .double:
+            Lines(
+                top: "═", bottom: "═", left: "║", right: "║", topLeft: "╔", topRight: "╗", bottomLeft: "╚",
+                bottomRight: "╝")
+        case .dashed:
+            Lines(
+                top: "╌", bottom: "╌", left: "╎", right: "╎", topLeft: "┌", topRight: "┐", bottomLeft: "└",
+                bottomRight: "┘")
+        case .block:
+            Lines(
+                top: "▀", bottom: "▄", left: "▌", right: "▐", topLeft: "▛", topRight: "▜", bottomLeft: "▙",
+                bottomRight: "▟")
+        // (fzf's thin block corners are of Unicode 13's legacy computing symbols, which few
+        // terminal fonts have: the eighth blocks with plain corners here.)
+        case .thinblock:
+            Lines(
+                top: "▔", bottom: "▁", left: "▏", right: "▕", topLeft: "▔", topRight: "▔", bottomLeft: "▁",
+                bottomRight: "▁")
+        default:
+            Lines(
+                top: "─", bottom: "─", left: "│", right: "│", topLeft: "╭", topRight: "╮", bottomLeft: "╰",
+                bottomRight: "╯")
+        }
     }
 }

@@ -42,7 +42,7 @@ extension Browser {
             layers.render(into: &buffer)
             return buffer
         }
-        let view = Rect(x: 0, y: state.contentTop, width: state.contentWidth, height: state.viewHeight)
+        let view = Rect(x: state.contentLeft, y: state.contentTop, width: state.contentWidth, height: state.viewHeight)
         // The prompt line at the bottom, the header lines above it; or with the prompt on top
         // (--layout reverse), the header lines under it.
         let onTop = state.options.look.promptOnTop
@@ -77,10 +77,12 @@ extension Browser {
             if let chooser = state.overlays.toneChooser {
                 // Over the detail panel too: the chooser needs the rows around its emoji.
                 let above = Rect(
-                    x: 0, y: onTop ? 1 : 0, width: state.contentWidth, height: max(0, state.view.height - 1))
+                    x: state.contentLeft, y: onTop ? 1 : 0, width: state.contentWidth,
+                    height: max(0, state.view.height - 1))
                 let anchor = state.drawnFrame(of: chooser.path).map {
                     Rect(
-                        x: $0.x, y: $0.y - state.view.offset + state.contentTop, width: $0.width, height: $0.height)
+                        x: $0.x + state.contentLeft, y: $0.y - state.view.offset + state.contentTop, width: $0.width,
+                        height: $0.height)
                 }
                 layers.add(
                     ToneChooserOverlay(

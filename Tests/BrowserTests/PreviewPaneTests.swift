@@ -77,9 +77,10 @@ struct PreviewPaneTests {
         let area = try #require(state.detailArea)
         _ = Browser.update(&state, .mouse(MouseEvent(action: .wheelDown, x: area.x + 2, y: area.y + 2)))
         #expect(state.preview.scroll == 1 + Browser.wheelRows)
-        // Drawn from the scroll on.
+        // Drawn from the scroll on, in the window's rounded border.
         let lines = render(state)
-        #expect(lines[0].contains("out \(2 + Browser.wheelRows)"), "\(lines)")
+        #expect(lines[0].hasSuffix("╭" + String(repeating: "─", count: 48) + "╮"), "\(lines)")
+        #expect(lines[1].contains("│ out \(2 + Browser.wheelRows) "), "\(lines)")
         // Over the items the wheel scrolls them.
         _ = Browser.update(&state, .mouse(MouseEvent(action: .wheelDown, x: 2, y: 2)))
         #expect(state.view.offset == Browser.wheelRows)
@@ -107,8 +108,8 @@ extension PreviewPaneTests {
         // Field 2 is 20: fzf's base -1 + 20 - 1 = line 18 (0-based) on top, under the header.
         #expect(state.preview.scroll == 18)
         var lines = render(state)
-        #expect(lines[0].hasSuffix("HEAD" + String(repeating: " ", count: 46)), "\(lines)")
-        #expect(lines[1].contains("L18"), "\(lines)")
+        #expect(lines[1].hasSuffix("│ HEAD" + String(repeating: " ", count: 42) + " │"), "\(lines)")
+        #expect(lines[2].contains("L18"), "\(lines)")
         // A line wider than the 50-column window wraps over the rows it needs.
         let long = String(repeating: "w", count: 120)
         _ = Browser.update(
@@ -119,5 +120,69 @@ extension PreviewPaneTests {
         lines = render(state)
         let wrapped = lines.filter { $0.contains("wwww") }
         #expect(wrapped.count == 3, "\(lines)")
+    }
+}
+
+extension PreviewPaneTests {
+    /// A state of 30 long lines at 100 x 20 with `window`, its preview printing `output`.
+    func shown(_ window: String, output: String = "first\nsecond\n") throws -> BrowserState {
+        var state = try state(window: window)
+        _ = state.takePreviewToStart()
+        _ = Browser.update(
+            &state,
+            .previewed(PreviewOutput(generation: state.preview.generation, bytes: Array(output.utf8), ended: true)))
+        return state
+    }
+
+    @Test("left puts the window at the left, the sections after it; a click and the wheel find each")
+    func leftSide() throws {
+        var state = try shown("left,40%")
+        #expect(state.detailPlacement == .left(width: 40))
+        #expect(state.contentLeft == 41 && state.contentWidth == 59)
+        let lines = render(state)
+        #expect(lines[0].hasPrefix("╭" + String(repeating: "─", count: 38) + "╮ "), "\(lines)")
+        #expect(lines[1].hasPrefix("│ first"), "\(lines)")
+        #expect(lines[0].dropFirst(41).hasPrefix("  Lines"), "\(lines)")
+        #expect(lines[2].dropFirst(41).hasPrefix("  line 1 "), "\(lines)")
+        // A click on line 2 (row 3, after the window) focuses it.
+        Browser.update(&state, .mouse(MouseEvent(action: .click, x: 45, y: 3)))
+        #expect(state.view.focus == ItemPath(section: 0, item: 2))
+        // The wheel over the window scrolls it, not the items.
+        _ = try shown("left,40%", output: (1...60).map { "out \($0)\n" }.joined())
+        var long = try shown("left,40%", output: (1...60).map { "out \($0)\n" }.joined())
+        Browser.update(&long, .mouse(MouseEvent(action: .wheelDown, x: 5, y: 5)))
+        #expect(long.preview.scroll == Browser.wheelRows && long.view.offset == 0)
+    }
+
+    @Test("up puts the window above the sections, the wheel over it scrolling it")
+    func upSide() throws {
+        var state = try shown("up,6", output: (1...60).map { "out \($0)\n" }.joined())
+        // Six lines of text and the border's two rows.
+        #expect(state.detailPlacement == .above(height: 8))
+        #expect(state.contentTop == 8)
+        let lines = render(state)
+        #expect(lines[0].hasPrefix("╭"), "\(lines)")
+        #expect(lines[1].hasPrefix("│ out 1 "), "\(lines)")
+        #expect(lines[7].hasPrefix("╰"), "\(lines)")
+        #expect(lines[8].hasPrefix("  Lines"), "\(lines)")
+        Browser.update(&state, .mouse(MouseEvent(action: .wheelDown, x: 5, y: 3)))
+        #expect(state.preview.scroll == Browser.wheelRows && state.view.offset == 0)
+        // A click on the first line of items (row 9) focuses it.
+        Browser.update(&state, .mouse(MouseEvent(action: .click, x: 4, y: 10)))
+        #expect(state.view.focus == ItemPath(section: 0, item: 1))
+    }
+
+    @Test(
+        "each border style draws its lines, and the text goes inside them",
+        arguments: [
+            ("border-sharp", "┌", "│ first"), ("border-bold", "┏", "┃ first"), ("border-double", "╔", "║ first"),
+            ("noborder", "first", "second"), ("border-left", "│ first", "│ second"),
+            ("border-top", "───", "first"), ("border-line", "│ first", "│ second"),
+        ])
+    func borders(word: String, firstRow: String, secondRow: String) throws {
+        let lines = render(try shown("right,40%," + word))
+        let window = lines.map { String($0.dropFirst(60)) }
+        #expect(window[0].hasPrefix(firstRow), "\(word): \(window)")
+        #expect(window[1].hasPrefix(secondRow), "\(word): \(window)")
     }
 }
