@@ -211,7 +211,8 @@ extension Browser {
         case .scrollPreview(let lines):
             guard state.hasPreview, state.preview.isShown, let area = state.previewTextArea else { return [] }
             state.preview.scroll(
-                by: lines, visible: area.height, header: state.options.preview?.window.headerLines ?? 0)
+                by: lines, visible: area.height, header: state.options.preview?.window.headerLines ?? 0,
+                cycle: state.previewLayout?.window.cycle ?? false)
         case .forgetRecent: return state.forgetFocusedRecent().map { [$0] } ?? []
         case .copyFocused: return state.copyFocused().map { [$0] } ?? []
         case .toggleSection: state.toggleFocusedFold()

@@ -219,6 +219,9 @@ extension Browser {
             return commands
         case .previewed(let output):
             state.preview.take(output)
+            if let window = state.previewLayout?.window, window.follow, let area = state.previewTextArea {
+                state.preview.follow(visible: area.height, header: window.headerLines)
+            }
         }
         return []
     }

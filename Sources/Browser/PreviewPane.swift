@@ -124,10 +124,22 @@ public struct PreviewPane: Hashable, Sendable {
 
     /// Scrolls by `lines` (negative: up), within `shownLines` less `visible` rows (less the
     /// `header` lines kept at the top).
-    mutating func scroll(by lines: Int, visible: Int, header: Int = 0) {
+    mutating func scroll(by lines: Int, visible: Int, header: Int = 0, cycle: Bool = false) {
         let last = max(0, shownLines.count - max(1, visible - header))
-        scroll = min(max(0, scroll + lines), last)
+        let wanted = scroll + lines
+        // (`cycle`: a line past an end goes round to the other; a longer jump stops there.)
+        if cycle && abs(lines) == 1 && (wanted < 0 || wanted > last) {
+            scroll = wanted < 0 ? last : 0
+        } else {
+            scroll = min(max(0, wanted), last)
+        }
         scrolledByUser = true
+    }
+
+    /// `follow`: the last lines shown as the output grows, until the user scrolls.
+    mutating func follow(visible: Int, header: Int) {
+        guard !scrolledByUser else { return }
+        scroll = max(0, shownLines.count - max(1, visible - header))
     }
 }
 
@@ -226,6 +238,8 @@ struct PreviewPanel: Widget {
     let headerLines: Int
     let wraps: Bool
     let border: PreviewWindow.Border
+    /// The window's `info`: the scroll's position shown.
+    let showsPosition: Bool
     let options: SessionOptions
 
     init(_ state: BrowserState) {
@@ -234,6 +248,7 @@ struct PreviewPanel: Widget {
         headerLines = state.options.preview?.window.headerLines ?? 0
         wraps = state.options.preview.map { $0.window.wrapping != .off } ?? false
         border = state.previewLayout?.border ?? .none
+        showsPosition = state.previewLayout?.window.info ?? false
         options = state.options
     }
 
@@ -251,6 +266,7 @@ struct PreviewPanel: Widget {
         drawBorder(around: whole, into: &buffer)
         let area = Self.inside(whole, border: border)
         guard area.width > 0, area.height > 0 else { return }
+        defer { drawPosition(whole: whole, text: area, into: &buffer) }
         var style = AnsiStyle.plain
         var row = 0
         // The header lines, then the lines from the scroll on. The look a line leaves carries
@@ -264,6 +280,20 @@ struct PreviewPanel: Widget {
             guard index < header || index >= max(header, scroll) else { continue }
             row += draw(text, runs, at: row, in: area, into: &buffer)
         }
+    }
+
+    /// `info`: where the scroll is ("12/120") at the top right, on the border's top line or
+    /// over the first row of text, when the output is longer than the window.
+    private func drawPosition(whole: Rect, text: Rect, into buffer: inout CellBuffer) {
+        guard showsPosition, lines.count > text.height || scroll > 0 else { return }
+        let label = " \(scroll + 1)/\(lines.count) "
+        let width = label.count
+        guard width + 2 <= whole.width else { return }
+        let y = border.hasTop ? whole.y : text.y
+        let x = (border.hasTop || border.hasRight ? whole.x + whole.width - 1 : text.x + text.width) - width
+        var style = options.theme.footer
+        style.reverse = true
+        buffer.put(label, x: x, y: y, style: style)
     }
 
     /// The window's border, in its style's lines, the frame's colour.

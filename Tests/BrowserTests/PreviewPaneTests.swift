@@ -79,7 +79,8 @@ struct PreviewPaneTests {
         #expect(state.preview.scroll == 1 + Browser.wheelRows)
         // Drawn from the scroll on, in the window's rounded border.
         let lines = render(state)
-        #expect(lines[0].hasSuffix("╭" + String(repeating: "─", count: 48) + "╮"), "\(lines)")
+        // (Its top line says where the scroll is: line 5 of 60.)
+        #expect(lines[0].hasSuffix("╭" + String(repeating: "─", count: 42) + " 5/60 ╮"), "\(lines)")
         #expect(lines[1].contains("│ out \(2 + Browser.wheelRows) "), "\(lines)")
         // Over the items the wheel scrolls them.
         _ = Browser.update(&state, .mouse(MouseEvent(action: .wheelDown, x: 2, y: 2)))
@@ -184,5 +185,50 @@ extension PreviewPaneTests {
         let window = lines.map { String($0.dropFirst(60)) }
         #expect(window[0].hasPrefix(firstRow), "\(word): \(window)")
         #expect(window[1].hasPrefix(secondRow), "\(word): \(window)")
+    }
+}
+
+extension PreviewPaneTests {
+    @Test("info shows where the scroll is when the output is longer than the window; noinfo does not")
+    func position() throws {
+        let long = (1...60).map { "out \($0)\n" }.joined()
+        var lines = render(try shown("right,40%", output: long))
+        #expect(lines[0].hasSuffix(" 1/60 ─╮") || lines[0].hasSuffix(" 1/60 ╮"), "\(lines[0])")
+        lines = render(try shown("right,40%,noinfo", output: long))
+        #expect(!lines[0].contains("1/60"), "\(lines[0])")
+        // Short output: no position.
+        lines = render(try shown("right,40%"))
+        #expect(!lines[0].contains("/2"), "\(lines[0])")
+    }
+
+    @Test("follow keeps the last lines shown as the output grows, until a scroll")
+    func follows() throws {
+        var state = try shown("right,40%,follow", output: (1...30).map { "out \($0)\n" }.joined())
+        let rows = try #require(state.previewTextArea).height
+        #expect(state.preview.scroll == 30 - rows)
+        _ = Browser.update(
+            &state,
+            .previewed(
+                PreviewOutput(
+                    generation: state.preview.generation, bytes: Array("more\nlines\n".utf8), ended: false)))
+        #expect(state.preview.scroll == 32 - rows)
+        _ = Browser.update(&state, .key(Key.up.with(.shift)))
+        _ = Browser.update(
+            &state,
+            .previewed(PreviewOutput(generation: state.preview.generation, bytes: Array("x\n".utf8), ended: true)))
+        #expect(state.preview.scroll == 31 - rows)
+    }
+
+    @Test("cycle goes round from one end to the other a line at a time")
+    func cycles() throws {
+        var state = try shown("right,40%,cycle", output: (1...30).map { "out \($0)\n" }.joined())
+        let rows = try #require(state.previewTextArea).height
+        _ = Browser.update(&state, .key(Key.up.with(.shift)))
+        #expect(state.preview.scroll == 30 - rows)
+        _ = Browser.update(&state, .key(Key.down.with(.shift)))
+        #expect(state.preview.scroll == 0)
+        var plain = try shown("right,40%", output: (1...30).map { "out \($0)\n" }.joined())
+        _ = Browser.update(&plain, .key(Key.up.with(.shift)))
+        #expect(plain.preview.scroll == 0)
     }
 }
