@@ -121,6 +121,56 @@ struct BindEndToEndTests {
         #expect(rows.contains { $0.contains("the second long line") }, "\(screen)")
     }
 
+    /// Whether a process runs the command line `marker`, waiting up to 2 s for one to start.
+    func isRunning(_ marker: String) throws -> Bool {
+        for _ in 0..<40 {
+            if try !Support.shell("pgrep -f '^\(marker)$' || true").isEmpty { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    /// Waits up to 5 s for no process to run the command line `marker`; whether none does.
+    func noneRunning(_ marker: String) throws -> Bool {
+        for _ in 0..<100 {
+            if try Support.shell("pgrep -f '^\(marker)$' || true").isEmpty { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    @Test("a reload whose command hangs is ended with the browser")
+    func hangingReload() throws {
+        let marker = "sleep 320.\(getpid() % 1000 + 100)"
+        let session = try start(
+            "printf 'the first line\\nthe second line\\n'",
+            "--bind 'ctrl-r:reload(echo a new line; exec \(marker))'")
+        _ = try session.waitFor("the list") { $0.contains("2 of 2") }
+        try session.send("C-r")
+        _ = try session.waitFor("the new line") { $0.contains("a new line") }
+        #expect(try isRunning(marker), "the reload's command is not running")
+        try session.send("Enter")
+        #expect(output(session) == "a new line\nrc=0\n")
+        #expect(try noneRunning(marker))
+    }
+
+    @Test("killed by SIGTERM while a command runs out of sight, the browser ends it too")
+    func terminatedDuringSilentCommand() throws {
+        let marker = "sleep 330.\(getpid() % 1000 + 100)"
+        let pidFile = scratch + "/pid"
+        let session = try start(
+            "printf 'the first line\\n'",
+            "--bind 'ctrl-s:execute-silent(echo $PPID > \(pidFile); exec \(marker))'")
+        _ = try session.waitFor("the list") { $0.contains("1 of 1") }
+        try session.send("C-s")
+        let parent = try #require(
+            Int32(session.waitForFile(pidFile, containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(try isRunning(marker))
+        kill(parent, SIGTERM)
+        #expect(try noneRunning(marker))
+        #expect(output(session).hasSuffix("rc=143\n"))
+    }
+
     @Test("a mistake in --bind is one line naming the text and the column, status 64")
     func commandLineMistake() throws {
         let result = try Support.run(["--bind", "ctrl-x:reload("], stdin: "a\n")
