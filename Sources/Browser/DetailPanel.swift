@@ -144,6 +144,11 @@ struct DetailPanel: Widget {
                 ("section: " + VisibleText.standalone(state.content.catalog.sections[focus.section].title), false))
             lines += item.shownFields.map { ($0, false) }
             if let keywords = item.shownKeywords { lines.append(("keywords: " + keywords, false)) }
+            if let codes = item.shownShortcodes { lines.append(("shortcodes: " + codes, false)) }
+            // The tones to choose from (s), as the terminal draws them.
+            if !item.variants.isEmpty {
+                lines.append(("tones: " + item.variants.map(options.textWidth.drawable).joined(separator: " "), false))
+            }
         } else {
             lines.append(("nothing focused", false))
         }

@@ -230,9 +230,23 @@ extension Item {
         fields.map { VisibleText.standalone($0.name) + ": " + VisibleText.standalone($0.value) }
     }
 
-    /// The keywords as shown, comma-separated; nil when there are none.
+    /// The keywords as shown, comma-separated, but the one that is the label again and the
+    /// shortcodes (`shownShortcodes`); nil when none is left.
     var shownKeywords: String? {
-        keywords.isEmpty ? nil : keywords.map(VisibleText.standalone).joined(separator: ", ")
+        let label = self.label.lowercased()
+        let shown = keywords.filter { $0.lowercased() != label && !Self.isShortcode($0) }
+        return shown.isEmpty ? nil : shown.map(VisibleText.standalone).joined(separator: ", ")
+    }
+
+    /// The shortcodes among the keywords (`:joy:`, `:+1:`), space-separated; nil when none.
+    var shownShortcodes: String? {
+        let codes = keywords.filter(Self.isShortcode)
+        return codes.isEmpty ? nil : codes.map(VisibleText.standalone).joined(separator: " ")
+    }
+
+    /// Whether a keyword is a shortcode: a word between colons.
+    static func isShortcode(_ keyword: String) -> Bool {
+        keyword.count > 2 && keyword.hasPrefix(":") && keyword.hasSuffix(":") && !keyword.contains(" ")
     }
 }
 

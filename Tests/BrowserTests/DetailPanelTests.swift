@@ -67,6 +67,28 @@ struct DetailPanelTests {
         #expect(!render(state).contains { $0.contains("Details") })
     }
 
+    @Test("for an emoji: its keywords without its name, its shortcodes apart, its tones")
+    func emoji() {
+        let catalog = Catalog(
+            sections: [
+                Section(
+                    title: "Hands",
+                    items: [
+                        Item(
+                            label: "thumbs down", glyph: "👎",
+                            keywords: ["-1", "down", "hand", "thumb", "thumbs down", ":thumbsdown:", ":-1:"],
+                            variants: ["👎🏻", "👎🏼", "👎🏽", "👎🏾", "👎🏿"])
+                    ])
+            ], source: "test")
+        var state = BrowserState(
+            catalog: catalog, settings: fixtureSettings(itemWidth: 4), theme: .standard, width: 120, height: 12)
+        state.send(.character("i"))
+        let lines = render(state)
+        #expect(lines.contains { $0.contains("│ keywords: -1, down, hand, thumb ") }, "\(lines)")
+        #expect(lines.contains { $0.contains("│ shortcodes: :thumbsdown: :-1: ") }, "\(lines)")
+        #expect(lines.contains { $0.contains("│ tones: 👎🏻 👎🏼 👎🏽 👎🏾 👎🏿") }, "\(lines)")
+    }
+
     @Test("on a narrow screen it goes below the sections, above the status line")
     func below() {
         var state = state(width: 60, height: 20)

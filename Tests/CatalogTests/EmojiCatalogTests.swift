@@ -92,6 +92,17 @@ struct EmojiCatalogTests {
         #expect(EmojiCatalog.load().sections.first?.items.first?.glyph == "😀")
     }
 
+    @Test("shortcodes are those in use: no :__1: for :-1:, no :upside__down_face:")
+    func shortcodesAreReal() throws {
+        for section in EmojiCatalog.load().sections {
+            for item in section.items {
+                #expect(!item.keywords.contains { $0.contains("__") }, "\(item.label): \(item.keywords)")
+            }
+        }
+        #expect(try item("👎").keywords.contains(":-1:"))
+        #expect(try item("🙃").keywords.contains(":upside_down_face:"))
+    }
+
     @Test func thumbsUpHasFiveSkinTones() throws {
         let thumbs = try item("👍")
         #expect(thumbs.variants == ["👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿"])
