@@ -4,8 +4,10 @@
 
 /// A card's scale, sideways and vertical shift, opacity and stacking order.
 public struct CardTransform: Hashable, Sendable {
-    /// 1: the card's own size.
+    /// 1: the card's own size (across, and down unless `scaleY` says otherwise).
     public var scale: Double
+    /// The scale down when it differs from across (a keyframe's `scale_y`); nil: `scale`.
+    public var scaleY: Double?
     /// Cells to the right (negative: left) and down (negative: up).
     public var translateX: Double
     public var translateY: Double
@@ -18,10 +20,11 @@ public struct CardTransform: Hashable, Sendable {
     public var stripShift: Double
 
     public init(
-        scale: Double = 1, translateX: Double = 0, translateY: Double = 0, alpha: Double = 1, z: Double = 0,
-        stripShift: Double = 0
+        scale: Double = 1, scaleY: Double? = nil, translateX: Double = 0, translateY: Double = 0, alpha: Double = 1,
+        z: Double = 0, stripShift: Double = 0
     ) {
         self.scale = scale
+        self.scaleY = scaleY == scale ? nil : scaleY
         self.translateX = translateX
         self.translateY = translateY
         self.alpha = alpha
@@ -35,12 +38,13 @@ public struct CardTransform: Hashable, Sendable {
     public static let minimumSize = (width: 3, height: 1)
 
     /// Where a card whose untransformed frame is `frame` is drawn: scaled about its centre to
-    /// `round(width x scale)` x `round(height x scale)` (never under `minimumSize`), then
+    /// `round(width x scale)` x `round(height x scaleY)` (never under `minimumSize`), then
     /// moved by the translation, rounded to the nearest cell.
     public func applied(to frame: Rect) -> Rect {
         let scale = scale.isFinite ? max(0, scale) : 1
+        let down = (scaleY ?? scale).isFinite ? max(0, scaleY ?? scale) : 1
         let width = max(Self.minimumSize.width, Int((Double(frame.width) * scale).rounded()))
-        let height = max(Self.minimumSize.height, Int((Double(frame.height) * scale).rounded()))
+        let height = max(Self.minimumSize.height, Int((Double(frame.height) * down).rounded()))
         let centreX = Double(frame.x) + Double(frame.width) / 2 + (translateX.isFinite ? translateX : 0)
         let centreY = Double(frame.y) + Double(frame.height) / 2 + (translateY.isFinite ? translateY : 0)
         return Rect(

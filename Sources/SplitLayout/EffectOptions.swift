@@ -107,10 +107,26 @@ public enum CardEffects {
         }
     }
 
-    /// Each effect, its help, its options and presets, and its maker given its settings (nil
-    /// when it has no such preset or option). A new effect is one line here: the readers of the
-    /// configuration and the data, `--effect` and its help, and the tests go by this table.
-    public static let entries: [Entry] = [
+    /// Every effect: the built-in ones, then the configuration's (`configured`).
+    public static var entries: [Entry] {
+        builtIn
+            + configured.sorted { $0.key < $1.key }.map { name, effect in
+                Entry(name, "your own: \(effect.keyframes.count) keyframes, \(effect.curve.rawValue)") {
+                    $0.values(of: []) == nil ? nil : effect
+                }
+            }
+    }
+
+    /// The configuration's effects (`[effects.NAME]`), by name, for the task that reads the
+    /// configuration, the data and runs the browser (`$configured.withValue`): every place
+    /// an effect is named knows them, and two tasks (two tests) each their own.
+    @TaskLocal public static var configured: [String: KeyframeEffect] = [:]
+
+    /// Each built-in effect, its help, its options and presets, and its maker given its
+    /// settings (nil when it has no such preset or option). A new effect is one line here: the
+    /// readers of the configuration and the data, `--effect` and its help, and the tests go by
+    /// this table.
+    public static let builtIn: [Entry] = [
         Entry("none", "the cards as they are") { $0.values(of: []) == nil ? nil : NoCardEffect() },
         Entry("carousel", "neighbours a tenth smaller and dimmed", options: CarouselEffect.numericOptions) {
             CarouselEffect(settings: $0)
@@ -153,7 +169,7 @@ public enum CardEffects {
     public static let allOptions: [EffectOption] = {
         var seen: [String: EffectOption] = [:]
         var order: [String] = []
-        for option in entries.flatMap(\.options) {
+        for option in builtIn.flatMap(\.options) {
             if let earlier = seen[option.name] {
                 seen[option.name] = EffectOption(
                     option.name,

@@ -90,6 +90,26 @@ public enum ConfigLoader {
         let reader = TableReader(document: root, file: file)
         var configuration = Configuration.defaults
         try reader.checkKeys(ConfigSchema.root)
+        // The effects first: [row] and [sections."TITLE"] may name them.
+        if let effects = try reader.table("effects") { configuration.keyframeEffects = try effects.keyframeEffects() }
+        // (withValue rethrows untyped: the result carried out of it instead.)
+        let start = configuration
+        let result = CardEffects.$configured.withValue(configuration.keyframeEffects) {
+            () -> Result<Configuration, ConfigError> in
+            do throws(ConfigError) {
+                return .success(try parseTables(reader, into: start))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The tables after [effects], which may name its effects.
+    private static func parseTables(_ reader: TableReader, into start: Configuration) throws(ConfigError)
+        -> Configuration
+    {
+        var configuration = start
 
         // Named groups first: [layout] and [sections."TITLE"] may name them.
         if let groups = try reader.table("groups") { configuration.layout.groups = try groups.namedGroups() }
@@ -130,6 +150,46 @@ public enum ConfigLoader {
 }
 
 extension TableReader {
+    /// [effects.NAME]: each table an effect of keyframes, checked whole: keyframes in
+    /// increasing progress, each with its progress; a name of its own.
+    func keyframeEffects() throws(ConfigError) -> [String: KeyframeEffect] {
+        var effects: [String: KeyframeEffect] = [:]
+        for member in source.members {
+            if CardEffects.builtIn.contains(where: { $0.name == member.key }) {
+                throw error(
+                    key: member.key,
+                    "an effect of your own cannot be called \"\(member.key)\": a built-in effect is; choose another name"
+                )
+            }
+            guard let table = try table(member.key) else { continue }
+            try table.checkKeys(ConfigSchema.effect)
+            var spec = KeyframeEffectSpec()
+            try table.apply(ConfigSchema.effect, to: &spec)
+            guard let frames = try table.arrayOfTables("keyframes"), !frames.isEmpty else {
+                throw table.error(
+                    key: nil, "an effect needs keyframes = [{ progress = 0, scale = 1 }, ...], one at least")
+            }
+            var keyframes: [Keyframe] = []
+            for frame in frames {
+                try frame.checkKeys(ConfigSchema.keyframe)
+                var keyframe = KeyframeSpec()
+                try frame.apply(ConfigSchema.keyframe, to: &keyframe)
+                guard let progress = keyframe.progress else {
+                    throw frame.error(key: nil, "each keyframe needs its progress (0 resting, 1 one card to the right)")
+                }
+                if let last = keyframes.last, progress <= last.progress {
+                    throw frame.error(
+                        key: "progress",
+                        "the keyframes go in increasing progress: \(EffectOption.text(progress)) after \(EffectOption.text(last.progress))"
+                    )
+                }
+                keyframes.append(keyframe.keyframe)
+            }
+            effects[member.key] = KeyframeEffect(keyframes: keyframes, curve: spec.curve ?? .linear)
+        }
+        return effects
+    }
+
     /// [bind]: `KEY = "ACTION[+ACTION...]"`, each read as --bind reads `KEY:ACTION...`, a
     /// problem placed at its character of the file.
     func bindings() throws(ConfigError) -> UserBindings {

@@ -33,6 +33,7 @@ enum ConfigSchema {
         ReadByCaller(OptionKey("groups"), expected: "a table", help: "named compositional groups"),
         ReadByCaller(OptionKey("screen"), expected: "a table", help: "inline mode's height"),
         ReadByCaller(OptionKey("bind"), expected: "a table", help: "keys and events bound to actions, as --bind"),
+        ReadByCaller(OptionKey("effects"), expected: "a table", help: "row effects of your own, by keyframes"),
     ])
 
     /// [[breakpoint]]: the breakpoints on the terminal width.
@@ -120,6 +121,36 @@ enum ConfigSchema {
             "left_ratio", RealNumber(0...1, note: " (0 or 1 = one column)"),
             help: "the split there (left out: [layout] left_ratio)"
         ).at(\BreakpointList.Entry.leftRatio),
+    ])
+
+    /// [effects.NAME]: a row effect of keyframes.
+    static let effect = OptionTable<KeyframeEffectSpec>([
+        Option(
+            "curve", Choice(KeyframeCurve.self),
+            help: "how the values go from one keyframe to the next: linear, ease-in, ease-out or ease-in-out"
+        ).at(\KeyframeEffectSpec.curve),
+        ReadByCaller(
+            OptionKey("keyframes"), expected: "a list of keyframes, { progress = 0, scale = 1, ... } each",
+            help: "the card's looks at each progress, in increasing progress"),
+    ])
+
+    /// A keyframe of [effects.NAME] keyframes.
+    static let keyframe = OptionTable<KeyframeSpec>([
+        Option(
+            "progress", RealNumber(-100...100),
+            help: "where the card is: 0 resting, 1 one card to the right, -1 one to the left (required)"
+        ).at(\KeyframeSpec.progress),
+        Option("scale", RealNumber(0...10), help: "its scale, across and down").at(\KeyframeSpec.scale),
+        Option("scale_x", RealNumber(0...10), help: "its scale across (over scale)").at(\KeyframeSpec.scaleX),
+        Option("scale_y", RealNumber(0...10), help: "its scale down (over scale)").at(\KeyframeSpec.scaleY),
+        Option("x", RealNumber(-100...100), help: "its shift right, in card widths (negative: left)")
+            .at(\KeyframeSpec.x),
+        Option("y", RealNumber(-100...100), help: "its shift down, in card heights (negative: up)")
+            .at(\KeyframeSpec.y),
+        Option("alpha", RealNumber(0...1), help: "its opacity (as an effect's alpha: 0.95 and over drawn as it is)")
+            .at(\KeyframeSpec.alpha),
+        Option("z", RealNumber(-1000...1000), help: "its stacking order: larger in front (stepped, not eased)")
+            .at(\KeyframeSpec.z),
     ])
 
     /// A style of [theme]: any of its keys, over the default style.
@@ -363,5 +394,29 @@ struct TiebreakList: ValueType {
             throw site.expected(expected, found: node)
         }
         return list
+    }
+}
+
+/// An effect of [effects.NAME] as read, before it is checked whole.
+struct KeyframeEffectSpec: Hashable, Sendable {
+    var curve: KeyframeCurve?
+}
+
+/// A keyframe as read: what it sets.
+struct KeyframeSpec: Hashable, Sendable {
+    var progress: Double?
+    var scale: Double?
+    var scaleX: Double?
+    var scaleY: Double?
+    var x: Double?
+    var y: Double?
+    var alpha: Double?
+    var z: Double?
+
+    /// The keyframe: what it leaves out as a card at rest has it.
+    var keyframe: Keyframe {
+        Keyframe(
+            progress: progress ?? 0, scaleX: scaleX ?? scale ?? 1, scaleY: scaleY ?? scale ?? 1, x: x ?? 0, y: y ?? 0,
+            alpha: alpha ?? 1, z: z ?? 0)
     }
 }

@@ -14,6 +14,9 @@ public struct Configuration: Hashable, Sendable {
     public var widthOverrides: [String: Int] = [:]
     /// Keys and events bound to actions ([bind]), under --bind's.
     public var bindings = UserBindings()
+    /// Row effects of the user's own ([effects.NAME]), by name: named as the built-in ones are
+    /// wherever the configuration's task reads them (`CardEffects.configured`).
+    public var keyframeEffects: [String: KeyframeEffect] = [:]
     /// Emoji sections by Unicode group, or by the finer subgroups.
     public var emojiGrouping: EmojiCatalog.Grouping = .group
     /// The tone shown and printed for emoji that have skin tones (nil: none, the yellow default).

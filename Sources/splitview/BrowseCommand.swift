@@ -187,232 +187,239 @@ struct BrowseCommand: ParsableCommand {
             if try shellOptions.printScript() { return }
             if filter == nil, let status = try tmuxOptions.runInPopup() { throw ExitCode(status) }
             let typist = try actionOptions.typist()
-            let configuration = try options.loadConfiguration()
-            let lineFields = try options.fields.lineFields()
-            let format = PrintFormat(parsing: printFormat).accepting(lineFields)
-            // A pipe or a large file is read while the browser runs: the first frame waits at
-            // most 20 ms for the data (fzf's bar). --filter, --select-1 and --exit-0 need it all.
-            let relay = StreamRelay()
-            var streaming = false
-            var catalog: Catalog, warnings: [DataWarning], loadedHeader: [String]
-            if !sync && filter == nil && !selectOne && !exitZero, let stream = options.dataStream(fields: lineFields) {
-                relay.start(stream)
-                // (A file too large to read at once holds too many items to measure: its first
-                // part is laid out as the whole will be.)
-                relay.expectsManyItems = stream.isLargeFile
-                switch relay.take(waitingMilliseconds: 20) {
-                case .complete(let loaded)?:
-                    (catalog, warnings, loadedHeader) = try options.finishLoad(loaded, configuration)
-                case .failed(let error)?:
-                    throw InputError(message: error.description)
-                case .partial(let loaded)?:
-                    (catalog, warnings, loadedHeader, streaming) = (loaded.catalog, [], loaded.headerLines, true)
-                case nil:
-                    (catalog, warnings, loadedHeader, streaming) = (
-                        Catalog(sections: [], source: stream.source), [], [], true
-                    )
-                }
-            } else {
-                (catalog, warnings, loadedHeader) = try options.loadData(configuration, fields: lineFields)
-            }
-            if catalog.source == EmojiCatalog.source, let given = lineFields.givenOptions.first {
-                throw InputError(
-                    message: "\(given) reads lines of data (FILE or standard input), not the bundled emoji")
-            }
-            if !streaming, let problem = format.problem(for: catalog) { throw InputError(message: problem) }
-            let tone = skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone
-            var searchOptions = configuration.search
-            if fuzzy { searchOptions.fuzzy = true }
-            searchOptions = matching.applied(to: searchOptions)
-            if let typing { searchOptions.typing = typing }
-            /// The lines `--print` gives for the items matching `query`, in the browser's order:
-            /// the best matches first, then each section's others, each item once.
-            func locations(_ query: String) -> [ItemLocation] {
-                searchOptions.orderedMatches(
-                    of: Search.run(searchOptions.query(query, source: catalog.source), in: catalog), in: catalog)
-            }
-            func line(_ location: ItemLocation) -> String {
-                let section = catalog.sections[location.section]
-                let item = section.items[location.item]
-                let glyph = tone.flatMap { $0.variant(of: item) } ?? item.glyph
-                return format.line(for: item, section: section.title, glyph: glyph)
-            }
-            func matches(_ query: String) -> [String] { locations(query).map(line) }
-            if let filter {
-                let found = locations(filter)
-                // (No key ends a filter: no key line, as fzf's --filter.)
-                try emit(count: found.count, query: filter, key: nil) { line(found[$0]) }
-                throw ExitCode(found.isEmpty ? 1 : 0)
-            }
-            // --select-1 and --exit-0 decide before any screen, as fzf does (on the whole input:
-            // splitview reads it before it starts).
-            if selectOne || exitZero {
-                let lines = matches(query ?? "")
-                if exitZero && lines.isEmpty { throw ExitCode(1) }
-                if selectOne && lines.count == 1 {
-                    // (No key ended it: Enter's empty line.)
-                    try emit(lines, query: query ?? "", key: "")
-                    throw ExitCode(0)
-                }
-            }
-            let environment = ProcessInfo.processInfo.environment
-            let textWidth = TextWidth(overrides: configuration.widthOverrides)
-            // Emoji this terminal cannot draw ([widths] = 0, as probe-widths finds): left out
-            // when the configuration says so, counted in the status line.
-            var hidden = 0
-            if configuration.undrawable == .hidden && !streaming {
-                (catalog, hidden) = catalog.withoutUndrawable(textWidth)
-            }
-            // Recent picks are kept for the bundled emoji only: a data file's items change.
-            let recent =
-                catalog.source == EmojiCatalog.source && !noRecent
-                ? RecentPicks.location(environment: environment).map {
-                    RecentPicks(path: $0, size: configuration.recentSize, order: configuration.recentOrder)
-                } : nil
-            let now = Int(Date().timeIntervalSince1970)
-            if let recent, recent.size > 0, let section = RecentPicks.section(for: recent.glyphs(now: now), in: catalog)
-            {
-                catalog.sections.insert(section, at: 0)
-            }
-            let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-            // (NO_COLOR wins over --color: the colours go, the attributes stay.)
-            let colored = options.look.colored(configuration.theme)
-            let theme = noColor ? colored.withoutColors : colored
-
-            TerminalGuard.install()
-            let screen: NcursesScreen
-            do {
-                let inlineHeight = height.flatMap(InlineHeight.setting) ?? configuration.inlineHeight
-                screen = try NcursesScreen(colorMode: noColor ? .none : .auto, inlineHeight: inlineHeight)
-            } catch {
-                throw InputError(message: "\(error)")
-            }
-            var state = BrowserState(
-                catalog: catalog,
-                settings: configuration.layoutSettings(for: catalog, manyItemsExpected: relay.expectsManyItems),
-                theme: theme,
-                textWidth: textWidth,
-                width: screen.width, height: screen.height, multiSelect: multi,
-                skinTone: tone)
-            // Searches run beside the input loop: a key is drawn at once, at millions of items too.
-            state.options.searchesInBackground = true
-            state.overlays.notice = Browser.notice(for: warnings)
-            state.setSearchOptions(searchOptions)
-            state.options.hiddenItems = hidden
-            options.list.apply(to: &state.options)
-            state.setLook(options.look.look(placement: options.layoutName?.picker))
-            state.options.printLine = { item, section, glyph in format.line(for: item, section: section, glyph: glyph) }
-            state.options.shell = PreviewOptions.shell
-            state.options.fieldDelimiter = lineFields.delimiter
-            if let preview = try previewOptions.settings() { state.setPreview(preview) }
-            state.options.bindings = try bindOptions.bindings(over: configuration.bindings)
-            state.headerLines = options.headerLines(loadedHeader)
-            if let query {
-                state.startSearch(query)
-                // As fzf's: with a query given, Enter picks at once.
-                state.options.enterPicksFromPrompt = true
-            }
-            state.typingQueries = searchOptions.typing.goesToQuery(
-                dataFromStandardInput: catalog.source == "-")
-            if let expect { state.options.expectedKeys = (try? ExpectedKeys(parsing: expect)) ?? ExpectedKeys() }
-            let inbox = EventInbox()
-            let options = options
-            /// The events that end a load of the whole input: checked as a whole read is before
-            /// any screen.
-            let finishing: @Sendable (LoadedCatalog) -> [BrowserEvent] = { loaded in
-                if let problem = configuration.layout.groupProblem(for: loaded.catalog)
-                    ?? format.problem(for: loaded.catalog)
+            try options.withConfiguration { configuration in
+                let lineFields = try options.fields.lineFields()
+                let format = PrintFormat(parsing: printFormat).accepting(lineFields)
+                // A pipe or a large file is read while the browser runs: the first frame waits at
+                // most 20 ms for the data (fzf's bar). --filter, --select-1 and --exit-0 need it all.
+                let relay = StreamRelay()
+                var streaming = false
+                var catalog: Catalog, warnings: [DataWarning], loadedHeader: [String]
+                if !sync && filter == nil && !selectOne && !exitZero,
+                    let stream = options.dataStream(fields: lineFields)
                 {
-                    return [.loadFailed(problem)]
-                }
-                return [
-                    .loaded(loaded.catalog),
-                    .loadEnded(
-                        headerLines: options.headerLines(loaded.headerLines),
-                        notice: Browser.notice(for: loaded.warnings)),
-                ]
-            }
-            // The layout's settings made over for data that grew (a stream) or came anew (a
-            // reload).
-            let many = relay.expectsManyItems
-            state.options.adjustSettings = { configuration.adjusted($0, for: $1, manyItemsExpected: many) }
-            if streaming {
-                state.expectMoreData()
-                relay.handOver(to: inbox, finishing: finishing)
-            } else {
-                inbox.close()
-            }
-            // --bind's reload: the command's output read as the data was, in its place.
-            let reloader = Reloader()
-            defer { reloader.stop() }
-            let loadOptions = options.loadOptions(fields: lineFields)
-            let source = catalog.source
-            // (Titled as the data it replaces: its file, or stdin.)
-            let reloadName =
-                (options.data ?? options.file).flatMap { $0 == "-" ? nil : $0 }
-                ?? (source == EmojiCatalog.source ? "reload" : CatalogLoader.standardInputName)
-            var forgotten: [String] = []
-            let reloads = state.options.bindings.reloads
-            let outcome = Browser.run(&state, on: screen, inbox: streaming || reloads ? inbox : nil) { command in
-                switch command {
-                case .forgetRecent(let glyph):
-                    forgotten.append(glyph)
-                case .reload(let command):
-                    reloader.start(command, after: streaming ? relay : nil, inbox: inbox, finishing: finishing) {
-                        CatalogStream(
-                            descriptor: $0, name: reloadName, source: source, options: loadOptions, emptyIsNoItems: true
+                    relay.start(stream)
+                    // (A file too large to read at once holds too many items to measure: its first
+                    // part is laid out as the whole will be.)
+                    relay.expectsManyItems = stream.isLargeFile
+                    switch relay.take(waitingMilliseconds: 20) {
+                    case .complete(let loaded)?:
+                        (catalog, warnings, loadedHeader) = try options.finishLoad(loaded, configuration)
+                    case .failed(let error)?:
+                        throw InputError(message: error.description)
+                    case .partial(let loaded)?:
+                        (catalog, warnings, loadedHeader, streaming) = (loaded.catalog, [], loaded.headerLines, true)
+                    case nil:
+                        (catalog, warnings, loadedHeader, streaming) = (
+                            Catalog(sections: [], source: stream.source), [], [], true
                         )
                     }
-                default:
-                    break
+                } else {
+                    (catalog, warnings, loadedHeader) = try options.loadData(configuration, fields: lineFields)
                 }
-            }
-            reloader.stop()
-            let picked = outcome.map { if case .chosen = $0 { true } else { false } } ?? false
-            let printed = picked ? state.picks.compactMap(state.printedText(ofSource:)) : []
-            // --copy: the pick on the clipboard too, through the terminal while it is ours.
-            let copied = (copy || actionOptions.copies) && picked ? printed.joined(separator: "\n") : nil
-            if let copied { screen.copyToClipboard(copied) }
-            screen.close()
-            if let copied { ClipboardTools.copy(copied, environment: environment) }
-            if picked, let typist { DesktopTyping.typeLater(printed.joined(), with: typist) }
-            TerminalGuard.restore()
-            // (A stream's warnings are shown in the status line while the screen is up.)
-            for warning in relay.warnings {
-                StandardStreams.error("splitview: \(warning)\n")
-            }
+                if catalog.source == EmojiCatalog.source, let given = lineFields.givenOptions.first {
+                    throw InputError(
+                        message: "\(given) reads lines of data (FILE or standard input), not the bundled emoji")
+                }
+                if !streaming, let problem = format.problem(for: catalog) { throw InputError(message: problem) }
+                let tone = skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone
+                var searchOptions = configuration.search
+                if fuzzy { searchOptions.fuzzy = true }
+                searchOptions = matching.applied(to: searchOptions)
+                if let typing { searchOptions.typing = typing }
+                /// The lines `--print` gives for the items matching `query`, in the browser's order:
+                /// the best matches first, then each section's others, each item once.
+                func locations(_ query: String) -> [ItemLocation] {
+                    searchOptions.orderedMatches(
+                        of: Search.run(searchOptions.query(query, source: catalog.source), in: catalog), in: catalog)
+                }
+                func line(_ location: ItemLocation) -> String {
+                    let section = catalog.sections[location.section]
+                    let item = section.items[location.item]
+                    let glyph = tone.flatMap { $0.variant(of: item) } ?? item.glyph
+                    return format.line(for: item, section: section.title, glyph: glyph)
+                }
+                func matches(_ query: String) -> [String] { locations(query).map(line) }
+                if let filter {
+                    let found = locations(filter)
+                    // (No key ends a filter: no key line, as fzf's --filter.)
+                    try emit(count: found.count, query: filter, key: nil) { line(found[$0]) }
+                    throw ExitCode(found.isEmpty ? 1 : 0)
+                }
+                // --select-1 and --exit-0 decide before any screen, as fzf does (on the whole input:
+                // splitview reads it before it starts).
+                if selectOne || exitZero {
+                    let lines = matches(query ?? "")
+                    if exitZero && lines.isEmpty { throw ExitCode(1) }
+                    if selectOne && lines.count == 1 {
+                        // (No key ended it: Enter's empty line.)
+                        try emit(lines, query: query ?? "", key: "")
+                        throw ExitCode(0)
+                    }
+                }
+                let environment = ProcessInfo.processInfo.environment
+                let textWidth = TextWidth(overrides: configuration.widthOverrides)
+                // Emoji this terminal cannot draw ([widths] = 0, as probe-widths finds): left out
+                // when the configuration says so, counted in the status line.
+                var hidden = 0
+                if configuration.undrawable == .hidden && !streaming {
+                    (catalog, hidden) = catalog.withoutUndrawable(textWidth)
+                }
+                // Recent picks are kept for the bundled emoji only: a data file's items change.
+                let recent =
+                    catalog.source == EmojiCatalog.source && !noRecent
+                    ? RecentPicks.location(environment: environment).map {
+                        RecentPicks(path: $0, size: configuration.recentSize, order: configuration.recentOrder)
+                    } : nil
+                let now = Int(Date().timeIntervalSince1970)
+                if let recent, recent.size > 0,
+                    let section = RecentPicks.section(for: recent.glyphs(now: now), in: catalog)
+                {
+                    catalog.sections.insert(section, at: 0)
+                }
+                let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+                // (NO_COLOR wins over --color: the colours go, the attributes stay.)
+                let colored = options.look.colored(configuration.theme)
+                let theme = noColor ? colored.withoutColors : colored
 
-            // Enter with nothing to pick prints the query and the key as fzf's does (a script's
-            // "create it if nothing matches"), no item.
-            let accepted = picked || outcome == .pickedNothing
-            if accepted {
-                let typed = state.overlays.searchPrompt?.text ?? state.content.filter?.query.description ?? ""
-                try emit(printed, query: typed, key: state.picking.endingKey ?? "")
-            }
-            // The picks and the forgotten recent ones into the recent file, merged with what
-            // another instance wrote meanwhile.
-            if let recent, recent.size > 0 {
+                TerminalGuard.install()
+                let screen: NcursesScreen
                 do {
-                    try recent.record(
-                        picked: picked ? state.picks.compactMap { state.glyph(atSource: $0) } : [],
-                        forgotten: forgotten, now: Int(Date().timeIntervalSince1970))
+                    let inlineHeight = height.flatMap(InlineHeight.setting) ?? configuration.inlineHeight
+                    screen = try NcursesScreen(colorMode: noColor ? .none : .auto, inlineHeight: inlineHeight)
                 } catch {
-                    // A recent list that cannot be kept is only a warning.
-                    StandardStreams.error(
-                        "splitview: warning: recent picks not kept: \(MessageText.escaped("\(error)"))\n")
+                    throw InputError(message: "\(error)")
                 }
-            }
-            switch outcome {
-            case .chosen:
-                break
-            case .interrupted:
-                throw ExitCode(130)
-            case .failed(let message):
-                throw InputError(message: message)
-            case .cancelled, .pickedNothing, nil:
-                throw ExitCode(1)
-            case .become(let command):
-                try become(command)
+                var state = BrowserState(
+                    catalog: catalog,
+                    settings: configuration.layoutSettings(for: catalog, manyItemsExpected: relay.expectsManyItems),
+                    theme: theme,
+                    textWidth: textWidth,
+                    width: screen.width, height: screen.height, multiSelect: multi,
+                    skinTone: tone)
+                // Searches run beside the input loop: a key is drawn at once, at millions of items too.
+                state.options.searchesInBackground = true
+                state.overlays.notice = Browser.notice(for: warnings)
+                state.setSearchOptions(searchOptions)
+                state.options.hiddenItems = hidden
+                options.list.apply(to: &state.options)
+                state.setLook(options.look.look(placement: options.layoutName?.picker))
+                state.options.printLine = { item, section, glyph in
+                    format.line(for: item, section: section, glyph: glyph)
+                }
+                state.options.shell = PreviewOptions.shell
+                state.options.fieldDelimiter = lineFields.delimiter
+                if let preview = try previewOptions.settings() { state.setPreview(preview) }
+                state.options.bindings = try bindOptions.bindings(over: configuration.bindings)
+                state.headerLines = options.headerLines(loadedHeader)
+                if let query {
+                    state.startSearch(query)
+                    // As fzf's: with a query given, Enter picks at once.
+                    state.options.enterPicksFromPrompt = true
+                }
+                state.typingQueries = searchOptions.typing.goesToQuery(
+                    dataFromStandardInput: catalog.source == "-")
+                if let expect { state.options.expectedKeys = (try? ExpectedKeys(parsing: expect)) ?? ExpectedKeys() }
+                let inbox = EventInbox()
+                let options = options
+                /// The events that end a load of the whole input: checked as a whole read is before
+                /// any screen.
+                let finishing: @Sendable (LoadedCatalog) -> [BrowserEvent] = { loaded in
+                    if let problem = configuration.layout.groupProblem(for: loaded.catalog)
+                        ?? format.problem(for: loaded.catalog)
+                    {
+                        return [.loadFailed(problem)]
+                    }
+                    return [
+                        .loaded(loaded.catalog),
+                        .loadEnded(
+                            headerLines: options.headerLines(loaded.headerLines),
+                            notice: Browser.notice(for: loaded.warnings)),
+                    ]
+                }
+                // The layout's settings made over for data that grew (a stream) or came anew (a
+                // reload).
+                let many = relay.expectsManyItems
+                state.options.adjustSettings = { configuration.adjusted($0, for: $1, manyItemsExpected: many) }
+                if streaming {
+                    state.expectMoreData()
+                    relay.handOver(to: inbox, finishing: finishing)
+                } else {
+                    inbox.close()
+                }
+                // --bind's reload: the command's output read as the data was, in its place.
+                let reloader = Reloader()
+                defer { reloader.stop() }
+                let loadOptions = options.loadOptions(fields: lineFields)
+                let source = catalog.source
+                // (Titled as the data it replaces: its file, or stdin.)
+                let reloadName =
+                    (options.data ?? options.file).flatMap { $0 == "-" ? nil : $0 }
+                    ?? (source == EmojiCatalog.source ? "reload" : CatalogLoader.standardInputName)
+                var forgotten: [String] = []
+                let reloads = state.options.bindings.reloads
+                let outcome = Browser.run(&state, on: screen, inbox: streaming || reloads ? inbox : nil) { command in
+                    switch command {
+                    case .forgetRecent(let glyph):
+                        forgotten.append(glyph)
+                    case .reload(let command):
+                        reloader.start(command, after: streaming ? relay : nil, inbox: inbox, finishing: finishing) {
+                            CatalogStream(
+                                descriptor: $0, name: reloadName, source: source, options: loadOptions,
+                                emptyIsNoItems: true
+                            )
+                        }
+                    default:
+                        break
+                    }
+                }
+                reloader.stop()
+                let picked = outcome.map { if case .chosen = $0 { true } else { false } } ?? false
+                let printed = picked ? state.picks.compactMap(state.printedText(ofSource:)) : []
+                // --copy: the pick on the clipboard too, through the terminal while it is ours.
+                let copied = (copy || actionOptions.copies) && picked ? printed.joined(separator: "\n") : nil
+                if let copied { screen.copyToClipboard(copied) }
+                screen.close()
+                if let copied { ClipboardTools.copy(copied, environment: environment) }
+                if picked, let typist { DesktopTyping.typeLater(printed.joined(), with: typist) }
+                TerminalGuard.restore()
+                // (A stream's warnings are shown in the status line while the screen is up.)
+                for warning in relay.warnings {
+                    StandardStreams.error("splitview: \(warning)\n")
+                }
+
+                // Enter with nothing to pick prints the query and the key as fzf's does (a script's
+                // "create it if nothing matches"), no item.
+                let accepted = picked || outcome == .pickedNothing
+                if accepted {
+                    let typed = state.overlays.searchPrompt?.text ?? state.content.filter?.query.description ?? ""
+                    try emit(printed, query: typed, key: state.picking.endingKey ?? "")
+                }
+                // The picks and the forgotten recent ones into the recent file, merged with what
+                // another instance wrote meanwhile.
+                if let recent, recent.size > 0 {
+                    do {
+                        try recent.record(
+                            picked: picked ? state.picks.compactMap { state.glyph(atSource: $0) } : [],
+                            forgotten: forgotten, now: Int(Date().timeIntervalSince1970))
+                    } catch {
+                        // A recent list that cannot be kept is only a warning.
+                        StandardStreams.error(
+                            "splitview: warning: recent picks not kept: \(MessageText.escaped("\(error)"))\n")
+                    }
+                }
+                switch outcome {
+                case .chosen:
+                    break
+                case .interrupted:
+                    throw ExitCode(130)
+                case .failed(let message):
+                    throw InputError(message: message)
+                case .cancelled, .pickedNothing, nil:
+                    throw ExitCode(1)
+                case .become(let command):
+                    try become(command)
+                }
             }
         }
     }

@@ -5,6 +5,7 @@
 import Browser
 import Catalog
 import Foundation
+import SplitLayout
 import TerminalUI
 import UserFiles
 
@@ -67,8 +68,10 @@ final class StreamRelay: @unchecked Sendable {
 
     /// Starts reading `stream` on a thread of its own.
     func start(_ stream: CatalogStream) {
+        // (The configuration's effects, which the data's rows may name, go with it.)
+        let effects = CardEffects.configured
         Thread.detachNewThread { [self] in
-            stream.run { self.offer($0) }
+            CardEffects.$configured.withValue(effects) { stream.run { self.offer($0) } }
         }
     }
 
@@ -199,8 +202,9 @@ final class Reloader: @unchecked Sendable {
         relay.handOver(to: inbox, finishing: finishing)
         let reader = ends[0]
         let reading = stream(reader)
+        let effects = CardEffects.configured
         Thread.detachNewThread { [self] in
-            reading.run { relay.offerUpdate($0) }
+            CardEffects.$configured.withValue(effects) { reading.run { relay.offerUpdate($0) } }
             close(reader)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -48,23 +48,24 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         try reportingInputErrors {
-            let configuration = try options.loadConfiguration()
-            let catalog = try options.loadCatalog(configuration)
-            let settings = configuration.layoutSettings(for: catalog)
-            let looks = settings.rowLooks(for: catalog)
-            let specs = settings.sectionSpecs(
-                for: catalog, rowLooks: looks, textWidth: TextWidth(overrides: configuration.widthOverrides))
-            // As the browser lays out: one column where two would leave one no room for items.
-            let parameters = ColumnRoom(sections: specs, parameters: settings.parameters)
-                .fitted(settings.parameters(forWidth: width), width: width)
-            var layout = SplitLayout(sections: specs, parameters: parameters, width: width)
-            if let problem = RowOffsetArgument.problem(row, in: layout) { throw InputError(message: problem) }
-            for row in row { layout.setRowOffset(row.offset, section: row.section) }
-            var output = LayoutJSON.render(
-                layout, viewport: Rect(x: 0, y: offset, width: width, height: height),
-                visibleOnly: visible, rows: looks)
-            output.append("\n")
-            try StandardStreams.output(output)
+            try options.withConfiguration { configuration in
+                let catalog = try options.loadCatalog(configuration)
+                let settings = configuration.layoutSettings(for: catalog)
+                let looks = settings.rowLooks(for: catalog)
+                let specs = settings.sectionSpecs(
+                    for: catalog, rowLooks: looks, textWidth: TextWidth(overrides: configuration.widthOverrides))
+                // As the browser lays out: one column where two would leave one no room for items.
+                let parameters = ColumnRoom(sections: specs, parameters: settings.parameters)
+                    .fitted(settings.parameters(forWidth: width), width: width)
+                var layout = SplitLayout(sections: specs, parameters: parameters, width: width)
+                if let problem = RowOffsetArgument.problem(row, in: layout) { throw InputError(message: problem) }
+                for row in row { layout.setRowOffset(row.offset, section: row.section) }
+                var output = LayoutJSON.render(
+                    layout, viewport: Rect(x: 0, y: offset, width: width, height: height),
+                    visibleOnly: visible, rows: looks)
+                output.append("\n")
+                try StandardStreams.output(output)
+            }
         }
     }
 }
@@ -139,6 +140,8 @@ enum LayoutJSON {
                     out += "\"progress\": \(number(row.progress(ofCard: index, offset: offset))), "
                     out += "\"side\": \"\(side.rawValue)\", \"x\": \(frame.x), \"y\": \(frame.y), "
                     out += "\"width\": \(frame.width), \"height\": \(frame.height), \"scale\": \(number(card.scale)), "
+                    // (A card scaled down otherwise than across: an effect of keyframes' scale_y.)
+                    if let down = card.scaleY { out += "\"scaleY\": \(number(down)), " }
                     out += "\"alpha\": \(number(card.alpha)), \"z\": \(number(card.z))}"
                 }
             }

@@ -51,39 +51,40 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingInputErrors {
-            let configuration = try options.loadConfiguration()
-            let (catalog, warnings, loadedHeader) = try options.loadData(configuration)
-            let requested = focus.flatMap(parseFocus)
-            var state = BrowserState(
-                catalog: catalog, settings: configuration.layoutSettings(for: catalog),
-                theme: options.look.colored(configuration.theme),
-                textWidth: TextWidth(overrides: configuration.widthOverrides),
-                width: width, height: height, focus: requested,
-                skinTone: configuration.skinTone)
-            // The browser's first screen shows the warnings in the status line.
-            state.overlays.notice = Browser.notice(for: warnings)
-            state.headerLines = options.headerLines(loadedHeader)
-            options.list.apply(to: &state.options)
-            state.setLook(options.look.look(placement: options.layoutName?.picker))
-            if let requested, state.view.focus != requested {
-                let sections = catalog.sections
-                let reason =
-                    sections.indices.contains(requested.section)
-                    ? "section \(requested.section) has \(sections[requested.section].items.count) items, numbered from 0"
-                    : "the data has \(sections.count) sections, numbered from 0"
-                throw InputError(message: "--focus \(focus!): no such item (\(reason))")
+            try options.withConfiguration { configuration in
+                let (catalog, warnings, loadedHeader) = try options.loadData(configuration)
+                let requested = focus.flatMap(parseFocus)
+                var state = BrowserState(
+                    catalog: catalog, settings: configuration.layoutSettings(for: catalog),
+                    theme: options.look.colored(configuration.theme),
+                    textWidth: TextWidth(overrides: configuration.widthOverrides),
+                    width: width, height: height, focus: requested,
+                    skinTone: configuration.skinTone)
+                // The browser's first screen shows the warnings in the status line.
+                state.overlays.notice = Browser.notice(for: warnings)
+                state.headerLines = options.headerLines(loadedHeader)
+                options.list.apply(to: &state.options)
+                state.setLook(options.look.look(placement: options.layoutName?.picker))
+                if let requested, state.view.focus != requested {
+                    let sections = catalog.sections
+                    let reason =
+                        sections.indices.contains(requested.section)
+                        ? "section \(requested.section) has \(sections[requested.section].items.count) items, numbered from 0"
+                        : "the data has \(sections.count) sections, numbered from 0"
+                    throw InputError(message: "--focus \(focus!): no such item (\(reason))")
+                }
+                if let problem = RowOffsetArgument.problem(row, in: state.view.layout) {
+                    throw InputError(message: problem)
+                }
+                for row in row { state.setRowOffset(row.offset, section: row.section) }
+                if let offset {
+                    state.scroll(to: offset)
+                    // As after a wheel scroll: the status line describes an item on the screen.
+                    if requested == nil { Browser.keepFocusInView(&state) }
+                }
+                let frame = Browser.render(state)
+                try StandardStreams.output(frame.lines.joined(separator: "\n") + "\n")
             }
-            if let problem = RowOffsetArgument.problem(row, in: state.view.layout) {
-                throw InputError(message: problem)
-            }
-            for row in row { state.setRowOffset(row.offset, section: row.section) }
-            if let offset {
-                state.scroll(to: offset)
-                // As after a wheel scroll: the status line describes an item on the screen.
-                if requested == nil { Browser.keepFocusInView(&state) }
-            }
-            let frame = Browser.render(state)
-            try StandardStreams.output(frame.lines.joined(separator: "\n") + "\n")
         }
     }
 }

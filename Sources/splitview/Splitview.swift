@@ -254,6 +254,23 @@ struct DataOptions: ParsableArguments {
 
     /// The configuration in force, or a clear error naming the file and key; the command
     /// line's --style, --effect, --preset and --layout over it.
+    /// Loads the configuration and runs `body` with it, its effects of keyframes known
+    /// wherever an effect is named meanwhile (`CardEffects.configured`): --effect, the data's
+    /// rows, the browser.
+    func withConfiguration(_ body: (Configuration) throws -> Void) throws {
+        let configuration = try loadConfiguration()
+        try CardEffects.$configured.withValue(configuration.keyframeEffects) {
+            // --effect may name the configuration's own effects: checked once they are read (a
+            // mistake of the command line's, status 64, as a built-in name's in `validate`).
+            if let effect, !CardEffects.builtIn.contains(where: { $0.name == effect }),
+                let problem = RowHint.problem(effect: effect, preset: preset)
+            {
+                throw ValidationError(problem.replacingOccurrences(of: "expected an effect", with: "--effect must be"))
+            }
+            try body(configuration)
+        }
+    }
+
     func loadConfiguration() throws(InputError) -> Configuration {
         let path = ConfigLoader.locate(explicitPath: config, environment: ProcessInfo.processInfo.environment)
         var configuration: Configuration
@@ -285,7 +302,10 @@ struct DataOptions: ParsableArguments {
 
     func validate() throws {
         if let problem = layoutName?.problem { throw ValidationError("--layout: \(problem)") }
-        if let problem = RowHint.problem(effect: effect ?? (preset == nil ? nil : "scale"), preset: preset) {
+        // (A name that is not a built-in effect's may be the configuration's: checked with it.)
+        if effect.map({ name in CardEffects.builtIn.contains { $0.name == name } }) ?? true,
+            let problem = RowHint.problem(effect: effect ?? (preset == nil ? nil : "scale"), preset: preset)
+        {
             throw ValidationError(problem.replacingOccurrences(of: "expected an effect", with: "--effect must be"))
         }
         if let file, let data {
