@@ -13,12 +13,13 @@ struct SectionsView: Widget {
     let faces: ItemFaces.Table
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
-        guard area.x > 0, area.width > 0, area.height > 0 else {
+        guard area.x > 0 || area.y > 0, area.width > 0, area.height > 0 else {
             Self.draw(state, faces: faces, in: area, into: &buffer)
             return
         }
-        // Sections after a panel at the left (--preview-window left): the styles draw at the
-        // layout's columns, so they draw on a buffer of their own, placed after the panel.
+        // Sections after a panel at the left or above (--preview-window left, up) or under
+        // the prompt (--layout reverse): the styles draw at the layout's columns and skip the
+        // rows past the view's height, so they draw on a buffer of their own, placed there.
         var own = CellBuffer(width: area.width, height: area.height, style: state.options.theme.base)
         Self.draw(state, faces: faces, in: Rect(x: 0, y: 0, width: area.width, height: area.height), into: &own)
         buffer.place(own, atX: area.x, y: area.y)

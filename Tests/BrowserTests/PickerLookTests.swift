@@ -35,6 +35,14 @@ import Foundation
         #expect(lines[8].hasPrefix(" /a1"))
     }
 
+    @Test func underThePromptOnTopTheSectionsAreDrawnToTheLastRow() {
+        // The rows of the default layout, one row down: the last one too (its text was
+        // skipped, past the view's height counted from the top of the screen).
+        let reverse = render(state(PickerLook(placement: .reverse)))
+        let bottom = render(state(PickerLook()))
+        #expect(Array(reverse[1...8]) == Array(bottom[0...7]))
+    }
+
     @Test func reverseListKeepsThePromptAtTheBottom() {
         var state = state(PickerLook(placement: .reverseList))
         state.startSearch("a")

@@ -166,6 +166,9 @@ extension PreviewPaneTests {
         #expect(lines[1].hasPrefix("│ out 1 "), "\(lines)")
         #expect(lines[7].hasPrefix("╰"), "\(lines)")
         #expect(lines[8].hasPrefix("  Lines"), "\(lines)")
+        // Every row of the sections drawn under it, to the status line (the items' text was
+        // skipped past the view's height, counted from the top of the screen).
+        for row in 9..<19 { #expect(lines[row].hasPrefix("  line \(row - 9) "), "\(lines)") }
         Browser.update(&state, .mouse(MouseEvent(action: .wheelDown, x: 5, y: 3)))
         #expect(state.preview.scroll == Browser.wheelRows && state.view.offset == 0)
         // A click on the first line of items (row 9) focuses it.
