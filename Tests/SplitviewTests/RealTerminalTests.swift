@@ -111,21 +111,31 @@ import Testing
 
     /// Runs splitview (or the shell command line `command`) in `terminal` at `columns` x
     /// `rows` on `display`, and returns the screenshot of its window (kept as `name`.png too)
-    /// once the first frame is drawn.
+    /// once the first frame is drawn, and once it is `ready` (what comes later than the first
+    /// frame, a preview's output: taken again every 0.2 s, for up to 3 s more).
     static func screenshot(
-        _ terminal: String, columns: Int, rows: Int, display: Display, name: String, command: String? = nil
+        _ terminal: String, columns: Int, rows: Int, display: Display, name: String, command: String? = nil,
+        until ready: (Image) -> Bool = { _ in true }
     ) throws -> Image {
         try running(terminal, columns: columns, rows: rows, display: display, name: name, command: command) {
             window, environment in
             try FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
             let png = "\(screenshots)/\(name).png", ppm = "\(screenshots)/\(name).ppm"
-            let shot = try Support.spawn(path(of: "import")!, ["-window", window, png], environment: environment)
-            try #require(shot.status == 0, "import failed: \(shot.stderr)")
-            let convert = try Support.spawn(
-                path(of: "convert")!, [png, ppm], environment: environment)
-            try #require(convert.status == 0, "convert failed: \(convert.stderr)")
-            let image = try #require(Image(ppm: try Data(contentsOf: URL(fileURLWithPath: ppm))))
-            try? FileManager.default.removeItem(atPath: ppm)
+            func take() throws -> Image {
+                let shot = try Support.spawn(path(of: "import")!, ["-window", window, png], environment: environment)
+                try #require(shot.status == 0, "import failed: \(shot.stderr)")
+                let convert = try Support.spawn(
+                    path(of: "convert")!, [png, ppm], environment: environment)
+                try #require(convert.status == 0, "convert failed: \(convert.stderr)")
+                let image = try #require(Image(ppm: try Data(contentsOf: URL(fileURLWithPath: ppm))))
+                try? FileManager.default.removeItem(atPath: ppm)
+                return image
+            }
+            var image = try take()
+            for _ in 0..<15 where !ready(image) {
+                usleep(200_000)
+                image = try take()
+            }
             return image
         }
     }
