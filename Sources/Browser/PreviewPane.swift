@@ -192,7 +192,7 @@ extension BrowserState {
     /// The command to start for the preview, when the one it wants changed since the last
     /// (a new focus, query or mark); the output shown starts afresh.
     mutating func takePreviewToStart() -> [BrowserCommand] {
-        guard let settings = options.preview, preview.isShown else { return [] }
+        guard options.preview != nil, preview.isShown else { return [] }
         let inputs = PreviewPane.Inputs(
             focus: view.focus.map(content.sourcePath), marked: picking.marked,
             query: overlays.searchPrompt?.text ?? "")
