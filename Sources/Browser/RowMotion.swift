@@ -28,9 +28,11 @@ extension BrowserState {
         guard rowTarget(focus.section) != target else { return }
         let key = Self.rowMotion(focus.section)
         if animated {
+            let look = content.rowLook(ofSection: focus.section)
             motion.timeline.move(
                 key, from: view.layout.rowOffset(section: focus.section), to: target, at: motion.now,
-                duration: Self.rowMoveDuration)
+                duration: look?.settleDuration ?? Self.rowMoveDuration,
+                easing: look?.settle == .easeOut ? .easeOut : .spring(velocity: 0))
         } else {
             motion.timeline.cancel(key)
             view.layout.setRowOffset(target, section: focus.section)
@@ -153,8 +155,17 @@ extension BrowserState {
         else { return }
         let offset = view.layout.rowOffset(section: section)
         let target = row.restingOffset(releasedAt: offset, startedAt: slide.startOffset, velocity: velocity)
+        let look = content.rowLook(ofSection: section)
+        let duration = look?.settleDuration ?? Self.rowMoveDuration
+        // A spring starts at the gesture's speed, in the move's distance per its duration.
+        let easing: Easing =
+            switch look?.settle ?? .spring {
+            case .spring:
+                .spring(velocity: target == offset ? 0 : velocity * Double(duration) / (target - offset))
+            case .easeOut: .easeOut
+            }
         motion.timeline.move(
-            Self.rowMotion(section), from: offset, to: target, at: motion.now, duration: Self.rowMoveDuration)
+            Self.rowMotion(section), from: offset, to: target, at: motion.now, duration: duration, easing: easing)
         if view.focus?.section == section { restFocus(row, section: section, page: row.page(offset: target)) }
     }
 }

@@ -9,6 +9,9 @@ import SplitLayout
 public struct RowLook: Sendable {
     public var spec: RowSpec
     public var effect: any CardEffect
+    /// How its moves come to rest, and in how many milliseconds.
+    public var settle: RowSettle = .spring
+    public var settleDuration = BrowserState.rowMoveDuration
     /// The effect's name and preset, as configured (for reports).
     public var effectName: String
     public var preset: String?
@@ -52,7 +55,11 @@ extension LayoutSettings {
             alignment: effect.alignment, behavior: hint.behavior ?? .groupPaging,
             visibleItems: hint.visibleItems ?? effect.visibleItems, flickVelocity: hint.flickVelocity ?? 0.05,
             headroom: effect.headroom)
-        return RowLook(spec: spec, effect: effect, effectName: hint.effect ?? "none", preset: hint.preset)
+        return RowLook(
+            spec: spec, effect: effect, settle: hint.settle ?? .spring,
+            settleDuration: hint.settleDuration ?? RowHint.defaults.settleDuration ?? BrowserState.rowMoveDuration,
+            effectName: hint.effect ?? "none",
+            preset: hint.preset)
     }
 
     /// The look of each row section of `catalog`, by section.

@@ -3,6 +3,12 @@
 
 import TerminalUI
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Names a value in motion or a timer: one case per kind, so that a new kind of motion is
 /// a case the compiler makes every switch over them consider.
 public enum MotionKey: Hashable, Sendable, Comparable {
@@ -17,13 +23,27 @@ public enum Easing: Hashable, Sendable {
     case linear
     /// Fast, then slowing into the target (cubic): what a flicked card does.
     case easeOut
+    /// A critically damped spring that starts at `velocity`: the value's speed at the start,
+    /// in the whole move's distance per the whole duration (0: from rest; more than the
+    /// spring's own pace: past the target, then back).
+    case spring(velocity: Double)
 
-    /// The value's progress (0...1) at the time's progress `t` (0...1).
+    /// How fast the spring closes in, per duration: what is left at the end (under half a
+    /// percent from rest) is the last frame's jump to the target.
+    public static let springRate = 8.0
+
+    /// The value's progress (0: where it started, 1: the target; a spring may pass it) at the
+    /// time's progress `t` (0...1).
     public func callAsFunction(_ t: Double) -> Double {
         let t = min(1, max(0, t))
         switch self {
         case .linear: return t
         case .easeOut: return 1 - (1 - t) * (1 - t) * (1 - t)
+        case .spring(let velocity):
+            // The distance left, d(t) = (1 + (w - v) t) e^(-w t): 1 at the start, falling at v.
+            let rate = Self.springRate
+            let speed = velocity.isFinite ? max(-50, min(50, velocity)) : 0
+            return 1 - (1 + (rate - speed) * t) * exp(-rate * t)
         }
     }
 }

@@ -17,6 +17,15 @@ public enum SectionStyleName: String, Hashable, Sendable, CaseIterable {
         help: ["grid": "wrapping lines of items", "row": "one line of cards that scrolls sideways"])
 }
 
+/// How a row's move comes to rest on its target.
+public enum RowSettle: String, Hashable, Sendable, CaseIterable {
+    /// A damped spring that starts at the gesture's speed (UIKit's deceleration): a flick
+    /// carries on into the settle, a slow release eases in.
+    case spring
+    /// Fast, then slowing into the target, whatever the gesture's speed.
+    case easeOut = "ease-out"
+}
+
 /// A row's options as given; nil: not given here.
 public struct RowHint: Hashable, Sendable {
     public var cardWidth: Int?
@@ -30,14 +39,20 @@ public struct RowHint: Hashable, Sendable {
     public var preset: String?
     public var visibleItems: Int?
     public var flickVelocity: Double?
+    /// How a move comes to rest, and how long it takes (milliseconds).
+    public var settle: RowSettle?
+    public var settleDuration: Int?
     /// The effect's numeric options by their names in the data (`CardEffects.options(of:)`).
     public var effectOptions: [String: Double]
 
     public init(
         cardWidth: Int? = nil, cardHeight: Int? = nil, gap: Int? = nil, peek: Int? = nil,
         behavior: RowBehavior? = nil, effect: String? = nil, preset: String? = nil, visibleItems: Int? = nil,
-        flickVelocity: Double? = nil, effectOptions: [String: Double] = [:]
+        flickVelocity: Double? = nil, settle: RowSettle? = nil, settleDuration: Int? = nil,
+        effectOptions: [String: Double] = [:]
     ) {
+        self.settle = settle
+        self.settleDuration = settleDuration
         self.cardWidth = cardWidth
         self.cardHeight = cardHeight
         self.gap = gap
@@ -58,7 +73,8 @@ public struct RowHint: Hashable, Sendable {
             cardWidth: cardWidth ?? base.cardWidth, cardHeight: cardHeight ?? base.cardHeight, gap: gap ?? base.gap,
             peek: peek ?? base.peek, behavior: behavior ?? base.behavior, effect: effect ?? base.effect,
             preset: preset ?? (sameEffect ? base.preset : nil), visibleItems: visibleItems ?? base.visibleItems,
-            flickVelocity: flickVelocity ?? base.flickVelocity,
+            flickVelocity: flickVelocity ?? base.flickVelocity, settle: settle ?? base.settle,
+            settleDuration: settleDuration ?? base.settleDuration,
             effectOptions: (sameEffect ? base.effectOptions : [:]).merging(effectOptions) { $1 })
     }
 
@@ -66,7 +82,7 @@ public struct RowHint: Hashable, Sendable {
     /// card per flick; cards sized by their content (see `LayoutSettings.rowLook`).
     public static let defaults = RowHint(
         cardWidth: nil, cardHeight: nil, gap: 2, peek: 4, behavior: .groupPagingCentered, effect: "carousel",
-        preset: nil, visibleItems: nil, flickVelocity: 0.05)
+        preset: nil, visibleItems: nil, flickVelocity: 0.05, settle: .spring, settleDuration: 240)
 
     /// The options of a row, in the configuration's [row] and [sections."TITLE"] and in a data
     /// file's `"row"`, in the order they are read; then every option of any effect (which effect
@@ -100,6 +116,15 @@ public struct RowHint: Hashable, Sendable {
                 .camel("flickVelocity"), RealNumber(0...100, unit: "cells per millisecond"),
                 help: "the speed above which a drag or a wheel burst moves on to the next card"
             ).at(\RowHint.flickVelocity),
+            Option(
+                "settle", Choice(RowSettle.self),
+                help: "how a move comes to rest: spring (a damped spring starting at the gesture's speed) or "
+                    + "ease-out (the same ease whatever the speed)"
+            ).at(\RowHint.settle),
+            Option(
+                .camel("settleDuration"), WholeNumber(20...5000, of: "milliseconds"),
+                help: "how long a move to rest takes"
+            ).at(\RowHint.settleDuration),
         ]
             + CardEffects.allOptions.map { option in
                 let effects = CardEffects.entries.filter { $0.options.contains { $0.name == option.name } }

@@ -11,13 +11,16 @@ import TerminalUI
 
 /// A grid section "Top" of 4 items above a row section "Cards" of 8 items with a field, one
 /// column 40 wide: cards 14 x 4, gap 2 (stride 16), centred.
-func rowState(effect: String = "none", behavior: RowBehavior = .groupPagingCentered, height: Int = 12) -> BrowserState {
+func rowState(
+    effect: String = "none", behavior: RowBehavior = .groupPagingCentered, height: Int = 12, settle: RowSettle? = nil
+) -> BrowserState {
     let cards = (0..<8).map { Item(label: "card \($0)", fields: [Item.Field(name: "n", value: "\($0 * 11)")]) }
     let catalog = Catalog(
         sections: [Section(title: "Top", items: items("t", 4)), Section(title: "Cards", items: cards)], source: "test")
     var settings = fixtureSettings(splitFrom: 1000)
     settings.sectionStyles["Cards"] = SectionStyleOverride(
-        style: .row, row: RowHint(cardWidth: 14, cardHeight: 4, gap: 2, behavior: behavior, effect: effect))
+        style: .row,
+        row: RowHint(cardWidth: 14, cardHeight: 4, gap: 2, behavior: behavior, effect: effect, settle: settle))
     return BrowserState(catalog: catalog, settings: settings, theme: .standard, width: 40, height: height)
 }
 

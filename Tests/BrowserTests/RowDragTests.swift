@@ -3,6 +3,7 @@
 // centred at columns 13..<27 of screen rows 4-7.
 
 @testable import Browser
+import Catalog
 import SplitLayout
 import Testing
 import TerminalUI
@@ -124,5 +125,51 @@ struct RowDragTests {
         var plain = overGrid
         plain.shift = false
         #expect(Browser.mouseAction(for: plain, in: state) == .scroll(rows: 3))
+    }
+}
+
+/// The settle of a row's move (issue 29): a damped spring that starts at the gesture's speed,
+/// or the same ease-out whatever the speed.
+@Suite("A row's move to rest")
+struct RowSettleTests {
+    @Test("the spring: from the start at its speed, to the target at the end; a fast one passes it and comes back")
+    func spring() {
+        for velocity in [0.0, 2, -3, 8, 20] {
+            let easing = Easing.spring(velocity: velocity)
+            #expect(easing(0) == 0)
+            #expect(abs(easing(1) - 1) < 0.01 + 0.001 * abs(velocity), "\(velocity): \(easing(1))")
+            // Its speed at the start is the gesture's.
+            let slope = (easing(1e-6) - easing(0)) / 1e-6
+            #expect(abs(slope - velocity) < 0.01, "\(velocity): \(slope)")
+        }
+        let still = Easing.spring(velocity: 0)
+        let samples = stride(from: 0.0, through: 1, by: 0.02).map(still.callAsFunction)
+        #expect(zip(samples, samples.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(stride(from: 0.0, through: 1, by: 0.02).contains { Easing.spring(velocity: 20)($0) > 1.05 })
+    }
+
+    /// The row fixture after a drag from column 20 to `end` in `milliseconds`, released there:
+    /// its offset `after` ms into the move to rest.
+    func offset(draggedTo end: Int, in milliseconds: Int, after: Int, settle: RowSettle = .spring) -> Double {
+        var state = rowState(settle: settle)
+        state.send(.down)
+        state.mouse(.press, x: 20, at: 2_000)
+        state.mouse(.drag, x: end, at: 2_000 + milliseconds)
+        state.mouse(.release, x: end, at: 2_000 + milliseconds)
+        Browser.update(&state, .tick(at: Moment(milliseconds: 2_000 + milliseconds + after)))
+        return state.view.layout.rowOffset(section: 1)
+    }
+
+    @Test("a flick carries its speed into the settle; with ease-out, the speed does not matter")
+    func carriesTheSpeed() {
+        // The same 10 cells towards the next card (at 16, past its middle), quickly and
+        // slowly: both come to rest there; 20 ms into the settle, the flick is further on.
+        let quick = offset(draggedTo: 10, in: 20, after: 20)
+        let slow = offset(draggedTo: 10, in: 400, after: 20)
+        #expect(quick > slow + 0.5, "\(quick) against \(slow)")
+        #expect(offset(draggedTo: 10, in: 20, after: 1_000) == 16 && offset(draggedTo: 10, in: 400, after: 1_000) == 16)
+        let quickEased = offset(draggedTo: 10, in: 20, after: 20, settle: .easeOut)
+        let slowEased = offset(draggedTo: 10, in: 400, after: 20, settle: .easeOut)
+        #expect(quickEased == slowEased)
     }
 }
