@@ -24,7 +24,10 @@ extension BrowserState {
             // A row the wheel is sliding follows the wheel; it takes the focus when it rests.
             motion.rowSlides[focus.section] == nil
         else { return }
-        let target = row.restingOffset(ofPage: row.card(ofItem: focus.item))
+        guard
+            let target = Self.restingOffset(
+                showing: row.card(ofItem: focus.item), of: row, from: rowTarget(focus.section))
+        else { return }
         guard rowTarget(focus.section) != target else { return }
         let key = Self.rowMotion(focus.section)
         if animated {
@@ -36,6 +39,28 @@ extension BrowserState {
         } else {
             motion.timeline.cancel(key)
             view.layout.setRowOffset(target, section: focus.section)
+        }
+    }
+
+    /// Where a row going to `current` must rest to show its focused `card`; nil where it may
+    /// stay. A row that rests on its cards (the group pagings, the leading boundary) rests on
+    /// that card. One that rests anywhere (continuous) or by pages (paging) stays where its
+    /// behaviour put it while the card shows whole, and otherwise moves as little as shows it
+    /// (to the page that does): the focus never overrides where the behaviour rests.
+    static func restingOffset(showing card: Int, of row: RowGeometry, from current: Double) -> Double? {
+        switch row.behavior {
+        case .leadingBoundary, .groupPaging, .groupPagingCentered:
+            return row.restingOffset(ofPage: card)
+        case .continuous, .paging:
+            let left = row.cardX(card, offset: current)
+            let right = left + Double(row.cardWidth)
+            let width = Double(row.frame.width)
+            if left >= 0 && right <= width { return nil }
+            guard row.behavior == .paging else { return row.clamped(current + (left < 0 ? left : right - width)) }
+            // The page its left edge is on (the last page ends the row).
+            let edge = current + left
+            let page = (edge / max(1, width)).rounded(.down) * width
+            return min(row.clamped(page), row.maxOffset)
         }
     }
 
@@ -166,7 +191,22 @@ extension BrowserState {
             }
         motion.timeline.move(
             Self.rowMotion(section), from: offset, to: target, at: motion.now, duration: duration, easing: easing)
-        if view.focus?.section == section { restFocus(row, section: section, page: row.page(offset: target)) }
+        if view.focus?.section == section {
+            restFocus(row, section: section, page: Self.focusedCard(of: row, at: target))
+        }
+    }
+
+    /// The card a row resting at `offset` focuses: the nearest to its resting place, and for a
+    /// row that rests anywhere, the nearest of those it shows whole (the focus then moves the
+    /// row no further).
+    static func focusedCard(of row: RowGeometry, at offset: Double) -> Int {
+        let nearest = row.page(offset: offset)
+        guard row.behavior == .continuous || row.behavior == .paging else { return nearest }
+        let whole = (0..<row.count).filter {
+            let left = row.cardX($0, offset: offset)
+            return left >= 0 && left + Double(row.cardWidth) <= Double(row.frame.width)
+        }
+        return whole.min { abs($0 - nearest) < abs($1 - nearest) } ?? nearest
     }
 }
 

@@ -268,3 +268,135 @@ struct RowMoveProperties {
         }
     }
 }
+
+/// Issue 29: a row rests where its behaviour says, focused or not; the focus goes to the card
+/// nearest the rest.
+@Suite("A focused row rests as its behaviour says")
+struct FocusedRowRestTests {
+    /// The row fixture with `behavior`, focused, after wheel notches of 5 cells at 2,000 ms
+    /// (down, or up when negative), settled.
+    func afterWheel(_ behavior: RowBehavior, notches: Int) -> BrowserState {
+        var state = rowState(behavior: behavior)
+        state.send(.down)
+        for index in 0..<abs(notches) {
+            Browser.update(
+                &state,
+                .input(
+                    .mouse(MouseEvent(action: notches > 0 ? .wheelDown : .wheelUp, x: 20, y: 5)),
+                    at: Moment(milliseconds: 2_000 + 20 * index)))
+        }
+        _ = state.settle()
+        return state
+    }
+
+    @Test("continuous: a focused row stays where the wheel left it, the nearest card focused")
+    func continuous() {
+        // Two notches: 10 cells, between the first card (0) and the second (16).
+        let state = afterWheel(.continuous, notches: 2)
+        #expect(state.view.layout.rowOffset(section: 1) == 10)
+        #expect(state.view.focus == path(1, 1))
+        // Another burst: it still rests where it is left.
+        var more = state
+        for index in 0..<3 {
+            Browser.update(
+                &more,
+                .input(
+                    .mouse(MouseEvent(action: .wheelDown, x: 20, y: 5)), at: Moment(milliseconds: 9_000 + 20 * index)))
+        }
+        _ = more.settle()
+        #expect(more.view.layout.rowOffset(section: 1) == 25)
+        #expect(more.view.focus == path(1, 2))
+    }
+
+    @Test("continuous: a key to a card that shows whole leaves the row; to one cut off, moves it as little as shows it")
+    func continuousKeys() {
+        // At 10 the cards, 14 wide at a stride of 16 in a row 38 wide, begin at -10, 6, 22, 38.
+        var state = afterWheel(.continuous, notches: 2)
+        state.send(.right)
+        _ = state.settle()
+        #expect(state.view.focus == path(1, 2))
+        #expect(state.view.layout.rowOffset(section: 1) == 10)
+        // The next one begins at the edge: the row moves 14 cells, to show it whole there.
+        state.send(.right)
+        _ = state.settle()
+        #expect(state.view.focus == path(1, 3))
+        #expect(state.view.layout.rowOffset(section: 1) == 24)
+    }
+
+    @Test("group paging still rests on a card, the focus with it")
+    func groupPaging() {
+        let state = afterWheel(.groupPagingCentered, notches: 2)
+        #expect(state.view.layout.rowOffset(section: 1) == 16)
+        #expect(state.view.focus == path(1, 1))
+    }
+
+    @Test(
+        "random gestures on a focused row: it rests where its behaviour says, its focused card shown",
+        arguments: RowBehavior.allCases)
+    func randomGestures(behavior: RowBehavior) {
+        for seed in 0..<6 { gestures(behavior, seed: UInt64(seed)) }
+    }
+
+    func gestures(_ behavior: RowBehavior, seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var state = rowState(behavior: behavior)
+        state.send(.down)
+        var time = 2_000
+        for _ in 0..<60 {
+            switch random.next(4) {
+            case 0:
+                state.send(random.next(2) == 0 ? .left : .right)
+            case 1:
+                // A burst of 1 to 4 notches, 20 ms apart.
+                let down = random.next(2) == 0
+                for _ in 0...random.next(4) {
+                    time += 20
+                    Browser.update(
+                        &state,
+                        .input(
+                            .mouse(MouseEvent(action: down ? .wheelDown : .wheelUp, x: 20, y: 5)),
+                            at: Moment(milliseconds: time)))
+                }
+            case 2:
+                // A drag of up to 20 cells, quick or slow.
+                let from = 20
+                let to = from + random.next(41) - 20
+                time += 10
+                state.mouse(.press, x: from, at: time)
+                time += random.next(2) == 0 ? 20 : 300
+                state.mouse(.drag, x: to, at: time)
+                state.mouse(.release, x: to, at: time)
+            default:
+                state.send(random.next(2) == 0 ? .home : .end)
+            }
+            time += 2_000
+            Browser.update(&state, .tick(at: Moment(milliseconds: time)))
+            time += 2_000
+            Browser.update(&state, .tick(at: Moment(milliseconds: time)))
+            guard let focus = state.view.focus, focus.section == 1, let row = state.view.layout.sections[1].row
+            else {
+                Issue.record("the focus left the row")
+                return
+            }
+            let offset = state.view.layout.rowOffset(section: 1)
+            // Where the behaviour rests: a card's place, a page's, or anywhere in bounds.
+            switch behavior {
+            case .continuous:
+                #expect(offset >= 0 && offset <= row.maxOffset, "\(offset)")
+            case .paging:
+                let pages = offset / Double(row.frame.width)
+                #expect(pages == pages.rounded() || offset == row.maxOffset, "\(offset)")
+            case .leadingBoundary, .groupPaging, .groupPagingCentered:
+                #expect((0..<row.count).contains { row.restingOffset(ofPage: $0) == offset }, "\(offset)")
+            }
+            // The focused card shows (whole, where the row rests anywhere; a page may cut a card
+            // that straddles two pages).
+            let left = row.cardX(row.card(ofItem: focus.item), offset: offset)
+            if behavior == .continuous {
+                #expect(left >= 0 && left + Double(row.cardWidth) <= Double(row.frame.width), "\(left) at \(offset)")
+            } else {
+                #expect(left + Double(row.cardWidth) > 0 && left < Double(row.frame.width), "\(left) at \(offset)")
+            }
+        }
+    }
+}
