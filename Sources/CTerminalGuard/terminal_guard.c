@@ -10,6 +10,7 @@
 // then raises the signal again with its default disposition, so that the process dies of it
 // (exit status 128 + n in a shell).
 
+#define _GNU_SOURCE  // POSIX_SPAWN_SETSID
 #include "terminal_guard.h"
 
 #include <errno.h>
@@ -17,6 +18,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -409,3 +411,7 @@ void terminal_guard_install(void) {
     sigaction(SIGCONT, &go_on, NULL);
     atexit(at_exit);
 }
+
+/// posix_spawn's flag for a child in a session of its own (glibc's POSIX_SPAWN_SETSID, a macro
+/// Swift does not import).
+int terminal_guard_spawn_new_session_flag(void) { return POSIX_SPAWN_SETSID; }

@@ -33,6 +33,10 @@ public enum TerminalGuard {
         terminal_guard_install()
     }
 
+    /// posix_spawn's flag for a child in a session of its own, no controlling terminal
+    /// (glibc's POSIX_SPAWN_SETSID, a macro Swift does not import).
+    public static var spawnNewSessionFlag: Int32 { terminal_guard_spawn_new_session_flag() }
+
     /// What runs in a child process group: one group of each at a time.
     public enum ChildSlot: Int32, Sendable {
         case preview, command, reload

@@ -9,6 +9,7 @@
 // seconds, and a moment more for the focus to go back, then types.
 
 import Foundation
+import TerminalUI
 
 enum DesktopTyping {
     /// A typing tool: the program and its arguments before the text.
@@ -73,12 +74,13 @@ enum DesktopTyping {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // POSIX_SPAWN_SETSID (glibc's 0x80, a macro Swift does not import): a session of its
-        // own, no controlling terminal. And no signal blocked, as a process starts.
+        // A session of its own, no controlling terminal (the C shim's POSIX_SPAWN_SETSID). And
+        // no signal blocked, as a process starts.
         var none = sigset_t()
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(0x80 | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes, Int16(TerminalGuard.spawnNewSessionFlag | Int32(POSIX_SPAWN_SETSIGMASK)))
         let words =
             ["sh", "-c", waitThenType, "splitview-type", String(getppid()), typist.path] + typist.arguments + [text]
         let argv = words.map { strdup($0) } + [nil]

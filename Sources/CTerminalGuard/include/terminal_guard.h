@@ -20,6 +20,9 @@ void terminal_guard_install(void);
 /// handlers and at exit, so that it never outlives the program; 0: none.
 void terminal_guard_set_child_group(int slot, int group);
 
+/// posix_spawn's flag for a child in a session of its own (POSIX_SPAWN_SETSID).
+int terminal_guard_spawn_new_session_flag(void);
+
 /// Keeps the modes of the terminal at `fd` before anything changes them, and from then on a
 /// handler gives them back (the bytes only once terminal_guard_will_write_to_screen was
 /// called). Forgets the bytes of a screen before. Returns 1 when the modes could be read.
