@@ -75,7 +75,7 @@ extension BrowserState {
         motion.dividerGrabbed = false
         guard let grab = motion.rowGrab else { return }
         motion.rowGrab = nil
-        if grab.dragged { settleRow(grab.section, velocity: 0) }
+        if grab.dragged { settleRow(grab.section, velocity: 0, oneAtMost: false) }
     }
 
     /// The button came up: a drag comes to rest, a press that did not move is a click on its
@@ -90,7 +90,8 @@ extension BrowserState {
         let offset = view.layout.rowOffset(section: grab.section)
         let still = motion.now - grab.lastMove > Self.dragStillness
         let velocity = still ? 0 : (offset - grab.sampleOffset) / Double(max(1, motion.now - grab.sampleTime))
-        settleRow(grab.section, velocity: velocity)
+        // (A drag rests on the card showing most where it is released, as the snap seed's.)
+        settleRow(grab.section, velocity: velocity, oneAtMost: false)
         return nil
     }
 }

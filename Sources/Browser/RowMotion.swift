@@ -174,12 +174,13 @@ extension BrowserState {
     /// The end of a gesture on a row (a wheel burst, a drag) at `velocity` (cells per ms,
     /// positive towards later cards): the row snaps to its resting place (animated), and takes
     /// the focus along when it holds it.
-    mutating func settleRow(_ section: Int, velocity: Double) {
+    mutating func settleRow(_ section: Int, velocity: Double, oneAtMost: Bool = true) {
         guard let slide = motion.rowSlides.removeValue(forKey: section), view.layout.sections.indices.contains(section),
             let row = view.layout.sections[section].row
         else { return }
         let offset = view.layout.rowOffset(section: section)
-        let target = row.restingOffset(releasedAt: offset, startedAt: slide.startOffset, velocity: velocity)
+        let target = row.restingOffset(
+            releasedAt: offset, startedAt: slide.startOffset, velocity: velocity, oneAtMost: oneAtMost)
         let look = content.rowLook(ofSection: section)
         let duration = look?.settleDuration ?? Self.rowMoveDuration
         // A spring starts at the gesture's speed, in the move's distance per its duration.

@@ -209,8 +209,12 @@ public struct RowGeometry: Hashable, Sendable {
     /// `offset` with `velocity` (cells per millisecond, positive towards later cards): on the
     /// resting place nearest the offset, or on its neighbour in the gesture's direction when
     /// that nearest place is still the one the gesture began on and the gesture was faster
-    /// than the flick velocity. A gesture never moves more than one resting place.
-    public func restingOffset(releasedAt offset: Double, startedAt start: Double, velocity: Double) -> Double {
+    /// than the flick velocity (the snap seed's rule). With `oneAtMost` (a key, a wheel
+    /// burst) the gesture moves no more than one resting place; a drag rests wherever the
+    /// pointer took the row.
+    public func restingOffset(
+        releasedAt offset: Double, startedAt start: Double, velocity: Double, oneAtMost: Bool = true
+    ) -> Double {
         guard let unit = snapUnit, count > 0 else { return clamped(offset) }
         let last = (maxOffset / unit).rounded(.up)
         // The index of the resting place nearest `value`: the last place is the end of the row,
@@ -226,7 +230,7 @@ public struct RowGeometry: Hashable, Sendable {
         if target == before, !velocity.isNaN, abs(velocity) > flickVelocity {
             target = min(max(before + (velocity > 0 ? 1 : -1), 0), last)
         }
-        target = min(max(target, before - 1), before + 1)
+        if oneAtMost { target = min(max(target, before - 1), before + 1) }
         return clamped(target * unit)
     }
 
