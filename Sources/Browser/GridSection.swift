@@ -13,15 +13,16 @@ struct SectionsView: Widget {
     let faces: ItemFaces.Table
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
-        guard area.x > 0 || area.y > 0, area.width > 0, area.height > 0 else {
+        guard area.x > 0, area.width > 0, area.height > 0 else {
             Self.draw(state, faces: faces, in: area, into: &buffer)
             return
         }
-        // Sections after a panel at the left or above (--preview-window left, up) or under
-        // the prompt (--layout reverse): the styles draw at the layout's columns and skip the
-        // rows past the view's height, so they draw on a buffer of their own, placed there.
+        // Sections after a panel at the left (--preview-window left): the styles draw at the
+        // layout's columns, so they draw on a buffer of their own, placed after the panel.
         var own = CellBuffer(width: area.width, height: area.height, style: state.options.theme.base)
-        Self.draw(state, faces: faces, in: Rect(x: 0, y: 0, width: area.width, height: area.height), into: &own)
+        var input = state
+        input.viewTop = 0
+        Self.draw(input, faces: faces, in: Rect(x: 0, y: 0, width: area.width, height: area.height), into: &own)
         buffer.place(own, atX: area.x, y: area.y)
     }
 
@@ -101,7 +102,7 @@ struct GridSection: SectionStyle {
         var style = path == state.view.focus ? state.theme.focus : state.theme.item
         if path != state.view.focus, let background { style.background = background }
         buffer.fill(rect, style)
-        guard rect.y >= 0, rect.y < state.viewHeight else { return }
+        guard state.showsRow(rect.y) else { return }
         // One cell of padding on each side when the slot has room for it (a group's slot as
         // wide as its content has it always: two cells more than the content).
         let padding = rect.width >= 4 || (rect.width == 3 && state.view.layout.sections[path.section].isGrouped) ? 1 : 0

@@ -36,7 +36,7 @@ enum SectionChrome {
             var rect = header.drawnFrame
             rect.y -= shift
             buffer.fill(rect, state.theme.header)
-            guard rect.y >= 0, rect.y < state.viewHeight else { return }
+            guard state.showsRow(rect.y) else { return }
             let section = state.content.catalog.sections[header.section]
             // A folded section: its header alone, with a sign, its count (of matches, in a
             // search) kept.

@@ -14,6 +14,12 @@ struct SectionsInput {
     let options: SessionOptions
     /// Rows of the screen that show content.
     let viewHeight: Int
+    /// The row of the buffer drawn on where they begin (under a prompt on top, a preview
+    /// above; 0 on a buffer of the sections' own).
+    var viewTop: Int
+
+    /// Whether a screen row shows content.
+    func showsRow(_ y: Int) -> Bool { y >= viewTop && y < viewTop + viewHeight }
     /// The options' theme and width rules, at hand: read for every item of every frame, and
     /// taken through `options` each time they were copied whole with it (a fifth of a frame).
     let theme: Theme
@@ -28,6 +34,7 @@ struct SectionsInput {
         picking = state.picking
         options = state.options
         viewHeight = state.viewHeight
+        viewTop = state.contentTop
         theme = state.options.theme
         textWidth = state.options.textWidth
         filter = state.content.filter
