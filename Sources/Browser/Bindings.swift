@@ -79,16 +79,25 @@ extension Browser {
 }
 
 extension BrowserState {
-    /// What a command's placeholders read now: the focused item, the marks, the query, the
-    /// section, and (asked only when a placeholder takes them) every shown item.
-    func commandContext(lastAction: String = "") -> CommandTemplate.Context {
+    /// What `template`'s placeholders read now: the focused item, the query, the section, the
+    /// marks (made only when it reads them: a million after select-all), and (asked only when
+    /// a placeholder takes them) every shown item.
+    func commandContext(for template: CommandTemplate, lastAction: String = "") -> CommandTemplate.Context {
         let focus = view.focus.map(content.sourcePath)
+        // Each section's first item's index among all items, counted once for every item.
+        var before: [Int] = []
+        before.reserveCapacity(content.source.sections.count)
+        var count = 0
+        for section in content.source.sections {
+            before.append(count)
+            count += section.items.count
+        }
         let item = { (path: ItemPath) -> CommandTemplate.Item? in
-            printedText(ofSource: path).map { CommandTemplate.Item(text: $0, index: sourceIndex(of: path)) }
+            printedText(ofSource: path).map { CommandTemplate.Item(text: $0, index: before[path.section] + path.item) }
         }
         let shown = self
         return CommandTemplate.Context(
-            current: focus.flatMap(item), marked: picking.marked.compactMap(item),
+            current: focus.flatMap(item), marked: template.usesMarked ? picking.marked.compactMap(item) : [],
             matched: { shown.shownSourcePaths().compactMap(item) }, query: queryText,
             prompt: options.look.prompt ?? "", section: focus.map { content.source.sections[$0.section].title },
             lastAction: lastAction, delimiter: options.fieldDelimiter, shell: options.shell)
@@ -144,7 +153,7 @@ extension BrowserState {
     /// A binding's shell command, its placeholders expanded now: what the loop is to do
     /// with it, or the session's end (become).
     mutating func runCommand(_ action: ShellAction) -> [BrowserCommand] {
-        let context = commandContext(lastAction: action.kind.rawValue)
+        let context = commandContext(for: action.template, lastAction: action.kind.rawValue)
         guard action.template.isRunnable(with: context) else { return [] }
         let (line, files) = action.template.expand(context)
         let command = ShellCommand(

@@ -160,7 +160,7 @@ extension BrowserState {
     /// the template reads none but the query).
     func wantedPreviewCommand() -> (command: String, files: [String])? {
         guard let settings = options.preview, preview.isShown else { return nil }
-        let context = commandContext()
+        let context = commandContext(for: settings.template)
         guard settings.template.isRunnable(with: context) else { return nil }
         return settings.template.expand(context)
     }
