@@ -66,17 +66,16 @@ final class StreamRelay: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Starts reading `stream` on a thread of its own.
-    func start(_ stream: CatalogStream) {
+    /// Starts reading `stream` on a thread of its own, then does `finally` there (a reload's
+    /// clean-up) once the stream has ended.
+    func start(_ stream: CatalogStream, finally: @escaping @Sendable () -> Void = {}) {
         // (The configuration's effects, which the data's rows may name, go with it.)
         let effects = CardEffects.configured
         Thread.detachNewThread { [self] in
             CardEffects.$configured.withValue(effects) { stream.run { self.offer($0) } }
+            finally()
         }
     }
-
-    /// Takes an update of a stream read elsewhere (a reload's).
-    func offerUpdate(_ update: CatalogStream.Update) { offer(update) }
 
     private func offer(_ update: CatalogStream.Update) {
         lock.lock()
@@ -201,10 +200,7 @@ final class Reloader: @unchecked Sendable {
         inbox.reopen()
         relay.handOver(to: inbox, finishing: finishing)
         let reader = ends[0]
-        let reading = stream(reader)
-        let effects = CardEffects.configured
-        Thread.detachNewThread { [self] in
-            CardEffects.$configured.withValue(effects) { reading.run { relay.offerUpdate($0) } }
+        relay.start(stream(reader)) { [self] in
             close(reader)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
