@@ -48,9 +48,7 @@ def measure(argv, env, stdin_path, marks, rounds, down):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    here = os.path.dirname(os.path.abspath(__file__))
-    parser.add_argument("--binary", default=os.path.join(here, "..", "..", ".build", "release", "splitview"))
-    parser.add_argument("--fzf", default="fzf")
+    run.add_program_arguments(parser)
     parser.add_argument("--rounds", type=int, default=30)
     options = parser.parse_args()
     workdir = tempfile.mkdtemp(prefix="splitview-preview-")

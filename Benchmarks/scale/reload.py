@@ -47,12 +47,8 @@ def first_items_of(program_kind, total):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    here = os.path.dirname(os.path.abspath(__file__))
-    parser.add_argument("--binary", default=os.path.join(here, "..", "..", ".build", "release", "splitview"))
-    parser.add_argument("--fzf", default="fzf")
-    parser.add_argument("--sections", type=int, default=1000)
-    parser.add_argument("--items-per-section", type=int, default=1000)
-    parser.add_argument("--runs", type=int, default=9)
+    run.add_program_arguments(parser)
+    run.add_data_arguments(parser, runs=9)
     options = parser.parse_args()
     fzf = shutil.which(options.fzf)
     workdir = tempfile.mkdtemp(prefix="splitview-reload-")

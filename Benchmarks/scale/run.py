@@ -861,16 +861,25 @@ def version(argv):
         return "?"
 
 
-def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    package = os.path.dirname(os.path.dirname(here))
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def add_program_arguments(parser):
+    """--binary and --fzf: the two programs compared, as every script here takes them."""
+    package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     parser.add_argument("--binary", default=os.path.join(package, ".build", "release", "splitview"),
                         help="the splitview release binary (default: %(default)s)")
     parser.add_argument("--fzf", default="fzf", help="the fzf binary (default: %(default)s)")
+
+
+def add_data_arguments(parser, runs):
+    """--items-per-section, --sections (the data `generate` makes) and --runs."""
     parser.add_argument("--items-per-section", type=int, default=1000, metavar="N")
     parser.add_argument("--sections", type=int, default=1000, metavar="M")
-    parser.add_argument("--runs", type=int, default=3, metavar="K")
+    parser.add_argument("--runs", type=int, default=runs, metavar="K")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_program_arguments(parser)
+    add_data_arguments(parser, runs=3)
     parser.add_argument("--query", default=DEFAULT_QUERY,
                         help="typed one key at a time (default: %(default)r); letters, digits and spaces")
     parser.add_argument("--exact", action="store_true",
