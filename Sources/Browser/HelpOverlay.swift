@@ -27,7 +27,8 @@ extension KeyMap {
         var groups = availableGroups(in: state)
         // The keys the user bound are theirs (listed under "Your keys").
         if Browser.takesUserBindings(mode), !state.options.bindings.keys.isEmpty {
-            groups = groups.compactMap { $0.without(keysIn: Set(state.options.bindings.keys.keys)) }
+            let taken = Set(state.options.bindings.keys.keys)
+            groups = groups.compactMap { $0.without(keysIn: taken) }
         }
         var entries = groups.map { HelpEntry(keys: $0.keysLabel, action: $0.help) }
         if let mouseHelp { entries.append(HelpEntry(keys: mouseHelp.buttons, action: mouseHelp.help)) }
