@@ -11,6 +11,9 @@ public struct MotionState: Sendable {
     public internal(set) var timeline = Timeline()
     /// The rows the wheel or a drag is sliding, by section (see `slideRow`).
     var rowSlides: [Int: RowSlide] = [:]
+    /// The wheel bursts that ended last, by section, kept while a late notch may still belong
+    /// to them (see `slideRow`).
+    var endedBursts: [Int: RowSlide] = [:]
     /// The row the mouse button was pressed on, while it is held (see `grabRow`).
     var rowGrab: RowGrab?
     /// Whether the button was pressed on the divider between the columns and is held.

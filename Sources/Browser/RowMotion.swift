@@ -89,11 +89,24 @@ struct RowSlide: Sendable {
     var startOffset: Double
     var startTime: Moment
     var lastTime: Moment
+    /// Which way its last notch went (+1 towards later cards), for a burst of the wheel.
+    var direction = 0
+    /// Where the row was sent to rest when the burst ended.
+    var restingAt: Double?
+    /// The resting place the one-card rule counts from (nil: where the gesture began): for
+    /// the wheel, where the row was going when the burst began, as for a key; a drag takes
+    /// the row where it is.
+    var basis: Double?
 }
 
 extension BrowserState {
     /// How long the wheel must be still for a burst of notches to end (and the row to snap).
     public static let slideIdle = 150
+    /// How long after its last notch a burst that ended may still take a notch the same way:
+    /// a hand's notches come up to about 140 ms apart, and a busy loop or tmux can deliver
+    /// one later than `slideIdle`; the row was settling, and goes on with the burst, which
+    /// moves one card at most in all.
+    public static let burstReach = 2 * slideIdle
     /// The time one wheel notch is taken to last, for the speed of a burst.
     public static let notchTime = 30
 
@@ -147,11 +160,22 @@ extension BrowserState {
         }
         let key = Self.rowMotion(section)
         let current = motion.timeline.value(of: key, at: motion.now) ?? view.layout.rowOffset(section: section)
-        motion.timeline.cancel(key)
+        let direction = cells > 0 ? 1 : -1
         if motion.rowSlides[section] == nil {
-            motion.rowSlides[section] = RowSlide(startOffset: current, startTime: motion.now, lastTime: motion.now)
+            // (Only while nothing else moved the row since: its rest is the burst's.)
+            if let ended = motion.endedBursts[section], ended.direction == direction,
+                motion.now - ended.lastTime <= Self.burstReach, ended.restingAt == rowTarget(section)
+            {
+                motion.rowSlides[section] = ended
+            } else {
+                motion.rowSlides[section] = RowSlide(
+                    startOffset: current, startTime: motion.now, lastTime: motion.now, basis: rowTarget(section))
+            }
         }
+        motion.timeline.cancel(key)
+        motion.endedBursts[section] = nil
         motion.rowSlides[section]?.lastTime = motion.now
+        motion.rowSlides[section]?.direction = direction
         // Past the ends the row goes no further than its continuous bounds.
         view.layout.setRowOffset(min(max(current + cells, 0), row.maxOffset), section: section)
         // A drag ends at its release, not when the pointer rests.
@@ -163,12 +187,14 @@ extension BrowserState {
     /// The end of a burst: the row snaps to its resting place (animated), and takes the focus
     /// along when it holds it.
     mutating func endSlide(_ section: Int) {
-        guard let slide = motion.rowSlides[section] else { return }
+        guard var slide = motion.rowSlides[section] else { return }
         let offset = view.layout.rowOffset(section: section)
         // Over the burst's notches, the last one counted as taking `notchTime`: a single notch
         // has no duration of its own, and is a flick (one card per notch).
         let elapsed = (slide.lastTime - slide.startTime) + Self.notchTime
         settleRow(section, velocity: (offset - slide.startOffset) / Double(elapsed))
+        slide.restingAt = rowTarget(section)
+        motion.endedBursts[section] = slide
     }
 
     /// The end of a gesture on a row (a wheel burst, a drag) at `velocity` (cells per ms,
@@ -180,7 +206,7 @@ extension BrowserState {
         else { return }
         let offset = view.layout.rowOffset(section: section)
         let target = row.restingOffset(
-            releasedAt: offset, startedAt: slide.startOffset, velocity: velocity, oneAtMost: oneAtMost)
+            releasedAt: offset, startedAt: slide.basis ?? slide.startOffset, velocity: velocity, oneAtMost: oneAtMost)
         let look = content.rowLook(ofSection: section)
         let duration = look?.settleDuration ?? Self.rowMoveDuration
         // A spring starts at the gesture's speed, in the move's distance per its duration.

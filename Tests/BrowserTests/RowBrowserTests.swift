@@ -175,6 +175,44 @@ struct RowBrowserTests {
         #expect(Browser.mouseAction(for: MouseEvent(action: .wheelDown, x: 20, y: 1), in: state) == .scroll(rows: 3))
     }
 
+    @Test("a notch late for its burst, while the row settles, goes on with it: one card in all")
+    func lateNotchGoesOnWithItsBurst() {
+        var state = rowState()
+        state.send(.down)
+        func notch(_ down: Bool, at time: Int) {
+            // The loop's ticks up to the notch (the snap timer among them), then the notch.
+            while let wake = state.nextWakeUp, wake.milliseconds <= time { Browser.update(&state, .tick(at: wake)) }
+            Browser.update(
+                &state,
+                .input(
+                    .mouse(MouseEvent(action: down ? .wheelDown : .wheelUp, x: 20, y: 5)),
+                    at: Moment(milliseconds: time)))
+        }
+        // Three notches, then one 200 ms after the last: the burst had ended (150 ms still) and
+        // the row was settling on card 1; the late notch is the same burst's, which moves one
+        // card at most.
+        for time in [2_000, 2_020, 2_040, 2_240] { notch(true, at: time) }
+        _ = state.settle()
+        #expect(state.view.layout.rowOffset(section: 1) == 16)
+        #expect(state.view.focus == path(1, 1))
+        // A notch 400 ms after the last is a burst of its own: the next card.
+        notch(true, at: 2_640)
+        _ = state.settle()
+        #expect(state.view.layout.rowOffset(section: 1) == 32)
+        // A notch the other way while the row settles is a new burst: back a card.
+        for time in [4_000, 4_020, 4_040] { notch(true, at: time) }
+        notch(false, at: 4_240)
+        _ = state.settle()
+        #expect(state.view.layout.rowOffset(section: 1) == 32)
+        // A key moves the row meanwhile: a late notch starts a burst of its own.
+        for time in [6_000, 6_020] { notch(true, at: time) }
+        while let wake = state.nextWakeUp, wake.milliseconds <= 6_200 { Browser.update(&state, .tick(at: wake)) }
+        state.send(.left)
+        notch(true, at: 6_220)
+        _ = state.settle()
+        #expect(state.view.layout.rowOffset(section: 1) == 48)
+    }
+
     @Test("a click on a side card goes to it; a click on the focused card picks it")
     func clicks() {
         var state = rowState()

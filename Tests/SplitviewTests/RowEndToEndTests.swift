@@ -2,6 +2,7 @@
 // the terminal reports it).
 
 import Foundation
+import TerminalTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -84,6 +85,28 @@ struct RowEndToEndTests {
                 Self.contains($0, "page 2 of 168 · 2 of 1898")
             }
             #expect(Self.contains(after, "page 2 of 168 · 2 of 1898"), "the burst did not end on the next card")
+        }
+    }
+
+    /// The status line of the screen the bytes draw, as an xterm shows it.
+    static func statusLine(of bytes: [UInt8]) -> String {
+        var screen = XtermModel(width: 60, height: 20)
+        screen.feed(bytes)
+        return screen.cells[19].joined()
+    }
+
+    @Test func aLongBurstOfSlowNotchesMovesOneCardNoMore() throws {
+        try Self.withRows { master, pid, start in
+            // Nine notches (three cards of sliding) 30 to 140 ms apart, as a hand turning the
+            // wheel sends them: one burst, which rests one card on (the snap seed's rule and
+            // the docs'), however far the wheel slid the row.
+            var seen = start
+            for gap in [30, 140, 90, 120, 140, 60, 140, 45, 100] {
+                Self.send("\u{1B}[<65;20;4M", to: master)
+                seen += Support.drain(master, pid, for: Double(gap) / 1000).bytes
+            }
+            seen += Support.drain(master, pid, for: 1).bytes
+            #expect(Self.statusLine(of: seen).contains("page 2 of 168 · 2 of 1898"), "\(Self.statusLine(of: seen))")
         }
     }
 
