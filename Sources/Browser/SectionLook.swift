@@ -18,9 +18,12 @@ public struct RowLook: Sendable {
 }
 
 extension RowHint {
-    /// A card's width when none is configured, for the effects that keep cards side by side
-    /// (those that show one card at a time fill the row, less a peek at each side).
+    /// A card's width when none is configured and no peek either, for the effects that keep
+    /// cards side by side (those that show one card at a time fill the row, less a peek at
+    /// each side, as every row does with a peek set).
     public static let sideBySideCardWidth = 24
+    /// How far the neighbours peek in when no peek is set (which then sizes no card).
+    public static let defaultPeek = 4
     /// The most rows a card takes when sized by its content.
     public static let tallestContentCard = 12
 }
@@ -50,8 +53,11 @@ extension LayoutSettings {
         // Unset, a card is as tall as its content: a border, the title, the fields and keywords.
         let contentHeight = min(2 + 1 + section.items.cardDetailLines, RowHint.tallestContentCard)
         let spec = RowSpec(
-            cardWidth: hint.cardWidth ?? (effect.placesCards ? nil : RowHint.sideBySideCardWidth),
-            cardHeight: hint.cardHeight ?? contentHeight, gap: hint.gap ?? 2, peek: hint.peek ?? 4,
+            // A peek set and no width: the card is the row less a peek at each side (the
+            // ScalingCarousel's inset).
+            cardWidth: hint.cardWidth
+                ?? (effect.placesCards || hint.peek != nil ? nil : RowHint.sideBySideCardWidth),
+            cardHeight: hint.cardHeight ?? contentHeight, gap: hint.gap ?? 2, peek: hint.peek ?? RowHint.defaultPeek,
             alignment: effect.alignment, behavior: hint.behavior ?? .groupPaging,
             visibleItems: hint.visibleItems ?? effect.visibleItems, flickVelocity: hint.flickVelocity ?? 0.05,
             headroom: effect.headroom)

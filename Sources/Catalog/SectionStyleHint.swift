@@ -81,7 +81,7 @@ public struct RowHint: Hashable, Sendable {
     /// The built-in row options (Config/default.toml documents each): a centred carousel, one
     /// card per flick; cards sized by their content (see `LayoutSettings.rowLook`).
     public static let defaults = RowHint(
-        cardWidth: nil, cardHeight: nil, gap: 2, peek: 4, behavior: .groupPagingCentered, effect: "carousel",
+        cardWidth: nil, cardHeight: nil, gap: 2, peek: nil, behavior: .groupPagingCentered, effect: "carousel",
         preset: nil, visibleItems: nil, flickVelocity: 0.05, settle: .spring, settleDuration: 240)
 
     /// The options of a row, in the configuration's [row] and [sections."TITLE"] and in a data
@@ -91,8 +91,8 @@ public struct RowHint: Hashable, Sendable {
         [
             Option(
                 .camel("cardWidth"), WholeNumber.cells(1...JSONSectionsLoader.maximumCells),
-                help: "a card's width (left out: 24, or the row's width less a peek at each side for the "
-                    + "effects that show one card at a time)"
+                help: "a card's width (left out: the row's width less a peek at each side when the peek is "
+                    + "set or the effect shows one card at a time, else 24)"
             ).at(\RowHint.cardWidth),
             Option(
                 .camel("cardHeight"), WholeNumber.rows(1...JSONSectionsLoader.maximumRows),
@@ -102,7 +102,8 @@ public struct RowHint: Hashable, Sendable {
                 .at(\RowHint.gap),
             Option(
                 "peek", WholeNumber.cells(0...JSONSectionsLoader.maximumCells),
-                help: "how far the neighbours peek in (the carousel)"
+                help: "how far the neighbours peek in at each side (left out: 4); set without a card width, "
+                    + "it sizes the card"
             ).at(\RowHint.peek),
             Option("behavior", Choice(RowBehavior.self), help: "where the row comes to rest").at(\RowHint.behavior),
             Option("effect", Text(), help: "what a card's distance from the resting place does to it")

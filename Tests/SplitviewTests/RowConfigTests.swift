@@ -64,6 +64,24 @@ struct RowConfigTests {
         #expect(look.spec.behavior == .groupPagingCentered)
     }
 
+    @Test("a peek set without a card width sizes the card: the row less a peek at each side, at any width")
+    func peekSizesTheCard() throws {
+        let layout = try parse("[row]\nstyle = \"row\"\npeek = 6\n").layout
+        let look = try #require(layout.rowLook(of: Section(title: "Animals", items: [])))
+        #expect(look.spec.cardWidth == nil && look.spec.peek == 6)
+        for width in [40, 70] {
+            let row = RowGeometry(spec: look.spec, origin: Point(x: 0, y: 0), width: width, count: 5)
+            // Centred (the default group-paging-centered) and at the peek alike.
+            #expect(row.cardWidth == width - 12 && row.lead == 6, "\(width)")
+        }
+        // A width set still wins; no peek set, the carousel's cards are 24 wide.
+        let sized = try parse("[row]\nstyle = \"row\"\npeek = 6\ncard_width = 30\n").layout
+        #expect(try #require(sized.rowLook(of: Section(title: "A", items: []))).spec.cardWidth == 30)
+        let unset = try parse("[row]\nstyle = \"row\"\n").layout
+        let plain = try #require(unset.rowLook(of: Section(title: "A", items: [])))
+        #expect(plain.spec.cardWidth == 24 && plain.spec.peek == 4)
+    }
+
     @Test("the data names a section's style and options; the configuration's title wins over it")
     func dataAndPrecedence() throws {
         let catalog = try JSONSectionsLoader.parse(
