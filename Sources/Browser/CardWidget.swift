@@ -13,7 +13,19 @@ struct CardWidget: Widget {
     let background: TerminalColor?
     let state: SectionsInput
 
+    /// The cells the snapshot effect's strips slide out by, each way.
+    var stripSlide: Int { Int(abs(transform.stripShift).rounded()) }
+
+    /// The area the card draws in when its frame is `frame`: the frame, widened at both sides
+    /// by what its strips slide (its widget is clipped to its area).
+    func area(around frame: Rect) -> Rect {
+        Rect(x: frame.x - stripSlide, y: frame.y, width: frame.width + 2 * stripSlide, height: frame.height)
+    }
+
     func render(in area: Rect, into buffer: inout CellBuffer) {
+        // The card's own frame, within the room its strips slide out into.
+        let area = Rect(
+            x: area.x + stripSlide, y: area.y, width: area.width - 2 * stripSlide, height: area.height)
         guard area.width >= 1, area.height >= 1, let item = state.content.item(at: path) else { return }
         let focused = state.view.focus == path
         var body = focused ? state.theme.focus : state.theme.item
@@ -34,7 +46,7 @@ struct CardWidget: Widget {
             of: item, titleOnly: visibility == .titleOnly, room: area.width - (bordered ? 4 : 2), rows: inner)
         for row in 0..<area.height {
             // The snapshot effect's strips: even rows slide left, odd rows right.
-            let slide = Int((transform.stripShift * (row % 2 == 0 ? -1 : 1)).rounded())
+            let slide = row % 2 == 0 ? -stripSlide : stripSlide
             let x = area.x + slide
             let y = area.y + row
             buffer.fill(x: x, y: y, width: area.width, height: 1, style: body)
@@ -45,6 +57,12 @@ struct CardWidget: Widget {
                     (isTop ? "╭" : "╰") + String(repeating: "─", count: max(0, area.width - 2))
                     + (isTop ? "╮" : "╯")
                 buffer.put(line, x: x, y: y, style: frameStyle, maxWidth: area.width)
+                // A card behind another: its title in the top edge, all of it that shows.
+                if isTop, transform.edgeTitle, area.width >= 5, let title = lines.first {
+                    let text = " " + state.textWidth.truncate(title, toWidth: area.width - 4) + " "
+                    buffer.put(
+                        text, x: x + 1, y: y, style: frameStyle, maxWidth: area.width - 2, measure: state.textWidth)
+                }
                 continue
             }
             let lineIndex = bordered ? row - 1 : row

@@ -137,9 +137,9 @@ extension BrowserState {
         else { return nil }
         let point = Point(x: x, y: y + view.offset)
         let rowOffset = view.layout.rowOffset(section: section)
-        let hits = row.visibleCards(offset: rowOffset).compactMap { index -> (Int, Double)? in
-            let (frame, transform) = row.drawnCard(index, offset: rowOffset, effect: look.effect)
-            guard transform.visibility != .hidden, frame.contains(point) else { return nil }
+        let hits = row.drawnCards(offset: rowOffset, effect: look.effect).compactMap {
+            index, frame, transform -> (Int, Double)? in
+            guard frame.contains(point) else { return nil }
             // A card of a group: the item whose slot is under the point.
             guard
                 let item = row.items(ofCard: index).first(where: {

@@ -31,18 +31,15 @@ struct RowSection: SectionStyle {
         }
         let offset = state.view.layout.rowOffset(section: section)
         var cards = Layers()
-        for index in row.visibleCards(offset: offset) {
-            let (frame, transform) = row.drawnCard(index, offset: offset, effect: look.effect)
-            guard transform.visibility != .hidden else { continue }
+        for (index, frame, transform) in row.drawnCards(offset: offset, effect: look.effect) {
             var screen = frame
             screen.y -= shift
             // A card of a group holds its items, each a card of its own in its slot.
             for item in row.items(ofCard: index) {
-                cards.add(
-                    CardWidget(
-                        path: ItemPath(section: section, item: item), transform: transform, background: color,
-                        state: state),
-                    in: row.frame(ofItem: item, inCard: screen), z: transform.z)
+                let card = CardWidget(
+                    path: ItemPath(section: section, item: item), transform: transform, background: color,
+                    state: state)
+                cards.add(card, in: card.area(around: row.frame(ofItem: item, inCard: screen)), z: transform.z)
             }
         }
         // Across, the row's width; down, from its top to the section's end: an effect that

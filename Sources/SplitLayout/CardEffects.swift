@@ -15,13 +15,16 @@ public struct CardTransform: Hashable, Sendable {
     public var alpha: Double
     /// Larger is in front: cards are drawn in increasing `z`.
     public var z: Double
-    /// Cells by which the card's rows slide apart (the snapshot effect): even rows move left,
-    /// odd rows right, by this much.
+    /// Cells by which the card's rows slide apart (the snapshot effect's strips): even rows
+    /// move left, odd rows right, by this much.
     public var stripShift: Double
+    /// Whether the title is drawn in the card's top edge (`╭ title ──╮`): a card behind
+    /// another, of which the top edge is all that shows (the stack's).
+    public var edgeTitle: Bool
 
     public init(
         scale: Double = 1, scaleY: Double? = nil, translateX: Double = 0, translateY: Double = 0, alpha: Double = 1,
-        z: Double = 0, stripShift: Double = 0
+        z: Double = 0, stripShift: Double = 0, edgeTitle: Bool = false
     ) {
         self.scale = scale
         self.scaleY = scaleY == scale ? nil : scaleY
@@ -30,21 +33,27 @@ public struct CardTransform: Hashable, Sendable {
         self.alpha = alpha
         self.z = z
         self.stripShift = stripShift
+        self.edgeTitle = edgeTitle
     }
 
     public static let identity = CardTransform()
 
     /// The smallest card drawn: a border and one cell inside it, on one row.
     public static let minimumSize = (width: 3, height: 1)
+    /// The fewest rows a card of a box (three rows or more) is scaled down to: under three it
+    /// loses its border, and floats as a bare label among boxes.
+    public static let leastBoxHeight = 3
 
     /// Where a card whose untransformed frame is `frame` is drawn: scaled about its centre to
-    /// `round(width x scale)` x `round(height x scaleY)` (never under `minimumSize`), then
-    /// moved by the translation, rounded to the nearest cell.
+    /// `round(width x scale)` x `round(height x scaleY)` (never under `minimumSize`, nor a box
+    /// under `leastBoxHeight`), then moved by the translation, rounded to the nearest cell.
     public func applied(to frame: Rect) -> Rect {
         let scale = scale.isFinite ? max(0, scale) : 1
         let down = (scaleY ?? scale).isFinite ? max(0, scaleY ?? scale) : 1
         let width = max(Self.minimumSize.width, Int((Double(frame.width) * scale).rounded()))
-        let height = max(Self.minimumSize.height, Int((Double(frame.height) * down).rounded()))
+        let height = max(
+            Self.minimumSize.height, min(frame.height, Self.leastBoxHeight),
+            Int((Double(frame.height) * down).rounded()))
         let centreX = Double(frame.x) + Double(frame.width) / 2 + (translateX.isFinite ? translateX : 0)
         let centreY = Double(frame.y) + Double(frame.height) / 2 + (translateY.isFinite ? translateY : 0)
         return Rect(
@@ -121,6 +130,26 @@ public struct NoCardEffect: CardEffect {
 }
 
 extension RowGeometry {
+    /// The fewest columns of a card cut by the row's edge that are drawn: one or two columns
+    /// of a border say nothing, and read as a stray bracket.
+    public static let leastShownColumns = 3
+
+    /// The cards drawn at an offset under an effect, each with its frame and transform: those
+    /// the effect does not hide, and that show whole or at least `leastShownColumns` of
+    /// themselves within the row. What the row draws and what a click can hit.
+    public func drawnCards(offset: Double, effect: any CardEffect) -> [(
+        index: Int, frame: Rect, transform: CardTransform
+    )] {
+        visibleCards(offset: offset).compactMap { index in
+            let (frame, transform) = drawnCard(index, offset: offset, effect: effect)
+            let shown = min(frame.maxX, self.frame.maxX) - max(frame.x, self.frame.x)
+            guard transform.visibility != .hidden, shown >= min(frame.width, Self.leastShownColumns) else {
+                return nil
+            }
+            return (index, frame, transform)
+        }
+    }
+
     /// Card i at an offset under an effect: its transform and the rectangle it is drawn in.
     public func drawnCard(_ index: Int, offset: Double, effect: any CardEffect) -> (
         frame: Rect, transform: CardTransform

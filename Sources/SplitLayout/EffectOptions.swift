@@ -128,7 +128,7 @@ public enum CardEffects {
     /// this table.
     public static let builtIn: [Entry] = [
         Entry("none", "the cards as they are") { $0.values(of: []) == nil ? nil : NoCardEffect() },
-        Entry("carousel", "neighbours a tenth smaller and dimmed", options: CarouselEffect.numericOptions) {
+        Entry("carousel", "neighbours smaller and dimmed, peeking in", options: CarouselEffect.numericOptions) {
             CarouselEffect(settings: $0)
         },
         Entry(

@@ -13,17 +13,29 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
 
 @Suite("Card effects: each a pure function of progress, against hand-worked values")
 struct CardEffectTests {
-    @Test("carousel: full size and just opaque at rest, 0.9 and 0.85 one card away")
+    @Test("carousel: full size and just opaque at rest; one card away 0.85 and dim, smaller in cells, inwards")
     func carousel() {
         let effect = CarouselEffect()
         let atRest = effect.transform(progress: 0, in: row())
-        #expect(atRest.scale == 1 && atRest.alpha == 0.95 && atRest.visibility == .normal)
-        // One card away: |p| x stride / cw = 22 / 20, clamped to 1.
+        #expect(atRest.scale == 1 && atRest.scaleY == nil && atRest.alpha == 0.95 && atRest.visibility == .normal)
+        // One card away: |p| x stride / cw = 22 / 20, clamped to 1. The seed's 0.9 of 20 x 5
+        // is 18 x 5 (4.5 rounds up): too little to see; the side card is 16 x 3, shifted 2
+        // cells inwards so that its inner edge stays where it was.
         let neighbour = effect.transform(progress: 1, in: row())
-        #expect(close(neighbour.scale, 0.9) && close(neighbour.alpha, 0.85) && neighbour.visibility == .dim)
+        #expect(close(neighbour.scale, 0.8) && close(neighbour.scaleY!, 0.6) && close(neighbour.alpha, 0.85))
+        #expect(neighbour.visibility == .dim && close(neighbour.translateX, -2))
+        #expect(
+            neighbour.applied(to: Rect(x: 22, y: 10, width: 20, height: 5)) == Rect(x: 22, y: 11, width: 16, height: 3))
         // Half a card: 11 / 20 = 0.55 of the way.
         let half = effect.transform(progress: -0.5, in: row())
-        #expect(close(half.scale, 0.945) && close(half.alpha, 0.895))
+        #expect(close(half.scale, 0.89) && close(half.scaleY!, 0.78) && close(half.alpha, 0.895))
+        #expect(close(half.translateX, 1.1))
+        // A card of 3 rows keeps them (a box under 3 rows loses its border); one of 8 loses 2.
+        #expect(neighbour.applied(to: Rect(x: 0, y: 0, width: 20, height: 3)).height == 3)
+        let tall = RowGeometry(
+            spec: RowSpec(cardWidth: 20, cardHeight: 8, gap: 2, peek: 4, alignment: .peek), origin: Point(x: 0, y: 0),
+            width: 80, count: 10)
+        #expect(effect.transform(progress: 1, in: tall).applied(to: Rect(x: 0, y: 0, width: 20, height: 8)).height == 6)
         #expect(effect.alignment == .peek && !effect.placesCards)
         #expect(atRest.z > neighbour.z)
     }
@@ -54,7 +66,7 @@ struct CardEffectTests {
         #expect(ScaleEffect.Preset.allCases.map(\.rawValue).contains("cover-flow"))
     }
 
-    @Test("stack: the cards behind rise one row per level, smaller and dimmer, three deep")
+    @Test("stack: the cards behind rise one row per level, narrower and dimmer, three deep, whole boxes")
     func stack() {
         let effect = StackEffect()
         let resting = row(alignment: .centered)
@@ -65,7 +77,10 @@ struct CardEffectTests {
             #expect(behind.frame.y == 10 - depth, "depth \(depth): \(behind.frame)")
             #expect(behind.transform.z < front.transform.z)
             #expect(close(behind.transform.scale, 1 - Double(depth) * 0.15))
+            // As tall as the front card, so that each shows its top edge, its title in it.
+            #expect(behind.frame.height == 5 && behind.transform.edgeTitle)
         }
+        #expect(!front.transform.edgeTitle)
         #expect(resting.drawnCard(8, offset: 88, effect: effect).transform.visibility == .hidden)
         // The card before leaves sideways, fading, in front.
         let leaving = effect.transform(progress: -0.5, in: resting)
@@ -73,13 +88,17 @@ struct CardEffectTests {
         #expect(effect.headroom == 3)
     }
 
-    @Test("snapshot: strips slide apart and fade with |p|, gone one card away")
+    @Test("snapshot: the leaving card's strips slide apart where it is and fade, in front of the next, whole")
     func snapshot() {
         let effect = SnapshotEffect()
-        let half = effect.transform(progress: 0.5, in: row())
-        #expect(close(half.stripShift, 5) && close(half.alpha, 0.5) && close(half.translateX, 5))
+        let leaving = effect.transform(progress: -0.5, in: row())
+        #expect(close(leaving.stripShift, 5) && close(leaving.alpha, 0.5) && leaving.translateX == 0)
+        // The card taking its place: whole, not moved, behind, fading in.
+        let next = effect.transform(progress: 0.5, in: row())
+        #expect(next.stripShift == 0 && next.translateX == 0 && close(next.alpha, 0.75) && next.z < leaving.z)
         #expect(effect.transform(progress: 0, in: row()) == CardTransform(z: 0))
         #expect(effect.transform(progress: 1, in: row()).visibility == .hidden)
+        #expect(effect.transform(progress: -1, in: row()).visibility == .hidden)
     }
 
     @Test("distance: max(1 - |d| / width, 0.7) with d the card centre's distance from the row's")
@@ -90,6 +109,10 @@ struct CardEffectTests {
         // Centred (lead 30): at rest the card is at the centre; one card on, 22 away.
         #expect(close(effect.transform(progress: 0, in: row(alignment: .centered)).scale, 1))
         #expect(close(effect.transform(progress: 1, in: row(alignment: .centered)).scale, 0.725))
+        // And fades with it: opaque at the centre, dimmed towards the least scale (0.6 there).
+        #expect(effect.transform(progress: 0, in: row(alignment: .centered)).visibility == .normal)
+        #expect(close(effect.transform(progress: 0, in: row()).alpha, DistanceEffect.leastAlpha))
+        #expect(effect.transform(progress: 1, in: row(alignment: .centered)).visibility == .dim)
     }
 
     @Test("effects by name, with the scale presets; unknown names and presets are nil")
@@ -119,8 +142,8 @@ struct CardEffectTests {
     func effectOptions() {
         func settings(_ options: [String: Double]) -> EffectSettings { EffectSettings(options: options) }
         // Carousel: a neighbour at the side scale and alpha; the resting card unchanged.
-        let carousel = CarouselEffect(settings: settings(["sideScale": 0.8, "sideAlpha": 0.5]))!
-        #expect(close(carousel.transform(progress: 1, in: row()).scale, 0.8))
+        let carousel = CarouselEffect(settings: settings(["sideScale": 0.7, "sideAlpha": 0.5]))!
+        #expect(close(carousel.transform(progress: 1, in: row()).scale, 0.7))
         #expect(close(carousel.transform(progress: 1, in: row()).alpha, 0.5))
         #expect(carousel.transform(progress: 0, in: row()).alpha == 0.95)
         // Stack two deep: the third card behind is hidden; each level loses 0.1 of its scale.
@@ -135,7 +158,7 @@ struct CardEffectTests {
         #expect(close(distance.transform(progress: 4, in: row()).scale, 0.5))
         // Snapshot strips one card width apart at |p| = 1: a half at p = 0.5.
         let snapshot = SnapshotEffect(settings: settings(["spread": 1]))!
-        #expect(close(snapshot.transform(progress: 0.5, in: row()).stripShift, 10))
+        #expect(close(snapshot.transform(progress: -0.5, in: row()).stripShift, 10))
         // The defaults are the spec's constants.
         for name in CardEffects.names {
             let plain = CardEffects.named(name)!, defaults = CardEffects.named(name, settings: EffectSettings())!
@@ -194,5 +217,31 @@ struct CardEffectTests {
             #expect(CardEffects.named(name)!.transform(progress: 0, in: row()).visibility != .hidden, "\(name)")
         }
         #expect(Set(CardEffects.allOptions.map(\.configKey)).count == CardEffects.allOptions.count)
+    }
+}
+
+@Suite("The cards a row draws")
+struct DrawnCardsTests {
+    @Test("a card cut by the row's edge is drawn only where three columns or more of it show")
+    func slivers() {
+        // Cards 20 wide with no gap, leading, in a row 80 wide: at offset 19 card 0 shows one
+        // column, at 18 two, at 17 three.
+        let row = RowGeometry(
+            spec: RowSpec(cardWidth: 20, cardHeight: 5, gap: 0, peek: 0, alignment: .leading),
+            origin: Point(x: 0, y: 0), width: 80, count: 10)
+        func drawn(at offset: Double) -> [Int] {
+            row.drawnCards(offset: offset, effect: NoCardEffect()).map(\.index)
+        }
+        #expect(drawn(at: 19) == [1, 2, 3, 4])
+        #expect(drawn(at: 18) == [1, 2, 3, 4])
+        #expect(drawn(at: 17) == [0, 1, 2, 3, 4])
+        // At the right edge too: at offset 2 card 4 shows two columns (78, 79).
+        #expect(drawn(at: 2) == [0, 1, 2, 3])
+        // A card hidden by its effect is not drawn: the stack's fourth behind.
+        let stack = RowGeometry(
+            spec: RowSpec(
+                cardWidth: 20, cardHeight: 5, gap: 2, peek: 4, alignment: .centered, visibleItems: 9, headroom: 3),
+            origin: Point(x: 0, y: 0), width: 80, count: 10)
+        #expect(stack.drawnCards(offset: 0, effect: StackEffect()).map(\.index) == [0, 1, 2, 3])
     }
 }

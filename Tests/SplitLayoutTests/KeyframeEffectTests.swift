@@ -89,13 +89,18 @@ struct KeyframeEffectTests {
         }
     }
 
-    @Test("carousel is keyframes: full size at rest, its side scale and alpha a card width away, held beyond")
+    @Test("carousel is keyframes: full size at rest, its side scales, alpha and inward shift a card width away")
     func carouselAsKeyframes() {
         let carousel = CarouselEffect()
-        // Its side values are reached where a card has moved a card width: 20 of 22 cells.
+        // Its side values are reached where a card has moved a card width: 20 of 22 cells. In
+        // cells a side card is 4 cells narrower (16 of 20: 0.8) and 2 rows shorter (3 of 5:
+        // 0.6), shifted inwards by half of what it lost across (a tenth of the card).
         let reach = Double(row.cardWidth) / Double(row.stride)
+        #expect(carousel.sideScales(in: row) == (across: 0.8, down: 0.6))
         let side = { (progress: Double) in
-            Keyframe(progress: progress, scaleX: 0.9, scaleY: 0.9, alpha: 0.85, z: -Double(abs(progress.rounded())))
+            Keyframe(
+                progress: progress, scaleX: 0.8, scaleY: 0.6, x: progress < 0 ? 0.1 : -0.1, alpha: 0.85,
+                z: -Double(abs(progress.rounded())))
         }
         var frames = [side(-reach), Keyframe(progress: 0, alpha: 0.95), side(reach)]
         // The stacking steps at each card beyond.
@@ -105,7 +110,8 @@ struct KeyframeEffectTests {
             let built = carousel.transform(progress: progress, in: row)
             let framed = keyframes.transform(progress: progress, in: row)
             #expect(
-                close(built.scale, framed.scale) && close(built.alpha, framed.alpha),
+                close(built.scale, framed.scale) && close(built.scaleY ?? built.scale, framed.scaleY ?? framed.scale)
+                    && close(built.translateX, framed.translateX) && close(built.alpha, framed.alpha),
                 "\(progress): \(built) against \(framed)")
         }
     }

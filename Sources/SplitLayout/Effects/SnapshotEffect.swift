@@ -1,5 +1,8 @@
-// The pager's snapshot: the card is cut into strips (its rows) that slide apart sideways and
-// fade as it leaves the resting place.
+// The pager's snapshot: the card leaving the resting place comes apart where it is, in strips
+// (its rows) sliding apart, even rows left and odd rows right, and fades, in front of the card
+// that takes its place, which waits whole behind it and shows through as the strips part.
+// (Both cards cut in strips over each other, and sliding aside as well, read as screen
+// tearing, not as a card.)
 
 public struct SnapshotEffect: CardEffect {
     /// How far the strips slide apart at one card from the resting place, in card widths.
@@ -24,9 +27,9 @@ public struct SnapshotEffect: CardEffect {
 
     public func transform(progress: Double, in row: RowGeometry) -> CardTransform {
         guard progress.isFinite, abs(progress) < 1 else { return CardTransform(alpha: 0, z: -1) }
-        let distance = abs(progress)
-        return CardTransform(
-            translateX: progress * Double(row.cardWidth) / 2, alpha: 1 - distance, z: -distance,
-            stripShift: distance * Double(row.cardWidth) * spread)
+        // The next card (or the one left, going back): whole, behind, clearer as it nears.
+        guard progress < 0 else { return CardTransform(alpha: 1 - progress / 2, z: -progress) }
+        let distance = -progress
+        return CardTransform(alpha: 1 - distance, z: distance, stripShift: distance * Double(row.cardWidth) * spread)
     }
 }

@@ -1,6 +1,7 @@
-// The pager's stack: the cards after the resting one lie behind it, each smaller and a row
-// higher so that their top edges show, at most three deep by default; the card before it
-// leaves sideways and fades.
+// The pager's stack: the cards after the resting one lie behind it, each narrower and a row
+// higher so that their top edges show, each with its title in it, at most three deep by
+// default; the card before it leaves sideways and fades. Cards behind keep their height: a
+// box scaled under three rows would lose its border and float as a bare label.
 
 public struct StackEffect: CardEffect {
     /// Cards deeper than this behind the resting one are not drawn.
@@ -37,12 +38,11 @@ public struct StackEffect: CardEffect {
             guard progress <= Double(depth) else { return CardTransform(alpha: 0, z: -progress) }
             let scale = 1 - progress * scaleStep
             let height = Double(row.cardHeight)
-            // The card's top edge rises at least one row per level above the resting card's:
-            // shrinking about its centre lowers it by half of what it loses.
+            // The card's top edge rises at least one row per level above the resting card's.
             let rise = max(height * 0.03 * progress, progress)
-            let shrink = (height - (height * scale).rounded()) / 2
             return CardTransform(
-                scale: scale, translateY: -(rise + shrink), alpha: max(0, 1 - progress * fadeStep), z: -progress)
+                scale: scale, scaleY: 1, translateY: -rise, alpha: max(0, 1 - progress * fadeStep), z: -progress,
+                edgeTitle: progress > 0.5)
         }
         // Leaving: one card width aside per unit, fading out, in front of the stack.
         return CardTransform(
