@@ -57,8 +57,8 @@ struct CardWidget: Widget {
                     (isTop ? "╭" : "╰") + String(repeating: "─", count: max(0, area.width - 2))
                     + (isTop ? "╮" : "╯")
                 buffer.put(line, x: x, y: y, style: frameStyle, maxWidth: area.width)
-                // A card behind another: its title in the top edge, all of it that shows.
-                if isTop, transform.edgeTitle, area.width >= 5, let title = lines.first {
+                // A card behind another: its title in the edge that shows of it.
+                if let edge = transform.edgeTitle, (edge == .top) == isTop, area.width >= 5, let title = lines.first {
                     let text = " " + state.textWidth.truncate(title, toWidth: area.width - 4) + " "
                     buffer.put(
                         text, x: x + 1, y: y, style: frameStyle, maxWidth: area.width - 2, measure: state.textWidth)

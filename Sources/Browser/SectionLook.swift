@@ -47,9 +47,10 @@ extension LayoutSettings {
         // is dropped by `over`, so only an unknown combination from the defaults could fail here.
         // Options of another effect than the one in force (set at a lower level) are ignored.
         let name = hint.effect ?? "none"
-        let effect =
+        var effect =
             CardEffects.named(name, settings: EffectSettings(preset: hint.preset, options: hint.effectOptions))
             ?? CardEffects.named(name, preset: hint.preset) ?? CardEffects.named(name) ?? NoCardEffect()
+        if let order = hint.zOrder, order != .effect { effect = ReorderedEffect(effect, order: order) }
         // Unset, a card is as tall as its content: a border, the title, the fields and keywords.
         let contentHeight = min(2 + 1 + section.items.cardDetailLines, RowHint.tallestContentCard)
         let spec = RowSpec(
@@ -60,7 +61,7 @@ extension LayoutSettings {
             cardHeight: hint.cardHeight ?? contentHeight, gap: hint.gap ?? 2, peek: hint.peek ?? RowHint.defaultPeek,
             alignment: effect.alignment, behavior: hint.behavior ?? .groupPaging,
             visibleItems: hint.visibleItems ?? effect.visibleItems, flickVelocity: hint.flickVelocity ?? 0.05,
-            headroom: effect.headroom)
+            headroom: effect.headroom, footroom: effect.footroom)
         return RowLook(
             spec: spec, effect: effect, settle: hint.settle ?? .spring,
             settleDuration: hint.settleDuration ?? RowHint.defaults.settleDuration ?? BrowserState.rowMoveDuration,

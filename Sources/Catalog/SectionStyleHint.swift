@@ -42,15 +42,18 @@ public struct RowHint: Hashable, Sendable {
     /// How a move comes to rest, and how long it takes (milliseconds).
     public var settle: RowSettle?
     public var settleDuration: Int?
+    /// Which cards lie over which (nil: the effect's own order).
+    public var zOrder: CardOrder?
     /// The effect's numeric options by their names in the data (`CardEffects.options(of:)`).
     public var effectOptions: [String: Double]
 
     public init(
         cardWidth: Int? = nil, cardHeight: Int? = nil, gap: Int? = nil, peek: Int? = nil,
         behavior: RowBehavior? = nil, effect: String? = nil, preset: String? = nil, visibleItems: Int? = nil,
-        flickVelocity: Double? = nil, settle: RowSettle? = nil, settleDuration: Int? = nil,
+        flickVelocity: Double? = nil, settle: RowSettle? = nil, settleDuration: Int? = nil, zOrder: CardOrder? = nil,
         effectOptions: [String: Double] = [:]
     ) {
+        self.zOrder = zOrder
         self.settle = settle
         self.settleDuration = settleDuration
         self.cardWidth = cardWidth
@@ -74,7 +77,7 @@ public struct RowHint: Hashable, Sendable {
             peek: peek ?? base.peek, behavior: behavior ?? base.behavior, effect: effect ?? base.effect,
             preset: preset ?? (sameEffect ? base.preset : nil), visibleItems: visibleItems ?? base.visibleItems,
             flickVelocity: flickVelocity ?? base.flickVelocity, settle: settle ?? base.settle,
-            settleDuration: settleDuration ?? base.settleDuration,
+            settleDuration: settleDuration ?? base.settleDuration, zOrder: zOrder ?? base.zOrder,
             effectOptions: (sameEffect ? base.effectOptions : [:]).merging(effectOptions) { $1 })
     }
 
@@ -126,14 +129,23 @@ public struct RowHint: Hashable, Sendable {
                 .camel("settleDuration"), WholeNumber(20...5000, of: "milliseconds"),
                 help: "how long a move to rest takes"
             ).at(\RowHint.settleDuration),
+            Option(
+                .camel("zOrder"), Choice(CardOrder.self),
+                help: "which cards lie over which: effect (the effect's own order), centre (the nearer the "
+                    + "resting place, the higher), left (the further left, the higher) or right"
+            ).at(\RowHint.zOrder),
         ]
             + CardEffects.allOptions.map { option in
                 let effects = CardEffects.entries.filter { $0.options.contains { $0.name == option.name } }
-                return Option(
-                    OptionKey(toml: option.configKey, json: option.name), RealNumber(option.range),
-                    help: effects.map { "\($0.name): \($0.options.first { $0.name == option.name }?.help ?? "")" }
-                        .joined(separator: "; ")
-                ).applying { (hint: inout RowHint, value) in hint.effectOptions[option.name] = value }
+                let key = OptionKey(toml: option.configKey, json: option.name)
+                let help = effects.map { "\($0.name): \($0.options.first { $0.name == option.name }?.help ?? "")" }
+                    .joined(separator: "; ")
+                // A choice is read as its word, and kept as the word's index.
+                let read =
+                    option.choices.isEmpty
+                    ? Option(key, RealNumber(option.range), help: help)
+                    : Option(key, Choice<Double>(names: option.choices) { option.value(of: $0) }, help: help)
+                return read.applying { (hint: inout RowHint, value) in hint.effectOptions[option.name] = value }
             },
         noun: "an object of row options", unknownKeys: .option(noun: "row option"),
         check: { hint, dialect in
@@ -196,7 +208,7 @@ public struct RowHint: Hashable, Sendable {
             if !option.accepts(value) {
                 return RowOptionProblem(
                     .option(name),
-                    "\(spelled(name)) of the \(effect) effect must be \(option.expected), found \(EffectOption.text(value))"
+                    "\(spelled(name)) of the \(effect) effect must be \(option.expected), found \(option.text(value))"
                 )
             }
         }

@@ -18,13 +18,18 @@ public struct CardTransform: Hashable, Sendable {
     /// Cells by which the card's rows slide apart (the snapshot effect's strips): even rows
     /// move left, odd rows right, by this much.
     public var stripShift: Double
-    /// Whether the title is drawn in the card's top edge (`╭ title ──╮`): a card behind
-    /// another, of which the top edge is all that shows (the stack's).
-    public var edgeTitle: Bool
+    /// The edge the title is drawn in (`╭ title ──╮`), if any: a card behind another, of which
+    /// that edge is all that shows (the stack's).
+    public var edgeTitle: TitleEdge?
+
+    /// An edge of a card that can hold its title.
+    public enum TitleEdge: Hashable, Sendable {
+        case top, bottom
+    }
 
     public init(
         scale: Double = 1, scaleY: Double? = nil, translateX: Double = 0, translateY: Double = 0, alpha: Double = 1,
-        z: Double = 0, stripShift: Double = 0, edgeTitle: Bool = false
+        z: Double = 0, stripShift: Double = 0, edgeTitle: TitleEdge? = nil
     ) {
         self.scale = scale
         self.scaleY = scaleY == scale ? nil : scaleY
@@ -103,8 +108,9 @@ public protocol CardEffect: Sendable {
     /// cards that meet the row).
     var visibleItems: Int? { get }
     /// Rows the effect needs above the resting line of cards (the stack raises the cards
-    /// behind).
+    /// behind), and below it.
     var headroom: Int { get }
+    var footroom: Int { get }
     func transform(progress: Double, in row: RowGeometry) -> CardTransform
 }
 
@@ -113,6 +119,7 @@ extension CardEffect {
     public var placesCards: Bool { false }
     public var visibleItems: Int? { nil }
     public var headroom: Int { 0 }
+    public var footroom: Int { 0 }
 }
 
 /// The default stacking: the card nearest the resting place on top.
@@ -126,6 +133,48 @@ public struct NoCardEffect: CardEffect {
 
     public func transform(progress: Double, in row: RowGeometry) -> CardTransform {
         CardTransform(z: restingCardOnTop(progress))
+    }
+}
+
+/// Which cards of a row lie over which, when an effect makes them overlap (the paging seed's
+/// `zPosition(progress:)`).
+public enum CardOrder: String, Hashable, Sendable, CaseIterable {
+    /// The effect's own order.
+    case effect
+    /// The nearer the resting place, the higher.
+    case centre
+    /// The further left, the higher: a deck fanned out to the right.
+    case left
+    /// The further right, the higher.
+    case right
+}
+
+/// An effect with its cards stacked in another order: the same transforms, another `z`.
+public struct ReorderedEffect: CardEffect {
+    public let base: any CardEffect
+    public let order: CardOrder
+
+    public init(_ base: any CardEffect, order: CardOrder) {
+        self.base = base
+        self.order = order
+    }
+
+    public var alignment: RowAlignment { base.alignment }
+    public var placesCards: Bool { base.placesCards }
+    public var visibleItems: Int? { base.visibleItems }
+    public var headroom: Int { base.headroom }
+    public var footroom: Int { base.footroom }
+
+    public func transform(progress: Double, in row: RowGeometry) -> CardTransform {
+        var transform = base.transform(progress: progress, in: row)
+        guard progress.isFinite else { return transform }
+        switch order {
+        case .effect: break
+        case .centre: transform.z = -abs(progress)
+        case .left: transform.z = -progress
+        case .right: transform.z = progress
+        }
+        return transform
     }
 }
 

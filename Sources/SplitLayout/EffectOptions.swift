@@ -3,7 +3,8 @@
 // them (`EffectOption`) and reads them from `EffectSettings`; the readers of the configuration
 // and of sectioned JSON learn every option's name and range from this table.
 
-/// A numeric option of an effect.
+/// An option of an effect: a number, or one of a few words (then its value is the word's
+/// index among `choices`).
 public struct EffectOption: Hashable, Sendable {
     /// Its name in sectioned JSON (camel case); the configuration spells it in snake case.
     public let name: String
@@ -11,6 +12,8 @@ public struct EffectOption: Hashable, Sendable {
     public let defaultValue: Double
     /// Whether only whole numbers make sense (a count of cards).
     public let isWholeNumber: Bool
+    /// The words of an option that is a choice, in the order of their values (empty: a number).
+    public let choices: [String]
     /// What it does, for the documentation and the help.
     public let help: String
 
@@ -22,6 +25,17 @@ public struct EffectOption: Hashable, Sendable {
         self.range = range
         self.defaultValue = defaultValue
         self.isWholeNumber = whole
+        self.choices = []
+        self.help = help
+    }
+
+    /// A choice among `choices`, the first by default.
+    public init(_ name: String, choices: [String], help: String = "") {
+        self.name = name
+        self.range = 0...Double(max(0, choices.count - 1))
+        self.defaultValue = 0
+        self.isWholeNumber = true
+        self.choices = choices
         self.help = help
     }
 
@@ -29,10 +43,21 @@ public struct EffectOption: Hashable, Sendable {
         range.contains(value) && (!isWholeNumber || value.rounded() == value)
     }
 
-    /// What `accepts` asks for, in words: "from 0 to 1", "a whole number from 1 to 8".
+    /// What `accepts` asks for, in words: "from 0 to 1", "a whole number from 1 to 8", "one of
+    /// \"top\", \"left\"".
     public var expected: String {
-        (isWholeNumber ? "a whole number " : "")
+        guard choices.isEmpty else { return "one of " + choices.map { "\"\($0)\"" }.joined(separator: ", ") }
+        return (isWholeNumber ? "a whole number " : "")
             + "from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"
+    }
+
+    /// The value of a choice's word; nil for another word, or an option that is a number.
+    public func value(of word: String) -> Double? { choices.firstIndex(of: word).map(Double.init) }
+
+    /// A value as a file writes it: the word of a choice, else the number.
+    public func text(_ value: Double) -> String {
+        if !choices.isEmpty, accepts(value) { return "\"\(choices[Int(value)])\"" }
+        return Self.text(value)
     }
 
     /// A value as a file would write it: 2, 0.5.
@@ -170,7 +195,7 @@ public enum CardEffects {
         var seen: [String: EffectOption] = [:]
         var order: [String] = []
         for option in builtIn.flatMap(\.options) {
-            if let earlier = seen[option.name] {
+            if let earlier = seen[option.name], earlier.choices.isEmpty, option.choices.isEmpty {
                 seen[option.name] = EffectOption(
                     option.name,
                     min(

@@ -43,13 +43,15 @@ public struct RowSpec: Hashable, Sendable {
     /// Cells per millisecond above which a gesture that ends on its starting card moves on to
     /// the neighbour.
     public var flickVelocity: Double
-    /// Rows kept above the cards for an effect that raises them (the stack).
+    /// Rows kept above the cards for an effect that raises them (the stack), and below them
+    /// for one that lowers them.
     public var headroom: Int
+    public var footroom: Int
 
     public init(
         cardWidth: Int? = 24, cardHeight: Int = 5, gap: Int = 2, peek: Int = 4, alignment: RowAlignment = .leading,
         behavior: RowBehavior = .groupPaging, visibleItems: Int? = nil, flickVelocity: Double = 0.05,
-        headroom: Int = 0
+        headroom: Int = 0, footroom: Int = 0
     ) {
         self.cardWidth = cardWidth
         self.cardHeight = cardHeight
@@ -60,6 +62,7 @@ public struct RowSpec: Hashable, Sendable {
         self.visibleItems = visibleItems
         self.flickVelocity = flickVelocity
         self.headroom = headroom
+        self.footroom = footroom
     }
 }
 
@@ -69,8 +72,10 @@ public struct RowGeometry: Hashable, Sendable {
     /// The line the cards rest on, in content coordinates: the column less the section's
     /// insets, one card high, below the headroom.
     public let frame: Rect
-    /// Rows above `frame` that belong to the row, for an effect that raises cards.
+    /// Rows above `frame` that belong to the row, for an effect that raises cards, and below it
+    /// for one that lowers them.
     public let headroom: Int
+    public let footroom: Int
     /// Cards in the row.
     public let count: Int
     /// Items in the row: as many as cards, or a group's repetition in each card.
@@ -97,6 +102,7 @@ public struct RowGeometry: Hashable, Sendable {
         // cut at both sides could not show its glyph.
         let cardWidth = max(1, min(spec.cardWidth ?? (width - 2 * peek), width))
         headroom = max(0, spec.headroom)
+        footroom = max(0, spec.footroom)
         self.frame = Rect(x: origin.x, y: origin.y + headroom, width: width, height: max(1, spec.cardHeight))
         self.itemCount = max(0, count)
         self.slots = slots
@@ -115,9 +121,9 @@ public struct RowGeometry: Hashable, Sendable {
         }
     }
 
-    /// The whole row: the headroom and the line of cards.
+    /// The whole row: the headroom, the line of cards and the footroom.
     public var area: Rect {
-        Rect(x: frame.x, y: frame.y - headroom, width: frame.width, height: frame.height + headroom)
+        Rect(x: frame.x, y: frame.y - headroom, width: frame.width, height: frame.height + headroom + footroom)
     }
 
     /// Cells from one card's left edge to the next one's.

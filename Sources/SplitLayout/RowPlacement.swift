@@ -8,7 +8,7 @@ struct RowPlacement: ItemPlacement {
 
     var count: Int { row.itemCount }
     var lineCount: Int { row.count > 0 ? 1 : 0 }
-    var linesBottom: Int { row.frame.maxY }
+    var linesBottom: Int { row.area.maxY }
     // The line is the whole row, headroom included: a click or a move there is on the row.
     func lineTop(_ line: Int) -> Int { row.area.y }
     func lineHeight(_ line: Int) -> Int { row.area.height }

@@ -78,9 +78,9 @@ struct CardEffectTests {
             #expect(behind.transform.z < front.transform.z)
             #expect(close(behind.transform.scale, 1 - Double(depth) * 0.15))
             // As tall as the front card, so that each shows its top edge, its title in it.
-            #expect(behind.frame.height == 5 && behind.transform.edgeTitle)
+            #expect(behind.frame.height == 5 && behind.transform.edgeTitle == .top)
         }
-        #expect(!front.transform.edgeTitle)
+        #expect(front.transform.edgeTitle == nil)
         #expect(resting.drawnCard(8, offset: 88, effect: effect).transform.visibility == .hidden)
         // The card before leaves sideways, fading, in front.
         let leaving = effect.transform(progress: -0.5, in: resting)
@@ -243,5 +243,80 @@ struct DrawnCardsTests {
                 cardWidth: 20, cardHeight: 5, gap: 2, peek: 4, alignment: .centered, visibleItems: 9, headroom: 3),
             origin: Point(x: 0, y: 0), width: 80, count: 10)
         #expect(stack.drawnCards(offset: 0, effect: StackEffect()).map(\.index) == [0, 1, 2, 3])
+    }
+}
+
+@Suite("The seeds' effect options: the stack's spacing and side, the scale's most translation, z order")
+struct SeedEffectOptionTests {
+    /// Cards 20 x 5, gap 2, centred in a row 80 wide whose cards rest on row 10.
+    func row(_ effect: some CardEffect) -> RowGeometry {
+        RowGeometry(
+            spec: RowSpec(
+                cardWidth: 20, cardHeight: 5, gap: 2, peek: 4, alignment: .centered, visibleItems: effect.visibleItems,
+                headroom: effect.headroom, footroom: effect.footroom),
+            origin: Point(x: 0, y: 10 - effect.headroom), width: 80, count: 10)
+    }
+
+    @Test("the stack at each side: a level further out each card behind, its edge showing, the room kept")
+    func stackSides() {
+        func settings(_ side: String, spacing: Double = 1) -> EffectSettings {
+            EffectSettings(options: [
+                "stackSide": StackEffect.numericOptions[4].value(of: side)!, "levelSpacing": spacing,
+            ])
+        }
+        let top = StackEffect(settings: settings("top", spacing: 2))!
+        #expect(top.headroom == 6 && top.footroom == 0)
+        #expect(row(top).drawnCard(2, offset: 0, effect: top).frame == Rect(x: 33, y: 6, width: 14, height: 5))
+        let bottom = StackEffect(settings: settings("bottom"))!
+        #expect(bottom.headroom == 0 && bottom.footroom == 3)
+        let below = row(bottom)
+        #expect(below.area == Rect(x: 0, y: 10, width: 80, height: 8))
+        for depth in 1...3 {
+            let card = below.drawnCard(depth, offset: 0, effect: bottom)
+            #expect(card.frame.y == 10 + depth && card.frame.height == 5 && card.transform.edgeTitle == .bottom)
+        }
+        // At a side: two columns a level, as wide as the front card, shorter (5 x 0.85 = 4).
+        let left = StackEffect(settings: settings("left"))!
+        let beside = row(left)
+        #expect(left.headroom == 0 && left.footroom == 0)
+        #expect(beside.drawnCard(1, offset: 0, effect: left).frame == Rect(x: 28, y: 11, width: 20, height: 4))
+        #expect(beside.drawnCard(2, offset: 0, effect: left).frame.x == 26)
+        let right = StackEffect(settings: settings("right"))!
+        #expect(row(right).drawnCard(1, offset: 0, effect: right).frame.x == 32)
+        // A word that is not a side is no value of the option.
+        #expect(StackEffect.numericOptions[4].value(of: "sideways") == nil)
+        #expect(StackEffect.numericOptions[4].expected == #"one of "top", "bottom", "left", "right""#)
+    }
+
+    @Test("the scale's most translation, apart from the preset: a card moves no further")
+    func maxTranslation() {
+        let held = ScaleEffect(settings: EffectSettings(options: ["maxTranslationX": 0.5, "maxTranslationY": 0.1]))!
+        let one = held.transform(progress: 1, in: row(held))
+        // 0.93 x 20 = 18.6 across, held at 10; 0.36 x 5 = 1.8 down, held at 0.5.
+        #expect(one.translateX == 10 && one.translateY == 0.5)
+        #expect(held.transform(progress: -3, in: row(held)).translateX == -10)
+        // 100 is no limit; over the linear preset it lifts the preset's 2.
+        let free = ScaleEffect(
+            settings: EffectSettings(preset: "linear", options: ["maxTranslationX": ScaleEffect.noLimit]))!
+        #expect(abs(free.transform(progress: 4, in: row(free)).translateX - 52.8) < 1e-9)
+    }
+
+    @Test("z order: the effect's own, the centre, the left or the right card on top")
+    func zOrder() {
+        let scale = ScaleEffect(preset: .coverFlow)
+        let geometry = row(scale)
+        func z(_ order: CardOrder, _ progress: Double) -> Double {
+            ReorderedEffect(scale, order: order).transform(progress: progress, in: geometry).z
+        }
+        #expect(z(.effect, -1) == scale.transform(progress: -1, in: geometry).z)
+        #expect(z(.centre, 0) > z(.centre, 1) && z(.centre, 0) > z(.centre, -1))
+        #expect(z(.left, -1) > z(.left, 0) && z(.left, 0) > z(.left, 1))
+        #expect(z(.right, 1) > z(.right, 0) && z(.right, 0) > z(.right, -1))
+        // Only z: the card is where the effect puts it.
+        let moved = ReorderedEffect(scale, order: .left).transform(progress: 0.5, in: geometry)
+        var same = scale.transform(progress: 0.5, in: geometry)
+        same.z = moved.z
+        #expect(moved == same)
+        #expect(ReorderedEffect(StackEffect(), order: .left).headroom == 3)
     }
 }

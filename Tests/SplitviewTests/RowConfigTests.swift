@@ -231,11 +231,20 @@ struct RowConfigTests {
                 #expect(try look("preset = \"\(preset)\"\n")?.preset == preset, "\(name) \(preset)")
             }
             for option in entry.options {
-                let value = EffectOption.text(option.range.upperBound)
-                #expect(try look("\(option.configKey) = \(value)\n") != nil, "\(name).\(option.configKey)")
+                // (A choice as its last word, read as that word's index.)
+                let value = option.text(option.range.upperBound)
+                let read = try look("\(option.configKey) = \(value)\n")
+                #expect(read?.spec != nil, "\(name).\(option.configKey)")
                 #expect(try dataLook(#", "\#(option.name)": \#(value)"#) != nil, "\(name).\(option.name)")
                 let wide = RowHint.options.setting(option.configKey)
                 #expect(wide?.key == OptionKey(toml: option.configKey, json: option.name))
+                guard option.choices.isEmpty else {
+                    #expect(
+                        error("[row]\neffect = \"\(name)\"\n\(option.configKey) = \"sideways\"\n")
+                            == "test.toml:3:1: row.\(option.configKey): expected \(option.expected), found the string \"sideways\"",
+                        "\(name).\(option.name)")
+                    continue
+                }
                 let outside = EffectOption.text(option.range.upperBound + 100)
                 #expect(
                     error("[row]\neffect = \"\(name)\"\n\(option.configKey) = \(outside)\n")?.hasPrefix(

@@ -109,7 +109,16 @@ public struct ScaleEffect: CardEffect {
         EffectOption(
             "translationY", -10...10, default: 0.36,
             help: "how far a card moves down per card of progress, as a share of its height"),
+        EffectOption(
+            "maxTranslationX", 0...noLimit, default: noLimit,
+            help: "the most a card moves aside, in card widths (\(Int(noLimit)): no limit; the linear preset's 2)"),
+        EffectOption(
+            "maxTranslationY", 0...noLimit, default: noLimit,
+            help: "the most a card moves down, in card heights (\(Int(noLimit)): no limit; the linear preset's 0)"),
     ]
+
+    /// The greatest `maxTranslationX` and `maxTranslationY`: no limit.
+    public static let noLimit = 100.0
 
     /// The preset (default "default") with `settings.options` over it; nil for an unknown
     /// preset or option, or a value out of its range.
@@ -124,6 +133,8 @@ public struct ScaleEffect: CardEffect {
             case "minScale": options.minScale = value
             case "maxScale": options.maxScale = value
             case "translationX": options.translationRatioX = value
+            case "maxTranslationX": options.maxTranslationRatioX = value < Self.noLimit ? value : nil
+            case "maxTranslationY": options.maxTranslationRatioY = value < Self.noLimit ? value : nil
             default: options.translationRatioY = value
             }
         }
