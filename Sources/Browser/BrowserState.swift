@@ -161,7 +161,8 @@ public struct BrowserState: Sendable {
     /// at about the same row of the screen.
     mutating func relayout() {
         let screenRow = view.focus.flatMap { view.layout.frame(of: $0) }.map { $0.y - view.offset }
-        var new = SplitLayout(sections: content.specs, parameters: currentParameters, width: contentWidth)
+        var new = SplitLayout(
+            sections: content.specs, parameters: currentParameters, width: contentWidth, height: viewHeight)
         new.takeRowPages(from: view.layout)
         view.layout = new
         // A session started on a terminal too narrow to place any item has no focus yet.

@@ -241,7 +241,8 @@ extension BrowserState {
             content.catalog = content.source
         }
         content.refreshLayoutInput(theme: options.theme, textWidth: options.textWidth)
-        view.layout = SplitLayout(sections: content.specs, parameters: currentParameters, width: contentWidth)
+        view.layout = SplitLayout(
+            sections: content.specs, parameters: currentParameters, width: contentWidth, height: viewHeight)
         overlays.toneChooser = nil
         view.focus = nil
         if keepingFocus || result == nil, let focusSource {

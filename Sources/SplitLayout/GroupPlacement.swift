@@ -4,10 +4,40 @@
 // the count, as in a uniform section. A group that measures its items is placed item by item,
 // its frames kept in compact tables, as a varying section's are.
 
+/// What a section's group draws beside its items, read once from the group: its items' insets
+/// and badges and its groups' backgrounds and badges, by their index in the group.
+struct GroupTemplate: Sendable {
+    let leaves: [GroupItem]
+    let decors: [GroupDecor]
+    let counts: [Int?]
+    let isDecorated: Bool
+    /// Whether an item of the group has insets (its slot is then kept apart from its frame).
+    let hasInsets: Bool
+    /// How many rows a badge may reach above or below what it is attached to.
+    let badgeReach: Int
+
+    init(_ group: GroupLayout) {
+        isDecorated = group.isDecorated
+        leaves = isDecorated ? group.leaves : []
+        decors = isDecorated ? group.decors : []
+        counts = isDecorated ? group.counts : []
+        hasInsets = leaves.contains { $0.insets != .zero }
+        let badges = leaves.flatMap(\.badges) + decors.flatMap(\.badges)
+        badgeReach = badges.map { abs($0.offset.y) }.max() ?? 0
+    }
+}
+
 /// The frames of one repetition of a group that measures nothing, repeated.
 struct UniformGroups: Sendable {
-    /// The items' frames in one repetition, relative to its top left corner.
+    /// The items' frames in one repetition, relative to its top left corner (their slots less
+    /// their insets).
+    let frames: [Rect]
+    /// The items' slots in one repetition.
     let slots: [Rect]
+    /// Which item of the group each is (empty when the group draws nothing beside its items).
+    let slotLeaves: [Int]
+    /// Its groups with a background or badges, relative to the repetition's corner.
+    let decorated: [(group: Int, frame: Rect)]
     let originX: Int
     let originY: Int
     let groupWidth: Int
@@ -16,12 +46,21 @@ struct UniformGroups: Sendable {
     let pitch: Int
     let count: Int
 
-    init(group: GroupLayout, placer: GroupPlacer, originX: Int, originY: Int, room: Int, groupSpacing: Int) {
+    init(
+        group: GroupLayout, template: GroupTemplate, placer: GroupPlacer, originX: Int, originY: Int, room: Int,
+        containerHeight: Int, groupSpacing: Int
+    ) {
         // The first repetition (nothing is measured, so every repetition has its shape; with
         // fewer items than it holds, it is the only one): never more slots than items, however
         // many cells the group would hold.
-        let placed = placer.place(group, at: Point(x: 0, y: 0), containerWidth: room, containerHeight: nil, first: 0)
+        let placed = placer.place(
+            group, at: Point(x: 0, y: 0), containerWidth: room, containerHeight: containerHeight, first: 0)
         self.slots = placed.frames
+        self.slotLeaves = template.isDecorated ? placed.leaves : []
+        self.frames =
+            template.hasInsets
+            ? zip(placed.frames, placed.leaves).map { $0.inset(by: template.leaves[$1].insets) } : placed.frames
+        self.decorated = placed.decorated
         self.originX = originX
         self.originY = originY
         self.groupWidth = placed.size.width
@@ -40,9 +79,28 @@ struct UniformGroups: Sendable {
     func line(of item: Int) -> Int? { item >= 0 && item < count && lineCount > 0 ? item / slots.count : nil }
     func frame(of item: Int) -> Rect? {
         guard let line = line(of: item) else { return nil }
-        let slot = slots[item - line * slots.count]
+        let slot = frames[item - line * slots.count]
         guard !slot.isEmpty else { return nil }
         return Rect(x: originX + slot.x, y: lineTop(line) + slot.y, width: slot.width, height: slot.height)
+    }
+    func slot(of item: Int) -> Rect? {
+        guard let line = line(of: item) else { return nil }
+        let slot = slots[item - line * slots.count]
+        return Rect(x: originX + slot.x, y: lineTop(line) + slot.y, width: slot.width, height: slot.height)
+    }
+    func leaf(of item: Int) -> Int? {
+        guard !slotLeaves.isEmpty, let line = line(of: item) else { return nil }
+        return slotLeaves[item - line * slots.count]
+    }
+    func decoratedGroups(inLine line: Int) -> [(group: Int, frame: Rect)] {
+        guard line >= 0, line < lineCount else { return [] }
+        let top = lineTop(line)
+        return decorated.map { decorated in
+            var frame = decorated.frame
+            frame.x += originX
+            frame.y += top
+            return (decorated.group, frame)
+        }
     }
     func lines(meeting rows: Range<Int>) -> Range<Int> {
         guard lineCount > 0, !rows.isEmpty else { return 0..<0 }
@@ -67,10 +125,25 @@ final class MeasuredGroups: Sendable {
     let count: Int
     let linesBottom: Int
     let originX: Int
+    /// Which item of the group each item is (empty when the group draws nothing beside its
+    /// items), and each item's slot (empty when no item of the group has insets).
+    let itemLeaf: [Int32]
+    let itemSlot: [Rect]
+    /// The groups with a background or badges: the repetition each is in, in order, its index
+    /// in the group and its frame.
+    let decoratedLine: [Int32]
+    let decoratedGroup: [Int32]
+    let decoratedFrame: [Rect]
 
-    init(group: GroupLayout, placer: GroupPlacer, originX: Int, originY: Int, room: Int, groupSpacing: Int) {
+    init(
+        group: GroupLayout, template: GroupTemplate, placer: GroupPlacer, originX: Int, originY: Int, room: Int,
+        containerHeight: Int, groupSpacing: Int
+    ) {
         let n = placer.itemCount
         self.originX = originX
+        var itemLeaf = [Int32](repeating: 0, count: template.isDecorated ? n : 0)
+        var itemSlot = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: template.hasInsets ? n : 0)
+        var decoratedLine: [Int32] = [], decoratedGroup: [Int32] = [], decoratedFrame: [Rect] = []
         var itemX = [Int32](repeating: 0, count: n), itemY = [Int32](repeating: 0, count: n)
         var itemWidth = [Int32](repeating: 0, count: n), itemHeight = [Int32](repeating: 0, count: n)
         var lineStart: [Int32] = [], lineY: [Int] = [], lineHeights: [Int32] = [], lineWidths: [Int32] = []
@@ -78,15 +151,26 @@ final class MeasuredGroups: Sendable {
         var item = 0
         while item < n {
             let placed = placer.place(
-                group, at: Point(x: originX, y: top), containerWidth: room, containerHeight: nil, first: item)
+                group, at: Point(x: originX, y: top), containerWidth: room, containerHeight: containerHeight,
+                first: item)
             // A repetition that holds no item (no room at all) would repeat for ever.
             guard placed.next > item, placed.size.height > 0 else { break }
             lineStart.append(Int32(item))
             lineY.append(top)
             lineHeights.append(Int32(clamping: placed.size.height))
             lineWidths.append(Int32(clamping: placed.size.width))
-            for (offset, frame) in placed.frames.enumerated() where !frame.isEmpty {
+            for (decorated, frame) in placed.decorated {
+                decoratedLine.append(Int32(clamping: lineStart.count - 1))
+                decoratedGroup.append(Int32(clamping: decorated))
+                decoratedFrame.append(frame)
+            }
+            for (offset, slot) in placed.frames.enumerated() {
                 let index = item + offset
+                let leaf = placed.leaves[offset]
+                if template.isDecorated { itemLeaf[index] = Int32(clamping: leaf) }
+                if template.hasInsets { itemSlot[index] = slot }
+                let frame = template.hasInsets ? slot.inset(by: template.leaves[leaf].insets) : slot
+                guard !frame.isEmpty else { continue }
                 itemX[index] = Int32(clamping: frame.x)
                 itemY[index] = Int32(clamping: frame.y - top)
                 itemWidth[index] = Int32(clamping: frame.width)
@@ -103,6 +187,11 @@ final class MeasuredGroups: Sendable {
         self.lineY = lineY
         self.lineHeights = lineHeights
         self.lineWidths = lineWidths
+        self.itemLeaf = itemLeaf
+        self.itemSlot = itemSlot
+        self.decoratedLine = decoratedLine
+        self.decoratedGroup = decoratedGroup
+        self.decoratedFrame = decoratedFrame
         self.count = n
         self.linesBottom = lineY.isEmpty ? originY : lineY[lineY.count - 1] + Int(lineHeights[lineHeights.count - 1])
         // Items after the last repetition that held any (no room for them) stay undrawn.
@@ -148,73 +237,136 @@ final class MeasuredGroups: Sendable {
         while end < lineCount, lineY[end] < rows.upperBound { end += 1 }
         return low..<end
     }
-    var byteCount: Int { count * 16 + lineStart.count * (4 + 8 + 4 + 4) }
+    func slot(of item: Int) -> Rect? {
+        guard !itemSlot.isEmpty else { return frame(of: item) }
+        guard line(of: item) != nil else { return nil }
+        return itemSlot[item]
+    }
+    func leaf(of item: Int) -> Int? {
+        guard !itemLeaf.isEmpty, line(of: item) != nil else { return nil }
+        return Int(itemLeaf[item])
+    }
+    func decoratedGroups(inLine line: Int) -> [(group: Int, frame: Rect)] {
+        guard !decoratedLine.isEmpty else { return [] }
+        // The first of the line's, then on while they are its.
+        var low = 0, high = decoratedLine.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(decoratedLine[mid]) < line { low = mid + 1 } else { high = mid }
+        }
+        var found: [(group: Int, frame: Rect)] = []
+        while low < decoratedLine.count, Int(decoratedLine[low]) == line {
+            found.append((Int(decoratedGroup[low]), decoratedFrame[low]))
+            low += 1
+        }
+        return found
+    }
+    var byteCount: Int {
+        count * 16 + lineStart.count * (4 + 8 + 4 + 4) + itemLeaf.count * 4
+            + itemSlot.count * MemoryLayout<Rect>.stride + decoratedLine.count * (8 + MemoryLayout<Rect>.stride)
+    }
 }
 
 /// The items of a section placed by a group, whichever way they are stored.
 enum GroupGrid: ItemPlacement {
-    case uniform(UniformGroups)
-    case measured(MeasuredGroups)
+    case uniform(UniformGroups, GroupTemplate)
+    case measured(MeasuredGroups, GroupTemplate)
 
-    init(group: GroupLayout, placer: GroupPlacer, originX: Int, originY: Int, room: Int, groupSpacing: Int) {
+    /// `containerHeight`: the rows a fraction of the group's height is of.
+    init(
+        group: GroupLayout, placer: GroupPlacer, originX: Int, originY: Int, room: Int, containerHeight: Int,
+        groupSpacing: Int
+    ) {
+        let template = GroupTemplate(group)
         if group.measuresContent {
             self = .measured(
                 MeasuredGroups(
-                    group: group, placer: placer, originX: originX, originY: originY, room: room,
-                    groupSpacing: groupSpacing))
+                    group: group, template: template, placer: placer, originX: originX, originY: originY, room: room,
+                    containerHeight: containerHeight, groupSpacing: groupSpacing), template)
         } else {
             self = .uniform(
                 UniformGroups(
-                    group: group, placer: placer, originX: originX, originY: originY, room: room,
-                    groupSpacing: groupSpacing))
+                    group: group, template: template, placer: placer, originX: originX, originY: originY, room: room,
+                    containerHeight: containerHeight, groupSpacing: groupSpacing), template)
+        }
+    }
+
+    var template: GroupTemplate {
+        switch self {
+        case .uniform(_, let template), .measured(_, let template): template
+        }
+    }
+
+    /// The slot of `item`: its frame and its insets.
+    func slot(of item: Int) -> Rect? {
+        switch self {
+        case .uniform(let groups, _): groups.slot(of: item)
+        case .measured(let groups, _): groups.slot(of: item)
+        }
+    }
+
+    /// Which item of the group (`GroupLayout.leaves`) `item` is; nil when the group draws
+    /// nothing beside its items.
+    func leaf(of item: Int) -> Int? {
+        switch self {
+        case .uniform(let groups, _): groups.leaf(of: item)
+        case .measured(let groups, _): groups.leaf(of: item)
+        }
+    }
+
+    /// The groups of repetition `line` with a background or badges, outer ones first.
+    func decoratedGroups(inLine line: Int) -> [(group: Int, frame: Rect)] {
+        switch self {
+        case .uniform(let groups, _): groups.decoratedGroups(inLine: line)
+        case .measured(let groups, _): groups.decoratedGroups(inLine: line)
         }
     }
 
     var count: Int {
         switch self {
-        case .uniform(let groups): groups.count
-        case .measured(let groups): groups.count
+        case .uniform(let groups, _): groups.count
+        case .measured(let groups, _): groups.count
         }
     }
     var lineCount: Int {
         switch self {
-        case .uniform(let groups): groups.lineCount
-        case .measured(let groups): groups.lineCount
+        case .uniform(let groups, _): groups.lineCount
+        case .measured(let groups, _): groups.lineCount
         }
     }
     var linesBottom: Int {
         switch self {
-        case .uniform(let groups): groups.linesBottom
-        case .measured(let groups): groups.linesBottom
+        case .uniform(let groups, _): groups.linesBottom
+        case .measured(let groups, _): groups.linesBottom
         }
     }
     func lineTop(_ line: Int) -> Int {
         switch self {
-        case .uniform(let groups): groups.lineTop(line)
-        case .measured(let groups): groups.lineTop(line)
+        case .uniform(let groups, _): groups.lineTop(line)
+        case .measured(let groups, _): groups.lineTop(line)
         }
     }
     func lineHeight(_ line: Int) -> Int {
         switch self {
-        case .uniform(let groups): groups.groupHeight
-        case .measured(let groups): Int(groups.lineHeights[line])
+        case .uniform(let groups, _): groups.groupHeight
+        case .measured(let groups, _): Int(groups.lineHeights[line])
         }
     }
 
     /// The rows of the tallest repetition.
     var tallestGroupLine: Int {
         switch self {
-        case .uniform(let groups): groups.lineCount > 0 ? groups.groupHeight : 0
-        case .measured(let groups): Int(groups.lineHeights.max() ?? 0)
+        case .uniform(let groups, _): groups.lineCount > 0 ? groups.groupHeight : 0
+        case .measured(let groups, _): Int(groups.lineHeights.max() ?? 0)
         }
     }
 
     /// The frame of repetition `line` of the group.
     func groupFrame(ofLine line: Int) -> Rect? {
         switch self {
-        case .uniform(let groups):
+        case .uniform(let groups, _):
             Rect(x: groups.originX, y: groups.lineTop(line), width: groups.groupWidth, height: groups.groupHeight)
-        case .measured(let groups):
+        case .measured(let groups, _):
             Rect(
                 x: groups.originX, y: groups.lineY[line], width: Int(groups.lineWidths[line]),
                 height: Int(groups.lineHeights[line]))
@@ -222,26 +374,26 @@ enum GroupGrid: ItemPlacement {
     }
     func items(inLine line: Int) -> Range<Int> {
         switch self {
-        case .uniform(let groups): groups.items(inLine: line)
-        case .measured(let groups): groups.items(inLine: line)
+        case .uniform(let groups, _): groups.items(inLine: line)
+        case .measured(let groups, _): groups.items(inLine: line)
         }
     }
     func line(of item: Int) -> Int? {
         switch self {
-        case .uniform(let groups): groups.line(of: item)
-        case .measured(let groups): groups.line(of: item)
+        case .uniform(let groups, _): groups.line(of: item)
+        case .measured(let groups, _): groups.line(of: item)
         }
     }
     func frame(of item: Int) -> Rect? {
         switch self {
-        case .uniform(let groups): groups.frame(of: item)
-        case .measured(let groups): groups.frame(of: item)
+        case .uniform(let groups, _): groups.frame(of: item)
+        case .measured(let groups, _): groups.frame(of: item)
         }
     }
     func lines(meeting rows: Range<Int>) -> Range<Int> {
         switch self {
-        case .uniform(let groups): groups.lines(meeting: rows)
-        case .measured(let groups): groups.lines(meeting: rows)
+        case .uniform(let groups, _): groups.lines(meeting: rows)
+        case .measured(let groups, _): groups.lines(meeting: rows)
         }
     }
 
@@ -294,8 +446,8 @@ enum GroupGrid: ItemPlacement {
 
     var byteCount: Int {
         switch self {
-        case .uniform(let groups): groups.slots.count * MemoryLayout<Rect>.stride
-        case .measured(let groups): groups.byteCount
+        case .uniform(let groups, _): groups.slots.count * MemoryLayout<Rect>.stride * 2
+        case .measured(let groups, _): groups.byteCount
         }
     }
 }

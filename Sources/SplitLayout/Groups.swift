@@ -19,25 +19,123 @@ public enum GroupDimension: Hashable, Sendable {
     }
 }
 
+/// An item of a group: its size in the group, the space kept free inside its slot (UIKit's
+/// `contentInsets` of an item: the item is drawn in the smaller rectangle), and the badges drawn
+/// over it.
+public struct GroupItem: Hashable, Sendable {
+    public var width: GroupDimension
+    public var height: GroupDimension
+    public var insets: EdgeInsets
+    public var badges: [GroupBadge]
+
+    public init(
+        width: GroupDimension, height: GroupDimension, insets: EdgeInsets = .zero, badges: [GroupBadge] = []
+    ) {
+        self.width = width
+        self.height = height
+        self.insets = insets
+        self.badges = badges
+    }
+
+    /// Whether the item keeps anything beside its size (the placement then remembers which
+    /// item of the group each item of the section is).
+    var isDecorated: Bool { insets != .zero || !badges.isEmpty }
+}
+
 /// A member of a group: an item or a nested group. (Not `indirect`: a group holds its members
 /// in an array, which is indirection enough.)
 public enum GroupMember: Hashable, Sendable {
-    case item(width: GroupDimension, height: GroupDimension)
+    case item(GroupItem)
     case group(GroupLayout)
+
+    /// An item of this size, with no insets and no badges.
+    public static func item(width: GroupDimension, height: GroupDimension) -> GroupMember {
+        .item(GroupItem(width: width, height: height))
+    }
 
     public var width: GroupDimension {
         switch self {
-        case .item(let width, _): width
+        case .item(let item): item.width
         case .group(let group): group.width
         }
     }
 
     public var height: GroupDimension {
         switch self {
-        case .item(_, let height): height
+        case .item(let item): item.height
         case .group(let group): group.height
         }
     }
+}
+
+/// A boundary supplementary item (UIKit's badge): a short text attached to a corner or an edge
+/// of an item or of a group, drawn over it. The layout keeps what it says and where it goes;
+/// whoever draws it measures the text and asks `frame(width:on:)` where it lands.
+public struct GroupBadge: Hashable, Sendable {
+    /// What the badge shows: a text of its own, or the value of one of the item's fields (a
+    /// group's badge: its first item's).
+    public enum Content: Hashable, Sendable {
+        case text(String)
+        case field(String)
+    }
+
+    /// Where the badge sits on what it is attached to: a corner (both its edges), or the
+    /// middle of one edge, as UIKit's `NSDirectionalRectEdge` of an anchor.
+    public enum Anchor: String, Hashable, Sendable, CaseIterable {
+        case topLeft = "top-left", top, topRight = "top-right", right
+        case bottomRight = "bottom-right", bottom, bottomLeft = "bottom-left", left
+    }
+
+    public var content: Content
+    public var anchor: Anchor
+    /// Cells right (x) and down (y) of the anchored place (UIKit's `absoluteOffset`).
+    public var offset: Point
+    /// Its background colour as the file wrote it (nil: the attached item's look, reversed).
+    public var color: String?
+
+    public init(content: Content, anchor: Anchor = .topRight, offset: Point = Point(x: 0, y: 0), color: String? = nil) {
+        self.content = content
+        self.anchor = anchor
+        self.offset = offset
+        self.color = color
+    }
+
+    /// Where a badge `width` cells wide and one row tall is drawn on `frame`: its corner on the
+    /// frame's corner (or centred along the edge), then moved by the offset. Never wider than
+    /// the frame.
+    public func frame(width: Int, on frame: Rect) -> Rect {
+        let width = max(0, min(width, frame.width))
+        let x: Int
+        let y: Int
+        switch anchor {
+        case .topLeft, .left, .bottomLeft: x = frame.x
+        case .topRight, .right, .bottomRight: x = frame.maxX - width
+        case .top, .bottom: x = frame.x + (frame.width - width) / 2
+        }
+        switch anchor {
+        case .topLeft, .top, .topRight: y = frame.y
+        case .bottomLeft, .bottom, .bottomRight: y = frame.maxY - 1
+        case .left, .right: y = frame.y + (frame.height - 1) / 2
+        }
+        return Rect(
+            x: saturatingSum(x, offset.x), y: saturatingSum(y, offset.y), width: width, height: frame.height > 0 ? 1 : 0
+        )
+    }
+}
+
+/// What is drawn with a group beside its items: its background (a decoration item, UIKit's
+/// background registered for a section, here for a group) and its badges.
+public struct GroupDecor: Hashable, Sendable {
+    /// The background colour as the file wrote it (the layout only carries it).
+    public var background: String?
+    public var badges: [GroupBadge]
+
+    public init(background: String? = nil, badges: [GroupBadge] = []) {
+        self.background = background
+        self.badges = badges
+    }
+
+    public var isEmpty: Bool { background == nil && badges.isEmpty }
 }
 
 /// A group: its members laid out side by side (horizontal) or one above the other (vertical),
@@ -55,10 +153,15 @@ public struct GroupLayout: Hashable, Sendable {
     public var spacing: Int?
     /// Space kept free inside the group, around its members.
     public var insets: EdgeInsets
+    /// Its one member repeated exactly this many times, the group's length split evenly among
+    /// them (UIKit's `repeatingSubitem:count:`); nil: its members repeated while the next fits.
+    public var count: Int?
+    /// Its background and badges.
+    public var decor: GroupDecor
 
     public init(
         direction: Direction, width: GroupDimension, height: GroupDimension, members: [GroupMember],
-        spacing: Int? = nil, insets: EdgeInsets = .zero
+        spacing: Int? = nil, insets: EdgeInsets = .zero, count: Int? = nil, decor: GroupDecor = GroupDecor()
     ) {
         self.direction = direction
         self.width = width
@@ -66,6 +169,8 @@ public struct GroupLayout: Hashable, Sendable {
         self.members = members
         self.spacing = spacing
         self.insets = insets
+        self.count = count
+        self.decor = decor
     }
 
     /// Whether any length in the group is measured from content: then each repetition depends
@@ -74,11 +179,65 @@ public struct GroupLayout: Hashable, Sendable {
         width.isEstimated || height.isEstimated
             || members.contains { member in
                 switch member {
-                case .item(let width, let height): width.isEstimated || height.isEstimated
+                case .item(let item): item.width.isEstimated || item.height.isEstimated
                 case .group(let group): group.measuresContent
                 }
             }
     }
+
+    /// The items of the group and of its nested groups, depth first: an item of a section is
+    /// placed as one of them (`GroupGrid.leaf(of:)`), which says its insets and badges.
+    public var leaves: [GroupItem] {
+        members.flatMap { member -> [GroupItem] in
+            switch member {
+            case .item(let item): [item]
+            case .group(let group): group.leaves
+            }
+        }
+    }
+
+    /// The counts of the group and of its nested groups, in the order of `decors`.
+    public var counts: [Int?] {
+        [count]
+            + members.flatMap { member -> [Int?] in
+                if case .group(let group) = member { group.counts } else { [] }
+            }
+    }
+
+    /// The decor of the group and of its nested groups, depth first, the group itself first.
+    public var decors: [GroupDecor] {
+        [decor]
+            + members.flatMap { member -> [GroupDecor] in
+                if case .group(let group) = member { group.decors } else { [] }
+            }
+    }
+
+    var leafCount: Int {
+        members.reduce(0) { sum, member in
+            if case .group(let group) = member { sum + group.leafCount } else { sum + 1 }
+        }
+    }
+
+    var groupCount: Int {
+        members.reduce(1) { sum, member in
+            if case .group(let group) = member { sum + group.groupCount } else { sum }
+        }
+    }
+
+    /// Whether the group or a nested one has a background, badges or a count (the layout then
+    /// keeps its frames, to draw and to report), or an item of it insets or badges.
+    public var isDecorated: Bool {
+        !decor.isEmpty || count != nil
+            || members.contains { member in
+                switch member {
+                case .item(let item): item.isDecorated
+                case .group(let group): group.isDecorated
+                }
+            }
+    }
+
+    /// The most times a group's `count` may repeat its member.
+    public static let maximumCount = 64
 
     /// The classic example: one large item on the left half, two small ones stacked on the
     /// right half, `height` rows tall, `spacing` cells between the halves (nil: the section's).
@@ -134,6 +293,19 @@ public struct ItemMeasure: Sendable {
     public static let unmeasured = ItemMeasure { _ in (1, 1) }
 }
 
+/// One repetition of a group, placed.
+struct PlacedGroup {
+    /// The items' slots, in item order (an item is drawn in its slot less its insets).
+    var frames: [Rect] = []
+    /// Which item of the group (of `GroupLayout.leaves`) each item is.
+    var leaves: [Int] = []
+    /// The groups with a background, badges or a count (by their index in
+    /// `GroupLayout.decors`), and their frames, outer groups first.
+    var decorated: [(group: Int, frame: Rect)] = []
+    var size: (width: Int, height: Int) = (0, 0)
+    var next = 0
+}
+
 /// Placing one repetition of a group.
 struct GroupPlacer {
     let measure: ItemMeasure
@@ -145,24 +317,32 @@ struct GroupPlacer {
     /// the nesting).
     var onNestedGroup: ((_ frame: Rect, _ parent: Rect) -> Void)? = nil
 
-    /// The frames of the items a repetition of `group` holds, from item `first` on, the group
-    /// at `origin` in a container `containerWidth` wide (and `containerHeight` tall, nil for the
-    /// section's own group, which has no container height: a fraction of its height is of its
-    /// width). Returns the items' frames in item order, the group's size, and the next item.
+    /// The slots of the items a repetition of `group` holds, from item `first` on, the group at
+    /// `origin` in a container `containerWidth` wide and `containerHeight` tall (for the
+    /// section's own group, the rows the view gives it: `SplitLayout.containerHeight`; nil
+    /// only while a group is measured, where a fraction of a height is of the width). Returns
+    /// the items' slots in item order, the group's size, and the next item.
     func place(
         _ group: GroupLayout, at origin: Point, containerWidth: Int, containerHeight: Int?, first: Int
-    ) -> (frames: [Rect], size: (width: Int, height: Int), next: Int) {
+    ) -> PlacedGroup {
         let width = resolve(group.width, container: containerWidth) {
             measured(group, first: first, containerWidth: containerWidth).width
         }
         let height = resolve(group.height, container: containerHeight ?? width) {
             measured(group, first: first, containerWidth: width).height
         }
-        var frames: [Rect] = []
-        let next = fill(group, frame: Rect(x: origin.x, y: origin.y, width: width, height: height), first: first) {
-            frames.append($0)
+        var placed = PlacedGroup()
+        placed.size = (width, height)
+        placed.next = fill(
+            group, frame: Rect(x: origin.x, y: origin.y, width: width, height: height), first: first,
+            ids: (leaf: 0, group: 0)
+        ) { frame, leaf in
+            placed.frames.append(frame)
+            placed.leaves.append(leaf)
+        } onDecorated: { id, frame in
+            placed.decorated.append((id, frame))
         }
-        return (frames, (width, height), next)
+        return placed
     }
 
     /// A length of a dimension in a container; `estimate` measures the content.
@@ -174,24 +354,31 @@ struct GroupPlacer {
         }
     }
 
+    /// The members of one pass of a group: its members, or its one member `count` times.
+    private func pass(of group: GroupLayout) -> [GroupMember] {
+        guard let count = group.count, let member = group.members.first else { return group.members }
+        return Array(repeating: member, count: max(1, min(count, GroupLayout.maximumCount)))
+    }
+
     /// The size of a group's content when it measures it: one pass over its members (no
-    /// repetition), side by side or stacked, with their spacing and the group's insets.
+    /// repetition but its `count`), side by side or stacked, with their spacing and the group's
+    /// insets.
     private func measured(_ group: GroupLayout, first: Int, containerWidth: Int) -> (width: Int, height: Int) {
         var along = 0, across = 0, item = first
         let spacing = max(0, group.spacing ?? defaultSpacing)
-        for (position, member) in group.members.enumerated() where item < itemCount {
+        for (position, member) in pass(of: group).enumerated() where item < itemCount {
             let size: (width: Int, height: Int)
             switch member {
-            case .item(let width, let height):
+            case .item(let member):
                 let content = measure.size(item)
                 size = (
-                    resolve(width, container: containerWidth) { content.width },
+                    resolve(member.width, container: containerWidth) { content.width },
                     // A fraction of a height still being measured: the content's own.
                     {
-                        if case .fraction = height {
+                        if case .fraction = member.height {
                             content.height
                         } else {
-                            resolve(height, container: .max) { content.height }
+                            resolve(member.height, container: .max) { content.height }
                         }
                     }()
                 )
@@ -215,9 +402,32 @@ struct GroupPlacer {
             : (across + insets.left + insets.right, along + insets.top + insets.bottom)
     }
 
+    /// The first leaf and the group index of each member of `group`, whose own are `ids`.
+    private func memberIDs(_ group: GroupLayout, ids: (leaf: Int, group: Int)) -> [(leaf: Int, group: Int)] {
+        var leaf = ids.leaf, nested = ids.group + 1
+        return group.members.map { member in
+            defer {
+                if case .group(let inner) = member {
+                    leaf += inner.leafCount
+                    nested += inner.groupCount
+                } else {
+                    leaf += 1
+                }
+            }
+            return (leaf, nested)
+        }
+    }
+
     /// Places `group`'s members in `frame` from item `first` on, repeating them while the next
-    /// fits and items are left; `body` gets each item's frame in order. Returns the next item.
-    private func fill(_ group: GroupLayout, frame: Rect, first: Int, _ body: (Rect) -> Void) -> Int {
+    /// fits and items are left (or exactly `count` times); `body` gets each item's slot and
+    /// leaf in order, `onDecorated` each group with a background or badges. `ids`: the group's
+    /// first leaf and its index among the decors. Returns the next item.
+    private func fill(
+        _ group: GroupLayout, frame: Rect, first: Int, ids: (leaf: Int, group: Int),
+        _ body: (Rect, Int) -> Void, onDecorated: (Int, Rect) -> Void
+    ) -> Int {
+        guard !group.members.isEmpty else { return first }
+        if (!group.decor.isEmpty || group.count != nil) && first < itemCount { onDecorated(ids.group, frame) }
         let insets = group.insets
         let inner = Rect(
             x: frame.x + insets.left, y: frame.y + insets.top,
@@ -227,18 +437,26 @@ struct GroupPlacer {
         let length = horizontal ? inner.width : inner.height
         let crossLength = horizontal ? inner.height : inner.width
         var spacing = max(0, group.spacing ?? defaultSpacing)
-        guard !group.members.isEmpty else { return first }
+        // One member's ids are the group's next ones; more are counted once for the pass.
+        let single = (leaf: ids.leaf, group: ids.group + 1)
+        let memberIDs = group.members.count == 1 ? [single] : memberIDs(group, ids: ids)
         // Fractions along the group share what the spacing between its members leaves, over
-        // every repetition of the members that fits (two halves of 5 rows are 3 and 2).
+        // every repetition of the members that fits (two halves of 5 rows are 3 and 2); a
+        // count splits it evenly among that many repetitions of its member.
         let mainDimensions = group.members.map { horizontal ? $0.width : $0.height }
+        let counted = group.count.map { max(1, min($0, GroupLayout.maximumCount)) }
         func share(_ position: Int) -> Double? {
+            if let counted { return 1 / Double(counted) }
             if case .fraction(let share) = mainDimensions[position % group.members.count] {
                 return min(max(share, 0), 1)
             }
             return nil
         }
         var fractionPositions = 0
-        if mainDimensions.contains(where: { if case .fraction = $0 { true } else { false } }) {
+        if let counted {
+            // Each repetition a cell at least: no more of them than the length has cells.
+            fractionPositions = min(counted, max(1, length))
+        } else if mainDimensions.contains(where: { if case .fraction = $0 { true } else { false } }) {
             var sum = 0.0
             // Bounded: shares of 0 would never add up to more than 1.
             while fractionPositions < length + group.members.count {
@@ -253,8 +471,16 @@ struct GroupPlacer {
         if fractionPositions > 1 {
             spacing = min(spacing, max(0, length / 2 / (fractionPositions - 1)))
         }
-        let shared = max(0, length - spacing * max(0, fractionPositions - 1))
-        let shares = (0..<fractionPositions).map { share($0) ?? 0 }
+        var shared = max(0, length - spacing * max(0, fractionPositions - 1))
+        if counted != nil && shared < fractionPositions {
+            // Repetitions that would get no cell: the spacing goes first.
+            spacing = 0
+            shared = length
+        }
+        let shares =
+            counted != nil
+            ? Array(repeating: 1 / Double(fractionPositions), count: fractionPositions)
+            : (0..<fractionPositions).map { share($0) ?? 0 }
         var fractionCells = largestRemainderSplit(shared, shares: shares)
         if fractionCells.contains(0) && shared >= fractionPositions {
             // A tiny share would get no cell: one cell each first, the rest by the shares.
@@ -278,13 +504,19 @@ struct GroupPlacer {
                     ? (width ? content.width : content.height)
                     : measuredLength(of: member, first: item, horizontal: width, containerWidth: inner.width)
             }
-            switch mainDimensions[index] {
-            case .fraction:
-                // Past the repetitions the fractions make room for, the group is full.
+            if counted != nil {
+                // Exactly the count: past it, the group is full.
                 guard position < fractionPositions else { return item }
                 main = fractionCells[position]
-            case let dimension:
-                main = resolve(dimension, container: length) { contentLength(along: true) }
+            } else {
+                switch mainDimensions[index] {
+                case .fraction:
+                    // Past the repetitions the fractions make room for, the group is full.
+                    guard position < fractionPositions else { return item }
+                    main = fractionCells[position]
+                case let dimension:
+                    main = resolve(dimension, container: length) { contentLength(along: true) }
+                }
             }
             let crossDimension = horizontal ? member.height : member.width
             let resolvedCross = resolve(crossDimension, container: crossLength) { contentLength(along: false) }
@@ -302,11 +534,12 @@ struct GroupPlacer {
                 : Rect(x: inner.x, y: inner.y + start, width: cross, height: main)
             switch member {
             case .item:
-                body(memberFrame)
+                body(memberFrame, memberIDs[index].leaf)
                 item += 1
             case .group(let nested):
                 onNestedGroup?(memberFrame, frame)
-                let next = fill(nested, frame: memberFrame, first: item, body)
+                let next = fill(
+                    nested, frame: memberFrame, first: item, ids: memberIDs[index], body, onDecorated: onDecorated)
                 // A nested group that took nothing (no room) ends this one rather than looping.
                 if next == item { return item }
                 item = next
@@ -323,6 +556,22 @@ struct GroupPlacer {
         guard case .group(let nested) = member else { return 0 }
         let size = measured(nested, first: first, containerWidth: containerWidth)
         return horizontal ? size.width : size.height
+    }
+}
+
+extension Rect {
+    /// The rectangle less `insets`, keeping a cell each way where the rectangle has one: insets
+    /// wider than the rectangle leave its one cell where they balance.
+    public func inset(by insets: EdgeInsets) -> Rect {
+        func side(_ start: Int, _ length: Int, _ before: Int, _ after: Int) -> (Int, Int) {
+            let before = max(0, before), after = max(0, after)
+            if before + after < length { return (start + before, length - before - after) }
+            guard length > 0 else { return (start, length) }
+            return (start + (length - 1) * before / max(1, before + after), 1)
+        }
+        let (x, width) = side(x, width, insets.left, insets.right)
+        let (y, height) = side(y, height, insets.top, insets.bottom)
+        return Rect(x: x, y: y, width: width, height: height)
     }
 }
 

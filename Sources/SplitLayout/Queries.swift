@@ -276,3 +276,75 @@ extension SplitLayout {
         return (line, frame)
     }
 }
+
+/// What a section's group draws beside its items: a group's background and badges (a
+/// repetition of the section's group, or a group nested in it), or an item's badges; and the
+/// groups that repeat their member a number of times, to report.
+public struct GroupDecoration: Hashable, Sendable {
+    public let section: Int
+    /// The repetition of the section's group it is in.
+    public let repetition: Int
+    /// For a group's: its index among `GroupLayout.decors` (0: the section's group itself);
+    /// nil for an item's.
+    public let group: Int?
+    /// The item whose badges these are, or for a group's, its first item (whose fields a
+    /// badge of a field shows).
+    public let item: Int
+    /// What it is attached to: the group's frame, or the item's (its slot less its insets).
+    public let frame: Rect
+    /// The group's background colour, as the file wrote it.
+    public let background: String?
+    public let badges: [GroupBadge]
+    /// The group's count, when it repeats its member a number of times.
+    public let count: Int?
+}
+
+extension SplitLayout {
+    /// The slot of an item of a section placed by a group: its frame before its insets (its
+    /// frame, where it has none); nil for other sections and unknown items.
+    public func slot(of path: ItemPath) -> Rect? {
+        guard sections.indices.contains(path.section), let grid = sections[path.section].grid as? GroupGrid
+        else { return nil }
+        return grid.slot(of: path.item)
+    }
+
+    /// Calls `body` with the decorations of section `index` (placed by a group) that may meet
+    /// `area`: for each repetition, its groups with a background or badges (outer ones first),
+    /// then its items with badges. A badge may reach past what it is attached to: whoever draws
+    /// it clips it.
+    public func forEachDecoration(ofSection index: Int, in area: Rect, _ body: (GroupDecoration) -> Void) {
+        guard sections.indices.contains(index), let grid = sections[index].grid as? GroupGrid else { return }
+        let template = grid.template
+        guard template.isDecorated, !area.isEmpty else { return }
+        let reach = template.badgeReach + 1
+        let rows = saturatingSum(area.y, -reach)..<saturatingSum(area.maxY, reach)
+        for line in grid.lines(meeting: rows) {
+            let items = grid.items(inLine: line)
+            for (group, frame) in grid.decoratedGroups(inLine: line) {
+                let decor = template.decors[group]
+                // Its first item: the first whose slot lies in the group.
+                let first = items.first { grid.slot(of: $0).map(frame.contains) ?? false } ?? items.lowerBound
+                body(
+                    GroupDecoration(
+                        section: index, repetition: line, group: group, item: first, frame: frame,
+                        background: decor.background, badges: decor.badges, count: template.counts[group]))
+            }
+            for item in items {
+                guard let leaf = grid.leaf(of: item), !template.leaves[leaf].badges.isEmpty,
+                    let frame = grid.frame(of: item)
+                else { continue }
+                body(
+                    GroupDecoration(
+                        section: index, repetition: line, group: nil, item: item, frame: frame, background: nil,
+                        badges: template.leaves[leaf].badges, count: nil))
+            }
+        }
+    }
+}
+
+extension SplitLayout {
+    /// The group that places section `index`'s items (nil: none, or no such section).
+    public func group(ofSection index: Int) -> GroupLayout? {
+        specs.indices.contains(index) ? specs[index].group : nil
+    }
+}

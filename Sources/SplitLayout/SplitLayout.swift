@@ -69,6 +69,9 @@ public struct LayoutElement: Hashable, Sendable {
 /// width or ratio change costs a few arithmetic steps per uniform section.
 public struct SplitLayout: Sendable {
     public let viewportWidth: Int
+    /// The rows the view shows the content in: a group's height given as a fraction is of
+    /// them (less the section's header and its insets: `containerHeight`).
+    public let viewportHeight: Int
     public let parameters: LayoutParameters
     public let columns: [Column]
     public let sections: [SectionGeometry]
@@ -88,8 +91,14 @@ public struct SplitLayout: Sendable {
 
     // MARK: Building
 
-    public init(sections specs: [SectionSpec], parameters: LayoutParameters, width: Int) {
+    /// The rows of a view when the caller names none (a terminal's classic 24).
+    public static let defaultViewportHeight = 24
+
+    /// `height`: the rows the view shows the content in (nil: `defaultViewportHeight`), of
+    /// which a group's fraction of a height is.
+    public init(sections specs: [SectionSpec], parameters: LayoutParameters, width: Int, height: Int? = nil) {
         let width = Coordinates.clampLength(width)
+        let height = Coordinates.clampLength(height ?? Self.defaultViewportHeight)
         let columns = SplitLayout.columns(
             width: width, leftRatio: parameters.leftRatio,
             splitSpacing: parameters.splitSpacing)
@@ -115,13 +124,14 @@ public struct SplitLayout: Sendable {
             let section = SplitLayout.place(
                 spec, index: index, column: columns[columnIndex],
                 columnIndex: columnIndex, top: cursors[columnIndex],
-                parameters: parameters)
+                parameters: parameters, viewportHeight: height)
             cursors[columnIndex] = section.frame.maxY
             columnSections[columnIndex].append(index)
             placed.append(section)
         }
 
         self.viewportWidth = width
+        self.viewportHeight = height
         self.parameters = parameters
         self.columns = columns
         self.sections = placed
@@ -137,7 +147,7 @@ public struct SplitLayout: Sendable {
     public func relayout(width: Int, leftRatio: Double? = nil) -> SplitLayout {
         var parameters = self.parameters
         if let leftRatio { parameters.leftRatio = leftRatio }
-        var layout = SplitLayout(sections: specs, parameters: parameters, width: width)
+        var layout = SplitLayout(sections: specs, parameters: parameters, width: width, height: viewportHeight)
         layout.takeRowPages(from: self)
         return layout
     }
@@ -177,9 +187,17 @@ public struct SplitLayout: Sendable {
         }
     }
 
+    /// The rows a section's group is in, of which a fraction of its height is: the view's, less
+    /// the section's header and its top and bottom insets (a group of height fraction 1 fills
+    /// what the view shows under the header, as UIKit's container is the collection view's
+    /// visible size less the section's insets); a row at least.
+    public static func containerHeight(viewportHeight: Int, headerHeight: Int, inset: EdgeInsets) -> Int {
+        max(1, viewportHeight - max(0, headerHeight) - max(0, inset.top) - max(0, inset.bottom))
+    }
+
     private static func place(
         _ spec: SectionSpec, index: Int, column: Column, columnIndex: Int,
-        top: Int, parameters: LayoutParameters
+        top: Int, parameters: LayoutParameters, viewportHeight: Int
     ) -> SectionGeometry {
         // Negative insets count as 0, like negative spacings and heights below: a negative inset
         // would put items outside their column (over the other column) or above their header.
@@ -195,6 +213,8 @@ public struct SplitLayout: Sendable {
         let originX = column.x + inset.left
         let itemsTop = top + headerHeight
         let originY = itemsTop + inset.top
+        let containerHeight = Self.containerHeight(
+            viewportHeight: viewportHeight, headerHeight: headerHeight, inset: inset)
 
         // How wide an item is: cells, or a share of the column's room. At least one cell for a
         // share, so a narrow column shows thin items rather than none. Static, with its inputs
@@ -212,9 +232,14 @@ public struct SplitLayout: Sendable {
             var slots: [Rect] = []
             if let group = spec.group, !group.measuresContent {
                 let placed = GroupPlacer(measure: .unmeasured, defaultSpacing: spacing, itemCount: spec.items.count)
-                    .place(group, at: Point(x: 0, y: 0), containerWidth: room, containerHeight: nil, first: 0)
+                    .place(
+                        group, at: Point(x: 0, y: 0), containerWidth: room, containerHeight: containerHeight, first: 0)
                 if !placed.frames.isEmpty && placed.size.width > 0 && placed.size.height > 0 {
-                    slots = placed.frames
+                    // Each item in its slot less its insets.
+                    let leaves = group.isDecorated ? group.leaves : []
+                    slots =
+                        leaves.isEmpty
+                        ? placed.frames : zip(placed.frames, placed.leaves).map { $0.inset(by: leaves[$1].insets) }
                     rowSpec.cardWidth = placed.size.width
                     rowSpec.cardHeight = placed.size.height
                 }
@@ -240,7 +265,8 @@ public struct SplitLayout: Sendable {
             }
             grid = GroupGrid(
                 group: group, placer: GroupPlacer(measure: measure, defaultSpacing: spacing, itemCount: items.count),
-                originX: originX, originY: originY, room: room, groupSpacing: lineSpacing)
+                originX: originX, originY: originY, room: room, containerHeight: containerHeight,
+                groupSpacing: lineSpacing)
         } else {
             switch spec.items {
             case .uniform(let count, let size):
