@@ -55,6 +55,15 @@ public enum ColorSpec: Hashable, Sendable, CustomStringConvertible {
         self = .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
     }
 
+    /// A colour from its `description` (a name, an index or "#rrggbb"), as a layout carries it.
+    public init?(description text: String) {
+        if let index = Int(text), (0...255).contains(index) {
+            self = .indexed(index)
+        } else {
+            self.init(parsing: text)
+        }
+    }
+
     public static let allowedDescription =
         "a colour name (\(names.joined(separator: ", "))), an index 0-255 or \"#rrggbb\""
 

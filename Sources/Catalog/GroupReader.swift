@@ -1,8 +1,9 @@
 // Reading a compositional group from a data file (sectioned JSON) or from the configuration
 // (TOML): both spell it the same way, so one reader checks it, over a small view of either
 // file's values. A GROUP is {direction, width, height, items: [ITEM or GROUP], spacing?,
-// insets?}; an ITEM is {width, height}; a dimension is {fraction: F}, {cells: N} or
-// {estimated: N}.
+// insets?, count?, background?, badges?}; an ITEM is {width, height, insets?, badges?}; a
+// dimension is {fraction: F}, {cells: N} or {estimated: N}; a BADGE is {text or field,
+// corner?, offsetX?, offsetY?, color?}.
 
 import SafeText
 import Schema
@@ -67,17 +68,32 @@ public enum GroupReader {
         "insets", Insets(maximum: maximumCells),
         help: "cells kept free inside the group: one number, or any of top, left, bottom, right")
 
+    public static let count = Option(
+        "count", WholeNumber(1...GroupLayout.maximumCount, of: nil),
+        help: "its one member repeated exactly this many times, the group's length split evenly among them")
+    public static let background = Option(
+        "background", ColorValue(), help: "a colour drawn behind the group's members (a decoration item)")
+    public static let badges = Option(
+        "badges", BadgeList(),
+        help: "short texts drawn over a corner or an edge: [{text or field, corner, offsetX, offsetY, color}]")
+    /// An item's insets: its slot less these is where it is drawn.
+    public static let itemInsets = Option(
+        "insets", Insets(maximum: maximumCells),
+        help: "cells kept free inside the item's slot (UIKit's content insets): one number, or any of top, left, "
+            + "bottom, right")
+
     /// The keys of a group, in the order they are read.
     public static let options = OptionTable<Void>(
         [
             ReadByCaller(direction), ReadByCaller(width), ReadByCaller(height), items, ReadByCaller(spacing),
-            ReadByCaller(insets),
+            ReadByCaller(insets), ReadByCaller(count), ReadByCaller(background), ReadByCaller(badges),
         ], noun: "a group {\"direction\", \"width\", \"height\", \"items\"} or a group's name",
         unknownKeys: .listed(context: "a group"))
 
     /// The keys of an item of a group.
     public static let itemOptions = OptionTable<Void>(
-        [ReadByCaller(width), ReadByCaller(height)], noun: "an item {\"width\", \"height\"} or a group",
+        [ReadByCaller(width), ReadByCaller(height), ReadByCaller(itemInsets), ReadByCaller(badges)],
+        noun: "an item {\"width\", \"height\"} or a group",
         unknownKeys: .listed(context: "an item"))
 
     /// A section's group: a table is a group of its own, a string names one.
@@ -142,10 +158,16 @@ public enum GroupReader {
         }
         let spacing = try table.read(Self.spacing)
         let insets = try table.read(Self.insets) ?? InsetHint()
+        let count = try table.read(Self.count)
+        if count != nil && groupMembers.count != 1 {
+            throw table.site(ofKey: "count").problem(
+                "a group with a \"count\" repeats its one member: \"items\" has \(groupMembers.count)")
+        }
+        let decor = GroupDecor(
+            background: try table.read(Self.background)?.description, badges: try table.read(Self.badges) ?? [])
         return GroupLayout(
             direction: direction, width: width, height: height, members: groupMembers, spacing: spacing,
-            insets: EdgeInsets(
-                top: insets.top ?? 0, left: insets.left ?? 0, bottom: insets.bottom ?? 0, right: insets.right ?? 0))
+            insets: insets.edgeInsets, count: count, decor: decor)
     }
 
     /// An item {width, height}, or a nested group (one with "items" or "direction").
@@ -163,7 +185,11 @@ public enum GroupReader {
             throw table.site(ofKey: "width").problem(
                 "an item \(cells) cells wide is wider than its group (\(parentWidth) cells)")
         }
-        return .item(width: width, height: try dimension(of: Self.height, in: table))
+        return .item(
+            GroupItem(
+                width: width, height: try dimension(of: Self.height, in: table),
+                insets: (try table.read(Self.itemInsets) ?? InsetHint()).edgeInsets,
+                badges: try table.read(Self.badges) ?? []))
     }
 
     /// A width or a height the table must give.
@@ -234,6 +260,95 @@ public struct GroupDimensionValue: ValueType {
             throw SourceProblem(
                 position: only.keyPosition, path: site.path, message: "expected \(expected), found \"\(only.key)\"")
         }
+    }
+}
+
+extension InsetHint {
+    /// The sides given, the others 0.
+    var edgeInsets: EdgeInsets {
+        EdgeInsets(top: top ?? 0, left: left ?? 0, bottom: bottom ?? 0, right: right ?? 0)
+    }
+}
+
+/// A badge as a file writes it, before it is checked whole.
+public struct BadgeHint: Sendable {
+    public var text: String?
+    public var field: String?
+    public var corner: GroupBadge.Anchor?
+    public var offsetX: Int?
+    public var offsetY: Int?
+    public var color: ColorSpec?
+
+    public init() {}
+}
+
+/// A group's or an item's badges (UIKit's boundary supplementary items): an array of
+/// {text or field, corner?, offsetX?, offsetY?, color?}.
+public struct BadgeList: ValueType {
+    public init() {}
+
+    /// The most badges one item or group may have, and the longest text one may show.
+    public static let maximumCount = 8
+    public static let maximumText = 64
+    /// How far a badge may be moved from its corner, each way.
+    public static let maximumOffset = 20
+
+    /// A badge's keys, in the order they are read.
+    public static let options = OptionTable<BadgeHint>(
+        [
+            Option("text", Text(), help: "the text it shows").at(\BadgeHint.text),
+            Option(
+                "field", Text(), help: "the name of the item's field whose value it shows (a group's: its first item's)"
+            )
+            .at(\BadgeHint.field),
+            Option(
+                "corner", Choice(GroupBadge.Anchor.self),
+                help: "where it sits: a corner (\"top-right\", the default) or the middle of an edge (\"top\", ...)"
+            ).at(\BadgeHint.corner),
+            Option(
+                .camel("offsetX"), WholeNumber(-maximumOffset...maximumOffset, of: "cells"),
+                help: "cells to the right of its place (negative: to the left)"
+            ).at(\BadgeHint.offsetX),
+            Option(
+                .camel("offsetY"), WholeNumber(-maximumOffset...maximumOffset, of: "cells"),
+                help: "cells below its place (negative: above)"
+            ).at(\BadgeHint.offsetY),
+            Option("color", ColorValue(), help: "its background (left out: the item's look, reversed)")
+                .at(\BadgeHint.color),
+        ], noun: "a badge {\"text\" or \"field\", \"corner\"}", unknownKeys: .listed(context: "a badge"),
+        check: { hint, _ in
+            switch (hint.text, hint.field) {
+            case (nil, nil): TableRefusal(key: OptionKey("text"), message: "a badge needs a \"text\" or a \"field\"")
+            case (.some, .some):
+                TableRefusal(key: OptionKey("field"), message: "a badge shows a \"text\" or a \"field\", not both")
+            case (let text?, nil) where text.isEmpty || text.count > maximumText:
+                TableRefusal(key: OptionKey("text"), message: "a badge's text has 1 to \(maximumText) characters")
+            case (nil, let field?) where field.isEmpty:
+                TableRefusal(key: OptionKey("field"), message: "a badge's field needs a name")
+            default: nil
+            }
+        })
+
+    public var expected: String { "an array of badges {\"text\" or \"field\", \"corner\"}" }
+
+    public func read<Node: SourceNode>(_ node: Node, at site: SourceSite) throws(SourceProblem) -> [GroupBadge] {
+        guard case .array(let elements) = node.sourceValue else { throw site.expected(expected, found: node) }
+        guard elements.count <= Self.maximumCount else {
+            throw site.problem("at most \(Self.maximumCount) badges, found \(elements.count)")
+        }
+        var badges: [GroupBadge] = []
+        for (index, element) in elements.enumerated() {
+            let elementSite = SourceSite(path: "\(site.path)[\(index)]", position: element.position, style: .values)
+            let table = try SourceTable(element, at: elementSite, noun: Self.options.noun)
+            var hint = BadgeHint()
+            try table.apply(Self.options, to: &hint)
+            let content: GroupBadge.Content = hint.text.map { .text($0) } ?? .field(hint.field ?? "")
+            badges.append(
+                GroupBadge(
+                    content: content, anchor: hint.corner ?? .topRight,
+                    offset: Point(x: hint.offsetX ?? 0, y: hint.offsetY ?? 0), color: hint.color?.description))
+        }
+        return badges
     }
 }
 

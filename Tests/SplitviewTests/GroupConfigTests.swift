@@ -179,4 +179,109 @@ struct GroupConfigTests {
         #expect(books.status == 0, "stderr: \(books.stderr)")
         #expect(books.stdout.contains("A Wizard of Earthsea") && books.stdout.contains("The Left Hand of Darkness"))
     }
+
+    @Test("count, background, badges and item insets read the same from the data and from [groups.NAME]")
+    func compositionalPieces() throws {
+        let json = """
+            {"sections": [{"title": "A", "items": ["a"], "group": {"direction": "horizontal", "width": {"fraction": 1},
+              "height": {"fraction": 0.5}, "background": "#102030", "badges": [{"text": "new"}], "items": [
+              {"direction": "vertical", "width": {"fraction": 1}, "height": {"fraction": 1}, "count": 3, "items": [
+                {"width": {"fraction": 1}, "height": {"fraction": 1}, "insets": {"left": 1, "right": 2},
+                 "badges": [{"field": "price", "corner": "bottom-left", "offsetX": -1, "offsetY": 2, "color": 33}]}]}]}}]}
+            """
+        let fromData = try #require(LayoutSettings.defaults.group(of: try data(json).sections[0]))
+        let configuration = try parse(
+            """
+            [groups.shop]
+            direction = "horizontal"
+            width = { fraction = 1 }
+            height = { fraction = 0.5 }
+            background = "#102030"
+            badges = [{ text = "new" }]
+            [[groups.shop.items]]
+            direction = "vertical"
+            width = { fraction = 1 }
+            height = { fraction = 1 }
+            count = 3
+            items = [{ width = { fraction = 1 }, height = { fraction = 1 }, insets = { left = 1, right = 2 }, badges = [{ field = "price", corner = "bottom-left", offset_x = -1, offset_y = 2, color = 33 }] }]
+            """)
+        let fromConfiguration = try #require(configuration.layout.groups["shop"])
+        #expect(fromData == fromConfiguration)
+        #expect(fromData.decor == GroupDecor(background: "#102030", badges: [GroupBadge(content: .text("new"))]))
+        guard case .group(let nested) = fromData.members[0] else {
+            Issue.record("not a nested group")
+            return
+        }
+        #expect(nested.count == 3)
+        #expect(
+            nested.members[0]
+                == .item(
+                    GroupItem(
+                        width: .fraction(1), height: .fraction(1), insets: EdgeInsets(left: 1, right: 2),
+                        badges: [
+                            GroupBadge(
+                                content: .field("price"), anchor: .bottomLeft, offset: Point(x: -1, y: 2), color: "33")
+                        ])))
+    }
+
+    @Test("bad counts, badges, backgrounds and insets: one located message each, in either file")
+    func compositionalErrors() {
+        func group(_ extra: String, item: String = "") -> String {
+            #"{"sections": [{"title": "A", "group": {"direction": "horizontal", "width": {"fraction": 1}, "height": {"cells": 2}, "items": [{"width": {"cells": 2}, "height": {"cells": 1}"#
+                + item + "}]" + extra + "}}]}"
+        }
+        #expect(
+            dataError(group(#", "count": 0"#))
+                == "data.json:1:186: sections[0].group.count: expected a whole number from 1 to 64, found 0")
+        #expect(
+            dataError(
+                #"{"sections": [{"title": "A", "group": {"direction": "horizontal", "width": {"fraction": 1}, "height": {"cells": 2}, "count": 2, "items": [{"width": {"cells": 2}, "height": {"cells": 1}}, {"width": {"cells": 2}, "height": {"cells": 1}}]}}]}"#
+            )
+                == #"data.json:1:126: sections[0].group.count: a group with a "count" repeats its one member: "items" has 2"#
+        )
+        #expect(
+            dataError(group(#", "background": "mauve""#))?.contains(
+                #"sections[0].group.background: expected a colour name (default, black, red"#) == true)
+        #expect(
+            dataError(group("", item: #", "badges": [{"corner": "top-right"}]"#))
+                == #"data.json:1:186: sections[0].group.items[0].badges[0]: a badge needs a "text" or a "field""#)
+        #expect(
+            dataError(group("", item: #", "badges": [{"text": "a", "field": "b"}]"#))?.hasSuffix(
+                #"sections[0].group.items[0].badges[0].field: a badge shows a "text" or a "field", not both"#) == true)
+        #expect(
+            dataError(group("", item: #", "badges": [{"text": "a", "corner": "middle"}]"#))?.contains(
+                #"sections[0].group.items[0].badges[0].corner: expected one of "top-left", "top", "top-right""#)
+                == true)
+        #expect(
+            dataError(group("", item: #", "badges": [{"text": "a", "offsetX": 99}]"#))?.hasSuffix(
+                "sections[0].group.items[0].badges[0].offsetX: expected a whole number of cells from -20 to 20, found 99"
+            ) == true)
+        #expect(
+            dataError(group("", item: #", "badges": [{"text": "a", "shape": "round"}]"#))?.hasSuffix(
+                #"sections[0].group.items[0].badges[0]: unknown key "shape" in a badge (allowed: color, corner, field, offsetX, offsetY, text)"#
+            ) == true)
+        #expect(
+            dataError(group("", item: #", "badges": {"text": "a"}"#))?.hasSuffix(
+                #"sections[0].group.items[0].badges: expected an array of badges {"text" or "field", "corner"}, found object"#
+            ) == true)
+        #expect(
+            dataError(group("", item: #", "count": 2"#))?.hasSuffix(
+                #"sections[0].group.items[0]: unknown key "count" in an item (allowed: badges, height, insets, width)"#)
+                == true)
+        #expect(
+            dataError(group("", item: #", "insets": {"left": -1}"#))?.hasSuffix(
+                "sections[0].group.items[0].insets.left: expected a whole number of cells from 0 to 10000, found -1")
+                == true)
+        // The configuration says the same at its line and key.
+        #expect(
+            error(
+                "[groups.x]\ndirection = \"vertical\"\nwidth = { fraction = 1 }\nheight = { cells = 2 }\nitems = [{ width = { fraction = 1 }, height = { cells = 1 }, badges = [{ text = \"a\", offset_y = 30 }] }]\n"
+            )
+                == "test.toml:5:97: groups.x.items[0].badges[0].offset_y: expected a whole number of cells from -20 to 20, found 30"
+        )
+        #expect(
+            error(
+                "[groups.x]\ndirection = \"vertical\"\nwidth = { fraction = 1 }\nheight = { cells = 2 }\ncount = 65\nitems = [{ width = { fraction = 1 }, height = { cells = 1 } }]\n"
+            ) == "test.toml:5:9: groups.x.count: expected a whole number from 1 to 64, found 65")
+    }
 }
