@@ -67,23 +67,34 @@ struct GridSection: SectionStyle {
         let viewport = Rect(x: area.x, y: state.view.offset, width: area.width, height: state.viewHeight)
         var header: LayoutElement?
         var footer: LayoutElement?
-        // The footer and the header go on top of the items: a pinned header covers the items
-        // it sits on.
+        // A group's backgrounds go over the section's and under the items, its badges over the
+        // items; the footer and the header on top of them all: a pinned header covers the
+        // items it sits on.
+        let decorations =
+            grouped ? GroupDecorationPainter(section: section, viewport: viewport, shift: shift, state) : nil
+        var backgroundsDrawn = false
         state.view.layout.forEachElement(ofSection: section, in: viewport) { element in
             var screenRect = element.drawnFrame
             screenRect.y -= shift
+            if element.kind != .background && !backgroundsDrawn {
+                decorations?.drawBackgrounds(state, into: &buffer)
+                backgroundsDrawn = true
+            }
             switch element.kind {
             case .background:
                 SectionChrome.fillBackground(screenRect, color: sectionBackground, state, into: &buffer)
             case .item:
                 let path = ItemPath(section: element.section, item: element.item!)
                 guard path.item < itemCount else { return }
+                // An item in a group with a background takes it, as one in a section takes the
+                // section's.
+                let background = decorations?.background(of: element.frame) ?? sectionBackground
                 if grouped && screenRect.height >= 3 && screenRect.width >= 6 {
                     // A group's large slots hold a card: the item's fields and keywords show.
-                    CardWidget(path: path, transform: CardTransform(), background: sectionBackground, state: state)
+                    CardWidget(path: path, transform: CardTransform(), background: background, state: state)
                         .render(in: screenRect, into: &buffer)
                 } else {
-                    drawItem(path, in: screenRect, background: sectionBackground, state, faces: faces, into: &buffer)
+                    drawItem(path, in: screenRect, background: background, state, faces: faces, into: &buffer)
                 }
             case .footer:
                 footer = element
@@ -91,6 +102,8 @@ struct GridSection: SectionStyle {
                 header = element
             }
         }
+        if !backgroundsDrawn { decorations?.drawBackgrounds(state, into: &buffer) }
+        decorations?.drawBadges(state, into: &buffer)
         SectionChrome.draw(footer: footer, header: header, shift: shift, state, into: &buffer)
     }
 
