@@ -15,7 +15,12 @@ struct LayoutCommand: ParsableCommand {
             also carry pinnedY, the row where they are drawn at --offset. A row section adds an \
             element of kind row (its offset, page, page count, behaviour, effect and inner frame), and \
             its cards are the items that meet the row, where the effect draws them, with their \
-            progress, scale, alpha and z. With --visible, only the elements meeting rows \
+            progress, scale, alpha and z. A section placed by a group adds each repetition (kind \
+            group, with its count when the group repeats its member a number of times), its \
+            groups' backgrounds (kind decoration) and the badges of its groups and items (kind \
+            badge, with the text shown); an item with insets adds its slot. A group's height \
+            given as a fraction is of the rows the browser shows content in at --height (all \
+            but the status line), less the section's header and insets. With --visible, only the elements meeting rows \
             [offset, offset + height) are printed (headers by their pinned row).
             """)
 
@@ -57,12 +62,22 @@ struct LayoutCommand: ParsableCommand {
                 // As the browser lays out: one column where two would leave one no room for items.
                 let parameters = ColumnRoom(sections: specs, parameters: settings.parameters)
                     .fitted(settings.parameters(forWidth: width), width: width)
-                var layout = SplitLayout(sections: specs, parameters: parameters, width: width)
+                // The rows the browser shows content in at this height: all but the status line.
+                var layout = SplitLayout(
+                    sections: specs, parameters: parameters, width: width, height: max(1, height - 1))
                 if let problem = RowOffsetArgument.problem(row, in: layout) { throw InputError(message: problem) }
                 for row in row { layout.setRowOffset(row.offset, section: row.section) }
+                let measure = TextWidth(overrides: configuration.widthOverrides)
                 var output = LayoutJSON.render(
                     layout, viewport: Rect(x: 0, y: offset, width: width, height: height),
-                    visibleOnly: visible, rows: looks)
+                    visibleOnly: visible, rows: looks
+                ) { badge, path in
+                    let items =
+                        catalog.sections.indices.contains(path.section) ? catalog.sections[path.section].items : []
+                    return badge.text(for: items.indices.contains(path.item) ? items[path.item] : nil).map {
+                        ($0, measure.width(of: $0))
+                    }
+                }
                 output.append("\n")
                 try StandardStreams.output(output)
             }
@@ -74,8 +89,10 @@ struct LayoutCommand: ParsableCommand {
 /// written directly: one element per line keeps golden files readable in a diff and a million
 /// elements stream out without building an intermediate tree.
 enum LayoutJSON {
+    /// `badgeText`: what a badge shows on an item, and its width in cells (nil: nothing).
     static func render(
-        _ layout: SplitLayout, viewport: Rect, visibleOnly: Bool, rows looks: [Int: RowLook] = [:]
+        _ layout: SplitLayout, viewport: Rect, visibleOnly: Bool, rows looks: [Int: RowLook] = [:],
+        badgeText: (GroupBadge, ItemPath) -> (text: String, width: Int)? = { _, _ in nil }
     ) -> String {
         var elements: [LayoutElement] = []
         if visibleOnly {
@@ -105,14 +122,66 @@ enum LayoutJSON {
             out += "\"side\": \"\(element.side.rawValue)\", \"x\": \(element.frame.x), \"y\": \(element.frame.y), "
             out += "\"width\": \(element.frame.width), \"height\": \(element.frame.height)"
             if let pinnedY = element.pinnedY { out += ", \"pinnedY\": \(pinnedY)" }
+            // An item kept inside its slot by its insets: the slot too.
+            if element.kind == .item, let item = element.item,
+                let slot = layout.slot(of: ItemPath(section: element.section, item: item)), slot != element.frame
+            {
+                out += ", \"slot\": {\(box(slot))}"
+            }
             out += "}"
         }
-        /// A repetition of a section's group (a row's card of a group, too).
+        func box(_ frame: Rect) -> String {
+            "\"x\": \(frame.x), \"y\": \(frame.y), \"width\": \(frame.width), \"height\": \(frame.height)"
+        }
+        /// A repetition of a section's group (a row's card of a group, too), then, for a grid's,
+        /// its groups' backgrounds and the badges of its groups and items.
         func writeGroup(section: Int, index: Int, side: Side, frame: Rect) {
             open()
             out +=
                 "{\"kind\": \"group\", \"section\": \(section), \"index\": \(index), \"side\": \"\(side.rawValue)\", "
-            out += "\"x\": \(frame.x), \"y\": \(frame.y), \"width\": \(frame.width), \"height\": \(frame.height)}"
+            out += box(frame)
+            if let count = layout.group(ofSection: section)?.count { out += ", \"count\": \(count)" }
+            out += "}"
+            guard layout.sections[section].row == nil else { return }
+            var decorations: [GroupDecoration] = []
+            layout.forEachDecoration(ofSection: section, in: frame) { decoration in
+                if decoration.repetition == index { decorations.append(decoration) }
+            }
+            // Nested groups that repeat their member a number of times (the section's own says
+            // its count above).
+            for decoration in decorations {
+                guard let node = decoration.group, node > 0, let count = decoration.count else { continue }
+                if visibleOnly && !decoration.frame.intersects(viewport) { continue }
+                open()
+                out += "{\"kind\": \"group\", \"section\": \(section), \"index\": \(index), \"node\": \(node), "
+                out += "\"side\": \"\(side.rawValue)\", " + box(decoration.frame) + ", \"count\": \(count)}"
+            }
+            for decoration in decorations {
+                guard let background = decoration.background else { continue }
+                if visibleOnly && !decoration.frame.intersects(viewport) { continue }
+                open()
+                out += "{\"kind\": \"decoration\", \"section\": \(section), \"group\": \(index), "
+                out +=
+                    "\"node\": \(decoration.group ?? 0), \"background\": \(quoted(background)), \"side\": \"\(side.rawValue)\", "
+                out += box(decoration.frame) + "}"
+            }
+            for decoration in decorations {
+                for badge in decoration.badges {
+                    let path = ItemPath(section: section, item: decoration.item)
+                    guard let (text, width) = badgeText(badge, path) else { continue }
+                    let badgeFrame = badge.frame(width: width, on: decoration.frame)
+                    if visibleOnly && !badgeFrame.intersects(viewport) { continue }
+                    open()
+                    out += "{\"kind\": \"badge\", \"section\": \(section), "
+                    if let node = decoration.group {
+                        out += "\"group\": \(index), \"node\": \(node), "
+                    } else {
+                        out += "\"item\": \(decoration.item), "
+                    }
+                    out += "\"text\": \(quoted(text)), \"corner\": \"\(badge.anchor.rawValue)\", "
+                    out += "\"side\": \"\(side.rawValue)\", " + box(badgeFrame) + "}"
+                }
+            }
         }
         /// A row and its cards where the effect draws them (the cards its effect shows, which
         /// need not meet the row where the line would have them).
@@ -166,6 +235,26 @@ enum LayoutJSON {
         }
         out += first ? "]}" : "\n ]}"
         return out
+    }
+
+    /// A string as JSON: quoted, with quotes, backslashes and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     /// A number as JSON, to four decimals at most, with no trailing zeros ("0.9", "1", "-0.5").

@@ -16,7 +16,50 @@ import Testing
             "rows-at-offsets",
             ["--data", "data/rows.json", "--width", "60", "--height", "20", "--row", "1:27", "--row", "2:18"]
         ),
+        // A group's count, background and badges, an item's insets, a height of the view's.
+        ("app-store", ["--data", "data/app-store.json", "--width", "64", "--height", "24"]),
+        (
+            "app-store-short-visible",
+            ["--data", "data/app-store.json", "--width", "64", "--height", "14", "--offset", "7", "--visible"]
+        ),
     ]
+
+    @Test("layout reports badges, group backgrounds, slots and counts where render draws them")
+    func compositionalPieces() throws {
+        let arguments = ["--data", Support.fixture("data/app-store.json"), "--width", "64", "--height", "24"]
+        let layout = try Support.run(["layout"] + arguments)
+        #expect(layout.status == 0, "stderr: \(layout.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any]
+        let elements = try #require(object?["elements"] as? [[String: Any]])
+        func of(_ kind: String) -> [[String: Any]] { elements.filter { $0["kind"] as? String == kind } }
+        let badges = of("badge")
+        #expect(
+            Set(badges.compactMap { $0["text"] as? String }) == [
+                "editors' choice", "new", "Free", "$4.99", "$1.99", "$0.99", "$6.99",
+            ])
+        #expect(of("decoration").allSatisfy { $0["background"] as? String == "blue" } && of("decoration").count == 2)
+        // The nested group repeats its member three times; the large item keeps a row of its slot.
+        #expect(of("group").filter { $0["count"] as? Int == 3 }.count == 2)
+        let first = try #require(of("item").first)
+        let slot = try #require(first["slot"] as? [String: Int])
+        #expect(slot["y"]! + 1 == first["y"] as? Int && slot["height"]! - 1 == first["height"] as? Int)
+        // Render draws each badge's text where layout says it is.
+        let render = try Support.run(["render"] + arguments)
+        #expect(render.status == 0, "stderr: \(render.stderr)")
+        let lines = render.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for badge in badges {
+            let (text, x, y) = (badge["text"] as! String, badge["x"] as! Int, badge["y"] as! Int)
+            guard y < lines.count - 1 else { continue }
+            // Columns counted in cells: the lines' emoji are two cells wide.
+            var column = 0
+            var found = ""
+            for character in lines[y] {
+                if column >= x && found.count < text.count { found.append(character) }
+                column += character.unicodeScalars.first!.properties.isEmojiPresentation ? 2 : 1
+            }
+            #expect(found == text, "\(text) at \(x), \(y): \(lines[y])")
+        }
+    }
 
     @Test(arguments: goldenCases.map(\.name))
     func goldenLayout(name: String) throws {
