@@ -2,6 +2,7 @@
 // declared key is written there, with its default when it is written as a value, and no key
 // that is not declared is.
 
+import Catalog
 import Foundation
 import Schema
 import TOML
@@ -118,6 +119,23 @@ struct ConfigDocumentationTests {
         }
         for setting in ConfigSchema.row.settings + ConfigSchema.section.settings {
             #expect(!setting.help.isEmpty, "\(setting.key) has no help")
+        }
+    }
+
+    @Test("the [groups] comment names every key of a group, of an item of one and of a badge")
+    func groupKeysAreDocumented() throws {
+        let text = try String(contentsOfFile: Self.path, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let end = try #require(lines.firstIndex(of: "[groups]"))
+        let start = try #require(lines[..<end].lastIndex(of: ""))
+        let comment = lines[start..<end].joined(separator: "\n")
+        let keys =
+            GroupReader.options.keys(in: .toml) + GroupReader.itemOptions.keys(in: .toml)
+            + BadgeList.options.keys(in: .toml)
+        for key in Set(keys) {
+            #expect(
+                comment.contains("\"\(key)\"") || comment.contains("\(key) = "),
+                "[groups] of Config/default.toml does not name \(key)")
         }
     }
 }
