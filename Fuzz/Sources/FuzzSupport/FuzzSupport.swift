@@ -142,10 +142,23 @@ extension Fuzz {
         let settings = Configuration.defaults.layoutSettings(for: catalog)
         let layout = SplitLayout(
             sections: settings.sectionSpecs(for: catalog), parameters: settings.parameters(forWidth: width),
-            width: width)
+            width: width, height: height - 1)
         for offset in [0, Int(header[1]) * 7, layout.contentHeight, Int.max / 2, Int.max - 1, Int.max] {
-            layout.forEachElement(in: Rect(x: 0, y: offset, width: width, height: height)) { element in
+            let viewport = Rect(x: 0, y: offset, width: width, height: height)
+            layout.forEachElement(in: viewport) { element in
                 check(element.frame.width >= 0 && element.frame.height >= 0, "a negative frame \(element.frame)")
+            }
+            // A group's backgrounds and badges: where they are attached is a frame of the group.
+            for section in layout.sections.indices.prefix(64) {
+                layout.forEachDecoration(ofSection: section, in: viewport) { decoration in
+                    check(
+                        decoration.frame.width >= 0 && decoration.frame.height >= 0,
+                        "a negative decoration frame \(decoration.frame)")
+                    for badge in decoration.badges {
+                        let frame = badge.frame(width: 5, on: decoration.frame)
+                        check(frame.width <= max(0, decoration.frame.width), "a badge wider than its frame")
+                    }
+                }
             }
         }
         var state = BrowserState(catalog: catalog, settings: settings, width: width, height: height)
