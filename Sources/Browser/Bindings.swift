@@ -106,16 +106,17 @@ extension BrowserState {
     /// The query as typed: the prompt's text, else the kept filter's.
     var queryText: String { overlays.searchPrompt?.text ?? content.filter?.query.description ?? "" }
 
-    /// Every shown item's source path, in the order shown (each once: not again under Best
-    /// matches).
+    /// Every shown item's source path, in the order shown: a search's best matches first, then
+    /// each section's others (each once: not again in its section), none of a folded section.
     func shownSourcePaths() -> [ItemPath] {
+        let folded = content.folded
         guard let filter = content.filter else {
-            return content.source.sections.indices.flatMap { section in
+            return content.source.sections.indices.filter { !folded.contains($0) }.flatMap { section in
                 content.source.sections[section].items.indices.map { ItemPath(section: section, item: $0) }
             }
         }
-        return filter.sections.flatMap { match in
-            match.items.map { ItemPath(section: match.section, item: $0) }
+        return options.searchOptions.orderedMatches(of: filter, in: content.source, leavingOut: folded).map {
+            ItemPath(section: $0.section, item: $0.item)
         }
     }
 

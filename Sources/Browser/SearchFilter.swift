@@ -162,12 +162,15 @@ public struct SearchOptions: Hashable, Sendable {
     }
 
     /// Every match of `result` once, in the browser's order: the best matches, then each
-    /// section's others (what `--filter` prints).
-    public func orderedMatches(of result: SearchResult, in catalog: Catalog) -> [ItemLocation] {
-        let best = bestMatches(of: result, in: catalog)
+    /// section's others (what `--filter` prints); none of the sections `leavingOut` names
+    /// (folded: the browser does not show them).
+    public func orderedMatches(of result: SearchResult, in catalog: Catalog, leavingOut: Set<Int> = [])
+        -> [ItemLocation]
+    {
+        let best = bestMatches(of: result, in: catalog, leavingOut: leavingOut)
         let shown = Set(best)
         return best
-            + result.sections.flatMap { match in
+            + result.sections.filter { !leavingOut.contains($0.section) }.flatMap { match in
                 match.items.lazy.map { ItemLocation(section: match.section, item: $0) }.filter { !shown.contains($0) }
             }
     }

@@ -105,6 +105,37 @@ struct BindingTests {
         #expect(state.picking.marked.isEmpty)
     }
 
+    @Test("{*} and select-all go in the order shown: the best matches first; a folded section not at all")
+    func shownOrder() throws {
+        let catalog = Catalog(
+            sections: [
+                Section(title: "Fruits", items: [Item(label: "apple pie"), Item(label: "banana")]),
+                Section(title: "Desserts", items: [Item(label: "apple"), Item(label: "crumble")]),
+            ], source: "test")
+        var state = try state("ctrl-a:select-all", "ctrl-e:execute(echo {*})", multi: true, catalog: catalog)
+        state.options.shell = "/bin/sh"
+        Browser.perform(.changeQuery("apple"), &state)
+        // "apple" ranks first (the shorter), under Best matches at the top: so it goes first.
+        let command = state.send(.control("e"))
+        guard case .execute(let shell)? = command.first else {
+            Issue.record("no execute: \(command)")
+            return
+        }
+        #expect(shell.command == "echo 'apple' 'apple pie'")
+        state.send(.control("a"))
+        #expect(state.picking.marked == [ItemPath(section: 1, item: 0), ItemPath(section: 0, item: 0)])
+        // Desserts folded: its items are not shown, so neither in {*} nor marked.
+        Browser.perform(.deselectAll, &state)
+        state.setFolded([1], true)
+        guard case .execute(let folded)? = state.send(.control("e")).first else {
+            Issue.record("no execute")
+            return
+        }
+        #expect(folded.command == "echo 'apple pie'")
+        state.send(.control("a"))
+        #expect(state.picking.marked == [ItemPath(section: 0, item: 0)])
+    }
+
     @Test("execute, execute-silent and reload are asked of the loop with their placeholders expanded")
     func commands() throws {
         var state = try state("ctrl-e:execute(less {})", "ctrl-s:execute-silent(echo {q} {n})", "ctrl-r:reload(ls)")
