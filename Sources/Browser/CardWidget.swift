@@ -33,12 +33,15 @@ struct CardWidget: Widget {
         var frameStyle = focused ? state.theme.focus : state.theme.footer
         if !focused, let background { frameStyle.background = background }
         let visibility = transform.visibility
-        if visibility != .normal {
+        // The focused card is never dimmed, even while the row moves it in from a faded place:
+        // dim text on the focus colours fell under 7:1 (kitty draws dim at 75% over the
+        // background) and the focus read weakest of all.
+        if visibility != .normal && !focused {
             body = body.faded(to: transform.alpha)
             frameStyle = frameStyle.faded(to: transform.alpha)
             // Also in the footer's colour (a grey by default): some terminals (xterm among them)
             // draw the dim attribute as nothing at all.
-            if !focused { body.foreground = state.theme.footer.foreground }
+            body.foreground = state.theme.footer.foreground
         }
         let bordered = area.height >= 3 && area.width >= 3
         let inner = bordered ? area.height - 2 : area.height
@@ -73,15 +76,16 @@ struct CardWidget: Widget {
             }
             guard lineIndex < lines.count, lineIndex < inner, room >= 1 else { continue }
             var style = body
-            // The title bold, but not on a faded card: bold over dim reads as plain bold.
-            if lineIndex == 0 && visibility == .normal { style.bold = true }
+            // The title bold, but not on a faded card (bold over dim reads as plain bold) nor on
+            // the focused one (the focus style's own: xterm draws bold black grey).
+            if lineIndex == 0 && visibility == .normal && !focused { style.bold = true }
             let text = state.textWidth.truncate(lines[lineIndex], toWidth: room)
             buffer.put(
                 text, x: x + (bordered ? 2 : 1), y: y, style: style, maxWidth: room, measure: state.textWidth)
         }
         if state.isMarked(path) {
             var marker = frameStyle
-            marker.bold = true
+            marker.bold = !focused
             buffer.put(
                 state.options.look.marker, x: area.x + (bordered ? 1 : 0), y: area.y, style: marker, maxWidth: 1,
                 measure: state.textWidth)

@@ -184,7 +184,8 @@ struct GridSection: SectionStyle {
         let sign = state.isMarked(path) ? look.marker : path == state.view.focus ? look.pointer : ""
         if !sign.isEmpty {
             var marker = style
-            marker.bold = true
+            // (Not on the focus, whose style is its own: xterm draws bold black grey.)
+            marker.bold = marker.bold || path != state.view.focus
             buffer.put(sign, x: rect.x, y: rect.y, style: marker, maxWidth: 1, measure: state.textWidth)
         }
     }

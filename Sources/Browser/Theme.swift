@@ -19,9 +19,10 @@ public struct Theme: Hashable, Sendable {
     public var dataColors = true
     /// The line around the screen (--border).
     public var border = CellStyle(foreground: .ansi(8))
-    /// What a search's matched characters add to an item's style, and to the focused one's.
+    /// What a search's matched characters add to an item's style, and to the focused one's
+    /// (not bold: see `standard`'s focus).
     public var match = StyleMark(bold: true, underline: true)
-    public var focusMatch = StyleMark(bold: true, underline: true)
+    public var focusMatch = StyleMark(underline: true)
     /// What the prompt's text, the query and the count add to the prompt line's style.
     public var prompt = StyleMark()
     public var query = StyleMark()
@@ -42,12 +43,16 @@ public struct Theme: Hashable, Sendable {
     }
 
     /// The default colours: readable on dark and light terminals, and down to 8 colours.
+    /// The focus is black on bright yellow and not bold: xterm's `boldColors` (on by default)
+    /// draws a bold colour 0-7 as its bright twin, and bold black became grey on yellow (3.7:1);
+    /// plain black stays black, 19.6:1 on xterm's yellow (12.3:1 on 8 colours' yellow), and
+    /// nothing drawn on the focus adds bold (`ThemeContrastTests`, `docs/terminals.md`).
     public static let standard = Theme(
         base: .plain,
         header: CellStyle(foreground: .ansi(15), background: .ansi(4), bold: true),
         footer: CellStyle(foreground: .ansi(8)),
         item: .plain,
-        focus: CellStyle(foreground: .ansi(0), background: .ansi(11), bold: true),
+        focus: CellStyle(foreground: .ansi(0), background: .ansi(11)),
         status: CellStyle(foreground: .ansi(0), background: .ansi(7)),
         help: CellStyle(foreground: .ansi(15), background: .ansi(0)),
         sectionBackgrounds: [])

@@ -48,7 +48,7 @@ struct SearchUITests {
         }
     }
 
-    @Test("matched characters of a label are bold and underlined")
+    @Test("matched characters of a label are bold and underlined; of the focused one, underlined")
     func highlights() {
         var state = fixtureState(width: 44, height: 8)
         state.send(.character("/"))
@@ -59,7 +59,8 @@ struct SearchUITests {
         let cells = (2...4).map { buffer[$0, row] }
         #expect(cells.map(\.text) == ["a", "1", "1"])
         #expect(!cells[0].style.underline)
-        #expect(cells[1].style.underline && cells[1].style.bold && cells[2].style.underline)
+        // The focus's: not bold (xterm draws bold black grey on the focus's yellow).
+        #expect(cells[1].style.underline && !cells[1].style.bold && cells[2].style.underline)
     }
 
     @Test("Enter keeps the filter and the next Enter picks the item from the whole catalog")
