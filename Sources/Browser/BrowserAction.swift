@@ -332,7 +332,7 @@ extension Browser {
     static func performToneChoice(_ action: BrowserAction, _ state: inout BrowserState) {
         guard var chooser = state.overlays.toneChooser else { return }
         let count = chooser.options.count
-        let columns = ToneChooser.columns(forWidth: state.view.width, optionCount: count)
+        let columns = chooser.columns(forWidth: state.view.width, named: !state.options.combinedTones)
         switch action {
         case .moveTone(.left): chooser.selected = max(0, chooser.selected - 1)
         case .moveTone(.right): chooser.selected = min(count - 1, chooser.selected + 1)

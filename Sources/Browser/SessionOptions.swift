@@ -56,6 +56,10 @@ public struct SessionOptions: Sendable {
     public var fieldDelimiter = FieldDelimiter.whiteSpace
     /// The user's bindings of keys and events (--bind, [bind]).
     public var bindings = UserBindings()
+    /// Whether the terminal draws an emoji and its skin tone as one glyph (`[emoji]
+    /// combined_tones`, which probe-widths sets false where it finds them apart): otherwise the
+    /// tone chooser shows each tone's swatch and name beside its option.
+    public var combinedTones = true
 
     public init(multiSelect: Bool = false, skinTone: SkinTone? = nil, theme: Theme = .standard, textWidth: TextWidth) {
         self.multiSelect = multiSelect

@@ -3,6 +3,7 @@
 
 import Catalog
 import SplitLayout
+import TerminalUI
 
 /// One of the five Fitzpatrick modifiers (U+1F3FB ... U+1F3FF).
 public enum SkinTone: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
@@ -29,6 +30,21 @@ public enum SkinTone: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
 
     /// The tone as Unicode names it: "medium-light skin tone".
     public var name: String { description + " skin tone" }
+
+    /// The tone's colour (Twemoji's), for a swatch beside an emoji the terminal draws apart from
+    /// its tone.
+    public var color: TerminalColor {
+        switch self {
+        case .light: .rgb(0xF7, 0xDE, 0xCE)
+        case .mediumLight: .rgb(0xF3, 0xD2, 0xA2)
+        case .medium: .rgb(0xD5, 0xAB, 0x88)
+        case .mediumDark: .rgb(0xAF, 0x7E, 0x57)
+        case .dark: .rgb(0x7C, 0x53, 0x3E)
+        }
+    }
+
+    /// The yellow of the emoji without a tone.
+    public static let defaultColor = TerminalColor.rgb(0xFF, 0xCC, 0x4D)
 
     /// The tones of `glyph`'s modifiers, in order: "medium skin tone", "medium-light skin tone"
     /// for 🧑🏽‍🤝‍🧑🏼; empty for the yellow default.
@@ -57,8 +73,36 @@ public struct ToneChooser: Hashable, Sendable {
     public let options: [String]
     public internal(set) var selected: Int
 
-    /// Options per row of the chooser on a screen `width` cells wide (4 cells an option).
-    public static func columns(forWidth width: Int, optionCount: Int) -> Int {
-        max(1, min(optionCount, (width - 4) / 4))
+    /// Options per row of the chooser on a screen `width` cells wide (`slotWidth` cells an
+    /// option).
+    public static func columns(forWidth width: Int, optionCount: Int, slotWidth: Int = 4) -> Int {
+        max(1, min(optionCount, (width - 4) / max(1, slotWidth)))
+    }
+
+    /// What names an option where the terminal draws an emoji and its tone apart (the tone cut
+    /// off, every option the same yellow emoji): a swatch of each of its tones' colours and
+    /// their names, "medium-light" or "medium/dark"; "none" for the yellow default.
+    public static func label(of option: String) -> (swatches: [TerminalColor], name: String) {
+        var tones: [SkinTone] = []
+        for tone in SkinTone.tones(in: option) where !tones.contains(tone) { tones.append(tone) }
+        guard !tones.isEmpty else { return ([SkinTone.defaultColor], SkinTone.names[0]) }
+        return (tones.map(\.color), tones.map(\.description).joined(separator: "/"))
+    }
+
+    /// Cells an option takes: its glyph in 4; `named`, also its swatches (2 cells each) and its
+    /// name, as wide as the widest option's (" ✋ ██ medium-light ").
+    public func slotWidth(named: Bool) -> Int {
+        guard named else { return 4 }
+        let widest =
+            options.map { option in
+                let label = Self.label(of: option)
+                return 2 * label.swatches.count + 1 + label.name.count
+            }.max() ?? 0
+        return 4 + widest + 1
+    }
+
+    /// Options per row of the box on a screen `width` cells wide.
+    public func columns(forWidth width: Int, named: Bool) -> Int {
+        Self.columns(forWidth: width, optionCount: options.count, slotWidth: slotWidth(named: named))
     }
 }

@@ -17,10 +17,14 @@ struct ToneChooserOverlay: Widget {
 
     func render(in area: Rect, into buffer: inout CellBuffer) {
         let count = chooser.options.count
+        // Where the terminal draws a tone apart from its emoji, every option would be the same
+        // yellow emoji: each gets its tones' swatches and names beside it.
+        let named = !options.combinedTones
+        let slot = chooser.slotWidth(named: named)
         // As many a line as the keys move over (`ToneChooser.columns` for the screen's width).
-        let columns = ToneChooser.columns(forWidth: screenWidth, optionCount: count)
+        let columns = chooser.columns(forWidth: screenWidth, named: named)
         let rows = (count + columns - 1) / columns
-        let boxWidth = min(area.width, columns * 4 + 4)
+        let boxWidth = min(area.width, columns * slot + 4)
         let boxHeight = min(area.height, rows + 2)
         guard boxWidth >= 8, boxHeight >= 3 else { return }
         let anchor =
@@ -51,15 +55,30 @@ struct ToneChooserOverlay: Widget {
             for column in 0..<columns {
                 let index = row * columns + column
                 guard index < count else { break }
-                let slotX = x + 2 + column * 4
-                guard slotX + 4 <= x + boxWidth - 1 else { break }
+                let slotX = x + 2 + column * slot
+                guard slotX + slot <= x + boxWidth - 1 else { break }
                 let slotStyle = index == chooser.selected ? options.theme.focus : style
-                buffer.fill(x: slotX, y: y + 1 + row, width: 4, height: 1, style: slotStyle)
+                buffer.fill(x: slotX, y: y + 1 + row, width: slot, height: 1, style: slotStyle)
                 buffer.put(
                     chooser.options[index], x: slotX + 1, y: y + 1 + row, style: slotStyle, maxWidth: 2,
                     measure: options.textWidth)
+                if named { drawLabel(of: chooser.options[index], x: slotX + 4, y: y + 1 + row, slotStyle, &buffer) }
             }
         }
     }
 
+    /// An option's swatches (two cells of each tone's colour; none without colours, where the
+    /// name alone tells) and its tones' names.
+    func drawLabel(of option: String, x: Int, y: Int, _ style: CellStyle, _ buffer: inout CellBuffer) {
+        let label = ToneChooser.label(of: option)
+        var column = x
+        for color in label.swatches {
+            var swatch = style
+            swatch.background = color
+            // (Without colours, `withoutColors`, a background would be drawn reverse: blank.)
+            if options.theme.dataColors { buffer.fill(x: column, y: y, width: 2, height: 1, style: swatch) }
+            column += 2
+        }
+        buffer.put(label.name, x: column + 1, y: y, style: style)
+    }
 }

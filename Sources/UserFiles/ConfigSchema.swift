@@ -191,6 +191,10 @@ enum ConfigSchema {
             "skin_tone", Choice(names: SkinTone.names) { SkinTone.parse($0) },
             help: "the skin tone shown and printed for the emoji that have one"
         ).at(\Configuration.skinTone),
+        Option(
+            "combined_tones", Flag(),
+            help: "whether the terminal draws an emoji and its skin tone as one glyph (probe-widths finds out)"
+        ).at(\Configuration.combinedTones),
     ])
 
     /// [recent].

@@ -25,6 +25,9 @@ public struct Configuration: Hashable, Sendable {
     public var search = SearchOptions()
     /// What becomes of an emoji the terminal cannot draw (`[emoji] undrawable`).
     public var undrawable = UndrawableGlyphs.placeholder
+    /// Whether the terminal draws an emoji and its skin tone as one glyph (`[emoji]
+    /// combined_tones`; probe-widths writes false where it finds them drawn apart).
+    public var combinedTones = true
     /// Inline mode's height (`[screen] height`; nil: the whole screen, the alternate one).
     public var inlineHeight: InlineHeight?
     /// How the Recent section is ordered, and how many emoji it keeps (`[recent]`).

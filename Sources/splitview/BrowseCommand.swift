@@ -302,6 +302,7 @@ struct BrowseCommand: ParsableCommand {
                 state.overlays.notice = Browser.notice(for: warnings)
                 state.setSearchOptions(searchOptions)
                 state.options.hiddenItems = hidden
+                state.options.combinedTones = configuration.combinedTones
                 options.list.apply(to: &state.options)
                 state.setLook(options.look.look(placement: options.layoutName?.picker))
                 state.options.printLine = { item, section, glyph in

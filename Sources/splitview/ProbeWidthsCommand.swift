@@ -53,14 +53,17 @@ struct ProbeWidthsCommand: ParsableCommand {
                 "# splitview probe-widths in \(terminal): \(report.findings.count) of \(report.measured) emoji sequences differ from splitview's widths (\(wide) drawn wider than 2 cells, not written); grapheme clustering (mode 2027): \(report.clustering)."
             ]
             lines += report.findings.map(Self.line)
+            let tonesApart = Self.drawsTonesApart(report.findings)
             if printOnly {
+                if tonesApart { lines.append(Self.tonesApartComment) }
                 try StandardStreams.output(lines.joined(separator: "\n") + "\n")
                 return
             }
             let path = try Self.configurationPath(explicit: config, environment: environment)
-            let written = try Self.merge(lines, intoFileAt: path)
+            let written = try Self.merge(lines, intoFileAt: path, tonesApart: tonesApart)
             StandardStreams.error(
-                "splitview: \(report.findings.count) of \(report.measured) emoji sequences differ in \(terminal) (mode 2027: \(report.clustering)); \(written) written to [widths] of \(path)\n"
+                "splitview: \(report.findings.count) of \(report.measured) emoji sequences differ in \(terminal) (mode 2027: \(report.clustering)); \(written) written to [widths] of \(path)"
+                    + (tonesApart ? ", and [emoji] combined_tones = false (skin tones drawn apart)" : "") + "\n"
             )
         }
     }
@@ -78,6 +81,39 @@ struct ProbeWidthsCommand: ParsableCommand {
         return "\"\(key)\" = \(finding.measured)  # \(finding.sequence) (splitview counted \(finding.expected))"
     }
 
+    /// Whether the terminal draws skin tones apart from their emoji: an emoji with its tone
+    /// (two code points) measured wider than two cells, as tmux 3.3 and xterm draw them.
+    static func drawsTonesApart(_ findings: [WidthProbe.Finding]) -> Bool {
+        findings.contains { finding in
+            let scalars = Array(finding.sequence.unicodeScalars)
+            return finding.measured > 2 && scalars.count == 2 && (0x1F3FB...0x1F3FF).contains(scalars[1].value)
+        }
+    }
+
+    /// `combined_tones = false` in the [emoji] table of a file's lines: the key's line replaced,
+    /// else added under the table's header, else a new table at the end.
+    static func setTonesApart(in fileLines: inout [String]) {
+        let line = "combined_tones = false  # skin tones drawn apart from their emoji (probe-widths)"
+        func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces) }
+        if let header = fileLines.firstIndex(where: { trimmed($0).hasPrefix("[emoji]") }) {
+            // The table's lines: up to the next header.
+            let end = fileLines[(header + 1)...].firstIndex { trimmed($0).hasPrefix("[") } ?? fileLines.endIndex
+            if let key = fileLines[(header + 1)..<end].firstIndex(where: {
+                trimmed($0).hasPrefix("combined_tones") && trimmed($0).dropFirst(14).drop { $0 == " " }.hasPrefix("=")
+            }) {
+                fileLines[key] = line
+            } else {
+                fileLines.insert(line, at: header + 1)
+            }
+            return
+        }
+        if let last = fileLines.last, last.isEmpty { fileLines.removeLast() }
+        fileLines += ["", "[emoji]", line, ""]
+    }
+
+    static let tonesApartComment =
+        "# Skin tones are drawn apart from their emoji: in [emoji], combined_tones = false (the tone chooser names each tone)."
+
     static func configurationPath(explicit: String?, environment: [String: String]) throws(InputError) -> String {
         if let explicit { return explicit }
         if let found = ConfigLoader.locate(explicitPath: nil, environment: environment) { return found }
@@ -89,9 +125,11 @@ struct ProbeWidthsCommand: ParsableCommand {
 
     /// Adds `lines` (a comment, then `key = width` lines) to the [widths] table of the file at
     /// `path` (made if missing): after the table's header when there is one, else in a new
-    /// table at the end; a key the file has already is left as it is. Returns how many
+    /// table at the end; a key the file has already is left as it is. `tonesApart`: sets
+    /// `combined_tones = false` in [emoji] too (over a value there: one terminal that draws
+    /// the tones apart is enough for the chooser to name them). Returns how many [widths]
     /// entries were added.
-    static func merge(_ lines: [String], intoFileAt path: String) throws(InputError) -> Int {
+    static func merge(_ lines: [String], intoFileAt path: String, tonesApart: Bool = false) throws(InputError) -> Int {
         let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let entries = lines.filter { !$0.hasPrefix("#") }.filter { line in
             let key = String(line.prefix { $0 != "=" }).trimmingCharacters(in: .whitespaces)
@@ -107,6 +145,7 @@ struct ProbeWidthsCommand: ParsableCommand {
             if let last = fileLines.last, last.isEmpty { fileLines.removeLast() }
             fileLines += (fileLines.isEmpty ? [] : [""]) + ["[widths]"] + addition + [""]
         }
+        if tonesApart { setTonesApart(in: &fileLines) }
         do {
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -139,3 +139,82 @@ struct SkinToneNamingTests {
         #expect(data.overlays.notice == nil)
     }
 }
+
+@Suite("The tone chooser where the terminal draws tones apart")
+struct ToneChooserNamesTests {
+    let thumbsUp = Item(label: "thumbs up", glyph: "👍", variants: ["👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿"])
+
+    func chooser(combined: Bool, width: Int = 60, theme: Theme = .standard) -> BrowserState {
+        let catalog = Catalog(sections: [Section(title: "Hands", items: [thumbsUp])], source: "test")
+        var state = BrowserState(
+            catalog: catalog, settings: fixtureSettings(splitFrom: 1000, itemWidth: 4), theme: theme, width: width,
+            height: 8)
+        state.options.combinedTones = combined
+        state.send(.character("s"))
+        return state
+    }
+
+    @Test("where the terminal combines them, the options are the glyphs alone, six to a line")
+    func combined() {
+        expectLines(
+            render(chooser(combined: true)),
+            framed(
+                """
+                |  Hands · 1                                                 |
+                |  👍                                                        |
+                |┌ skin tone ───────────────┐                                |
+                |│  👍  👍🏻  👍🏼  👍🏽  👍🏾  👍🏿  │                                |
+                |└──────────────────────────┘                                |
+                |                                                            |
+                |                                                            |
+                | 👍  thumbs up  U+1F44D  · Hands             1 of 1  ? help |
+                """))
+    }
+
+    @Test("where it draws them apart, each option has its tone's swatch and name; the keys follow the lines")
+    func apart() {
+        var state = chooser(combined: false)
+        expectLines(
+            render(state),
+            framed(
+                """
+                |  Hands · 1                                                 |
+                |  👍                                                        |
+                |┌ skin tone ───────────────────────────────┐                |
+                |│  👍    none          👍🏻    light         │                |
+                |│  👍🏼    medium-light  👍🏽    medium        │                |
+                |│  👍🏾    medium-dark   👍🏿    dark          │                |
+                |└──────────────────────────────────────────┘                |
+                | 👍  thumbs up  U+1F44D  · Hands             1 of 1  ? help |
+                """))
+        let buffer = Browser.render(state)
+        // The swatches: two cells in each tone's colour, after the glyph and a space.
+        #expect([6, 7].allSatisfy { buffer[$0, 3].style.background == SkinTone.defaultColor })
+        #expect([26, 27].allSatisfy { buffer[$0, 3].style.background == SkinTone.light.color })
+        #expect(buffer[26, 5].style.background == SkinTone.dark.color)
+        #expect(buffer[8, 3].style.background == Theme.standard.focus.background)
+        // The selected option in the focus style, its name too.
+        #expect(buffer[9, 3].style == Theme.standard.focus && buffer[9, 3].text == "n")
+        #expect(buffer[29, 3].style == Theme.standard.help && buffer[29, 3].text == "l")
+        // Down goes to the option under it, two on.
+        state.send(.down)
+        #expect(state.overlays.toneChooser?.selected == 2)
+    }
+
+    @Test("without colours the names alone tell the tones apart")
+    func apartWithoutColors() {
+        let state = chooser(combined: false, theme: Theme.standard.withoutColors)
+        let lines = render(state)
+        #expect(lines[3].contains("none") && lines[3].contains("light") && lines[4].contains("medium-light"))
+        let buffer = Browser.render(state)
+        #expect(buffer[26, 3].style.background == .default)
+    }
+
+    @Test("an option of two tones shows both swatches and both names")
+    func mixed() {
+        #expect(ToneChooser.label(of: "🫱🏽‍🫲🏻").name == "medium/light")
+        #expect(ToneChooser.label(of: "🫱🏽‍🫲🏻").swatches == [SkinTone.medium.color, SkinTone.light.color])
+        #expect(ToneChooser.label(of: "🧑🏻‍🤝‍🧑🏻").name == "light")
+        #expect(ToneChooser.label(of: "🤝").name == "none")
+    }
+}

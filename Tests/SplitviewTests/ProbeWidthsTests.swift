@@ -108,7 +108,9 @@ import Testing
         #expect(lines.contains("\"U+2764 U+FE0F\" = 1  # ❤️ (splitview counted 2)"))
         #expect(lines.contains("\"U+1FAE8\" = 0  # 🫨 (splitview counted 2)"))
         #expect(lines.contains { $0.hasPrefix("# \"U+1F44B U+1F3FD\" is drawn 4 cells wide") })
-        #expect(lines.count == 4)
+        // A hand drawn apart from its tone: the chooser is to name the tones.
+        #expect(lines.last?.contains("combined_tones = false") == true)
+        #expect(lines.count == 5)
     }
 
     @Test("without --print the lines go into [widths] of the configuration, which still loads")
@@ -129,5 +131,53 @@ import Testing
         #expect(text.contains("not answered"))
         let configuration = try FileText.configuration(text)
         #expect(configuration.widthOverrides["☺️"] == 1 && configuration.widthOverrides["❤️"] == 2)
+    }
+
+    @Test(
+        "tones drawn apart set [emoji] combined_tones = false: the key replaced, else added to the table or a new one")
+    func writesTonesApart() throws {
+        let home = FileManagerHelper.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let path = home + "/config/splitview/config.toml"
+        try FileManager.default.createDirectory(atPath: home + "/config/splitview", withIntermediateDirectories: true)
+        for (before, kept) in [
+            (
+                "[emoji]\nskin_tone = \"medium\"\ncombined_tones = true\n\n[layout]\nleft_ratio = 0.4\n",
+                "skin_tone = \"medium\""
+            ),
+            ("[emoji]\nskin_tone = \"dark\"\n", "skin_tone = \"dark\""),
+            ("[layout]\nleft_ratio = 0.4\n", "left_ratio = 0.4"),
+        ] {
+            try before.write(toFile: path, atomically: true, encoding: .utf8)
+            let (_, status) = try probe([], home: home, width: { $0 == "👋🏽" ? 4 : 2 }, clustering: nil)
+            #expect(status == 0)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains(kept) && !text.contains("combined_tones = true"), "\(text)")
+            #expect(text.components(separatedBy: "combined_tones = false").count == 2, "\(text)")
+            let configuration = try FileText.configuration(text)
+            #expect(!configuration.combinedTones)
+        }
+        // Tones drawn whole: nothing said of them.
+        try "".write(toFile: path, atomically: true, encoding: .utf8)
+        _ = try probe([], home: home, width: { $0 == "❤️" ? 1 : 2 }, clustering: nil)
+        #expect(!(try String(contentsOfFile: path, encoding: .utf8)).contains("combined_tones"))
+    }
+
+    @Test(
+        "in tmux, probe-widths finds the tones drawn apart, and the chooser then names them",
+        .needs("tmux"))
+    func tonesNamedInTmux() throws {
+        let session = try TmuxSession(
+            width: 100, height: 24, command: "\(Support.binary) probe-widths && \(Support.binary) --no-recent")
+        let config = session.directory + "/home/splitview/config.toml"
+        try session.waitFor("the browser after the probe", timeout: 60) { $0.contains("1 of 1898") }
+        #expect(session.waitForFile(config, containing: "combined_tones = false").contains("combined_tones = false"))
+        try session.send("/")
+        try session.send("-l", "waving hand")
+        try session.send("Enter")
+        try session.waitFor("the waving hand focused") { $0.contains("waving hand  U+1F44B") }
+        try session.send("s")
+        let screen = try session.waitFor("the chooser with names") { $0.contains("medium-light") }
+        for name in ["none", "light", "medium", "medium-dark", "dark"] { #expect(screen.contains(name), "\(screen)") }
     }
 }
