@@ -160,6 +160,7 @@ public struct BrowserState: Sendable {
     /// Lays the sections out again for the current size and ratio, keeping the focused item
     /// at about the same row of the screen.
     mutating func relayout() {
+        fitDetails()
         let screenRow = view.focus.flatMap { view.layout.frame(of: $0) }.map { $0.y - view.offset }
         var new = SplitLayout(
             sections: content.specs, parameters: currentParameters, width: contentWidth, height: viewHeight)

@@ -25,8 +25,12 @@ extension BrowserState {
     public var detailPlacement: DetailPlacement? {
         if let settings = options.preview { return previewPlacement(settings.window) }
         guard overlays.showingDetails else { return nil }
+        // As much room as its lines need, within bounds (the third of the screen it took
+        // before at most): beside, as wide as its lines that read badly wrapped (the title,
+        // the code points, the section, the fields); below, as tall as all its lines wrapped.
+        let fit = overlays.detailFit ?? DetailPanel(self).fit(screenWidth: view.width)
         // Beside, when the sections keep a column with room for their items (`ColumnRoom`).
-        let beside = max(30, view.width / 3)
+        let beside = min(max(DetailFit.narrowest, fit.width), max(30, view.width / 3))
         if view.width >= Self.detailsBesideFromWidth && content.columnRoom.holdsItems(width: view.width - beside - 1) {
             return .beside(width: beside)
         }
@@ -34,8 +38,15 @@ extension BrowserState {
         // line of items need (on a screen too short for both, the panel waits for room).
         let rows = view.height - 1
         let spare = rows - (requiredHeight - 1)
-        let panel = min(10, max(4, rows / 3), spare)
+        let panel = min(fit.height, 10, max(4, rows / 3), spare)
         return panel >= 3 ? .below(height: panel) : nil
+    }
+
+    /// Takes the room the panel's lines need now (see `OverlayState.detailFit`): when the
+    /// sections are laid out again (the panel opened, a resize, a search, data arriving).
+    mutating func fitDetails() {
+        overlays.detailFit =
+            overlays.showingDetails && options.preview == nil ? DetailPanel(self).fit(screenWidth: view.width) : nil
     }
 
     /// The preview window's layout at this size (`PreviewWindow.layout`, fzf's sizes and
@@ -127,14 +138,29 @@ extension BrowserState {
     }
 }
 
+/// The room the detail panel's lines need, border included.
+public struct DetailFit: Hashable, Sendable {
+    /// Columns beside the sections: its lines that read badly wrapped kept whole.
+    public var width: Int
+    /// Rows below them: every line, wrapped at the screen's width.
+    public var height: Int
+
+    /// The narrowest panel beside the sections: the longer lines wrap at 20 cells.
+    public static let narrowest = 24
+}
+
 /// The panel's widget: the lines it shows of the focused item, the first in bold.
 struct DetailPanel: Widget {
     let lines: [(text: String, bold: Bool)]
+    /// How many of `lines` read badly wrapped (the title, the code points, the section, the
+    /// fields); the keywords, shortcodes and tones after them wrap well.
+    let wholeLines: Int
     let options: SessionOptions
 
     init(_ state: BrowserState) {
         options = state.options
         var lines: [(String, Bool)] = []
+        var whole = 1
         if let focus = state.view.focus, let item = state.content.item(at: focus) {
             let glyph = state.glyph(at: focus).map(options.textWidth.drawable)
             let label = VisibleText.standalone(item.label)
@@ -143,6 +169,7 @@ struct DetailPanel: Widget {
             lines.append(
                 ("section: " + VisibleText.standalone(state.content.catalog.sections[focus.section].title), false))
             lines += item.shownFields.map { ($0, false) }
+            whole = lines.count
             if let keywords = item.shownKeywords { lines.append(("keywords: " + keywords, false)) }
             if let codes = item.shownShortcodes { lines.append(("shortcodes: " + codes, false)) }
             // The tones to choose from (s), as the terminal draws them.
@@ -153,6 +180,15 @@ struct DetailPanel: Widget {
             lines.append(("nothing focused", false))
         }
         self.lines = lines
+        wholeLines = whole
+    }
+
+    /// The room these lines need on a screen `screenWidth` wide (two columns of border and two
+    /// of padding across, two rows of border down).
+    func fit(screenWidth: Int) -> DetailFit {
+        let widest = lines.prefix(wholeLines).map { options.textWidth.width(of: $0.text) }.max() ?? 0
+        let rows = lines.reduce(0) { $0 + wrap($1.text, toWidth: max(1, screenWidth - 4)).count }
+        return DetailFit(width: widest + 4, height: rows + 2)
     }
 
     func render(in area: Rect, into buffer: inout CellBuffer) {

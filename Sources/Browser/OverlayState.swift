@@ -10,6 +10,10 @@ public struct OverlayState: Hashable, Sendable {
     public internal(set) var helpScroll = 0
     /// The detail panel (`i`) is open.
     public internal(set) var showingDetails = false
+    /// The room the panel's lines need (`DetailPanel.fit`), taken when the sections are laid
+    /// out, so that the panel keeps its size while the focus moves (the sections do not
+    /// re-split under it); nil when the panel is closed.
+    public internal(set) var detailFit: DetailFit?
     /// Open while the user picks a skin tone for the focused emoji.
     public internal(set) var toneChooser: ToneChooser?
     /// Open while the user picks a section to jump to by its title (SectionSwitcher.swift).

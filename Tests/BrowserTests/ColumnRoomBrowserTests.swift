@@ -133,17 +133,18 @@ import TerminalUI
 
     @Test("the detail panel goes below when beside it would leave the sections no room")
     func detailPanelBelow() {
-        var settings = fixtureSettings(inset: EdgeInsets(top: 0, left: 35, bottom: 1, right: 34))
+        var settings = fixtureSettings(inset: EdgeInsets(top: 0, left: 40, bottom: 1, right: 39))
         settings.breakpoints = [ConfiguredBreakpoint(minWidth: 0, leftRatio: 1)]
         var state = fixtureState(width: 100, height: 24, settings: settings)
         state.send(.character("i"))
         #expect(state.overlays.showingDetails)
-        // Beside, 33 columns would leave 66, less than the 70 the insets need.
+        // Beside, 24 columns (its lines need no more) would leave 75, less than the 85 the
+        // insets and an item need.
         #expect(state.detailPlacement.map { if case .below = $0 { true } else { false } } == true)
         #expect(!state.isTooSmall)
         expectRoom(state)
         var plain = fixtureState(width: 100, height: 24)
         plain.send(.character("i"))
-        #expect(plain.detailPlacement == .beside(width: 33))
+        #expect(plain.detailPlacement == .beside(width: DetailFit.narrowest))
     }
 }

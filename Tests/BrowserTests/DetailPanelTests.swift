@@ -51,17 +51,20 @@ struct DetailPanelTests {
         var state = state(width: 120, height: 12)
         #expect(state.view.layout.viewportWidth == 120)
         state.send(.character("i"))
-        #expect(state.detailPlacement == .beside(width: 40))
-        #expect(state.view.layout.viewportWidth == 79)
+        // As wide as its widest field ("author: Ursula K. Le Guin", 25) and a border and a
+        // cell of padding each side; no longer a third of the screen (40).
+        #expect(state.detailPlacement == .beside(width: 29))
+        #expect(state.view.layout.viewportWidth == 90)
         let lines = render(state)
-        #expect(lines[0].hasSuffix("╭ Details ─────────────────────────────╮"))
+        #expect(lines[0].hasSuffix("╭ Details ──────────────────╮"))
         #expect(lines[1].contains("│ A Wizard of Earthsea"))
         #expect(lines.contains { $0.contains("author: Ursula K. Le Guin") })
         #expect(lines.contains { $0.contains("year: 1968") })
         #expect(lines.contains { $0.contains("keywords: fantasy, magic") })
-        // It follows the focus.
-        state.send(.down)
+        // It follows the focus, keeping its size (the sections do not re-split under it).
+        state.send(.right)
         #expect(render(state).contains { $0.contains("author: Frank Herbert") })
+        #expect(state.detailPlacement == .beside(width: 29))
         state.send(.character("i"))
         #expect(state.detailPlacement == nil && state.view.layout.viewportWidth == 120)
         #expect(!render(state).contains { $0.contains("Details") })
@@ -83,10 +86,24 @@ struct DetailPanelTests {
         var state = BrowserState(
             catalog: catalog, settings: fixtureSettings(itemWidth: 4), theme: .standard, width: 120, height: 12)
         state.send(.character("i"))
+        // Its lines are short: the narrowest panel, the lists wrapped in it.
+        #expect(state.detailPlacement == .beside(width: DetailFit.narrowest))
         let lines = render(state)
-        #expect(lines.contains { $0.contains("│ keywords: -1, down, hand, thumb ") }, "\(lines)")
-        #expect(lines.contains { $0.contains("│ shortcodes: :thumbsdown: :-1: ") }, "\(lines)")
-        #expect(lines.contains { $0.contains("│ tones: 👎🏻 👎🏼 👎🏽 👎🏾 👎🏿") }, "\(lines)")
+        for (row, line) in [
+            "╭ Details ─────────────╮",
+            "│ 👎  thumbs down      │",
+            "│ U+1F44E              │",
+            "│ section: Hands       │",
+            "│ keywords: -1, down,  │",
+            "│ hand, thumb          │",
+            "│ shortcodes:          │",
+            "│ :thumbsdown: :-1:    │",
+            "│ tones: 👎🏻 👎🏼 👎🏽 👎🏾   │",
+            "│ 👎🏿                   │",
+            "╰──────────────────────╯",
+        ].enumerated() {
+            #expect(lines[row].hasSuffix(line), "row \(row): \(lines[row])")
+        }
     }
 
     @Test("on a narrow screen it goes below the sections, above the status line")
@@ -126,5 +143,33 @@ struct DetailPanelTests {
         #expect(panel.contains { $0.contains("│ text: one two three four five") })
         #expect(panel.contains { $0.contains("│ six seven eight nine ten      │") })
         #expect(panel.contains { $0.contains("│ eleven twelve") })
+    }
+
+    @Test("below, as tall as its lines; kept while the focus moves, what does not fit cut with …")
+    func belowSizedToItsLines() {
+        var state = state(width: 60, height: 20)
+        let rows = state.viewHeight
+        state.send(.down, .character("i"))
+        // Dune: its label, its section and its author, in a border: 5 rows, not 6.
+        #expect(state.detailPlacement == .below(height: 5))
+        #expect(state.viewHeight == rows - 5)
+        var lines = render(state)
+        expectLines(
+            Array(lines[14...19]).map { String($0.prefix(24)) },
+            [
+                "╭ Details ──────────────",
+                "│ Dune                  ",
+                "│ section: Books        ",
+                "│ author: Frank Herbert ",
+                "╰───────────────────────",
+                " Dune  · Books          ",
+            ])
+        state.send(.up)
+        #expect(state.detailPlacement == .below(height: 5))
+        lines = render(state)
+        #expect(lines[15].contains("A Wizard of Earthsea") && lines[17].hasPrefix("│ …"), "\(lines)")
+        // Laid out again (a resize), it takes what the focused item needs: the old bound.
+        state.send(.resize(width: 60, height: 20))
+        #expect(state.detailPlacement == .below(height: 6))
     }
 }
