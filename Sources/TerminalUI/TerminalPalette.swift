@@ -30,7 +30,8 @@ extension ColorSupport {
 }
 
 /// A style as the terminal is told to draw it: attributes and palette indices (-1: the
-/// terminal's default colour). Two CellStyles that a terminal draws alike resolve alike.
+/// terminal's default colour; on a direct-colour terminal, 0xRRGGBB from 8 on). Two
+/// CellStyles that a terminal draws alike resolve alike.
 struct DrawnStyle: Hashable, Sendable {
     struct Attributes: OptionSet, Hashable, Sendable {
         let rawValue: UInt8
@@ -41,13 +42,13 @@ struct DrawnStyle: Hashable, Sendable {
     }
 
     var attributes: Attributes = []
-    var foreground: Int16 = -1
-    var background: Int16 = -1
+    var foreground: Int32 = -1
+    var background: Int32 = -1
 
     /// What the terminal draws after sgr0, and what it clears and scrolls in with.
     static let normal = DrawnStyle()
 
-    init(attributes: Attributes = [], foreground: Int16 = -1, background: Int16 = -1) {
+    init(attributes: Attributes = [], foreground: Int32 = -1, background: Int32 = -1) {
         self.attributes = attributes
         self.foreground = foreground
         self.background = background
@@ -66,8 +67,8 @@ struct DrawnStyle: Hashable, Sendable {
                 if fg < 0 { fg = 7 }
                 if bg < 0 { bg = 0 }
             }
-            self.foreground = Int16(fg)
-            self.background = Int16(bg)
+            self.foreground = Int32(fg)
+            self.background = Int32(bg)
         }
         if bold { attributes.insert(.bold) }
         if style.dim { attributes.insert(.dim) }
@@ -84,9 +85,36 @@ enum TerminalPalette {
         style.reverse || (!colorsEnabled && style.background != .default)
     }
 
+    /// The colours from which a terminal's colour numbers are red, green and blue packed as
+    /// 0xRRGGBB (terminfo's direct-colour entries, xterm-direct: colors#0x1000000), save 0-7,
+    /// its eight ANSI colours.
+    static let directColors = 1 << 24
+
     /// A palette index for `color` on a terminal of `colors` colours (-1: the default), and
-    /// whether the foreground should be bold to stand for a bright colour on 8 colours.
+    /// whether the foreground should be bold to stand for a bright colour on 8 colours. On a
+    /// direct-colour terminal, the colour itself (0xRRGGBB) for all but the first eight: there
+    /// an index of 8 or more is read as red, green and blue (bright yellow, 11, drawn nearly
+    /// black).
     static func paletteColor(_ color: TerminalColor, colors: Int, foreground: Bool) -> (index: Int, bold: Bool) {
+        if colors >= directColors {
+            func packed(_ red: Int, _ green: Int, _ blue: Int) -> Int { red << 16 | green << 8 | blue }
+            switch color {
+            case .default: return (-1, false)
+            case .ansi(let number) where (0..<8).contains(number): return (number, false)
+            case .ansi(let number):
+                let (red, green, blue) = basicColors[min(max(number, 0), 15)]
+                return (packed(red, green, blue), false)
+            case .indexed(let number):
+                let number = min(max(number, 0), 255)
+                if number < 16 { return paletteColor(.ansi(number), colors: colors, foreground: foreground) }
+                let (red, green, blue) = rgb(ofIndex: number)
+                return (packed(red, green, blue), false)
+            case .rgb(let red, let green, let blue):
+                // (A colour in 0-7 would be read as an ANSI one: black that dark is black.)
+                let value = packed(Int(red), Int(green), Int(blue))
+                return (value < 8 ? 0 : value, false)
+            }
+        }
         switch color {
         case .default:
             return (-1, false)

@@ -18,14 +18,16 @@ extension Support {
     /// Returns the master side and the process.
     static func startOnPseudoTerminal(
         columns: Int, rows: Int, arguments extra: [String] = [],
-        standardOutput: String? = nil, home: String? = nil, term: String = "xterm-256color"
+        standardOutput: String? = nil, home: String? = nil, term: String = "xterm-256color",
+        environment more: [String] = []
     ) throws -> (master: Int32, pid: pid_t) {
         let (master, slave) = try PseudoTerminal.openMaster(columns: columns, rows: rows)
         let home = home ?? FileManagerHelper.temporaryDirectory()
-        let environment: [String] = [
-            "TERM=\(term)", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)",
-            "XDG_STATE_HOME=\(home)", "LANG=C.UTF-8",
-        ]
+        let environment: [String] =
+            [
+                "TERM=\(term)", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)",
+                "XDG_STATE_HOME=\(home)", "LANG=C.UTF-8",
+            ] + more
         let pid = try PseudoTerminal.spawn(
             [binary, "--no-recent"] + extra, onTerminal: slave, environment: environment,
             standardOutput: standardOutput)

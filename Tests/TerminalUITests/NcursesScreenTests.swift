@@ -22,6 +22,27 @@ extension NcursesScreenTests {
             #expect(TerminalPalette.xterm256Index(red: 250, green: 100, blue: 10) == 16 + 36 * 5 + 6 * 1 + 0)
         }
 
+        @Test("a direct-colour terminal gets 0xRRGGBB for all but the eight ANSI colours")
+        func directColours() {
+            let direct = TerminalPalette.directColors
+            func index(_ color: TerminalColor) -> Int {
+                TerminalPalette.paletteColor(color, colors: direct, foreground: false).index
+            }
+            // The eight ANSI colours as they are; bright yellow (11, the focus) as its colour,
+            // not the number 11, which such a terminal reads as red 0, green 0, blue 11.
+            #expect(index(.ansi(3)) == 3 && index(.ansi(0)) == 0)
+            #expect(index(.ansi(11)) == 0xFFFF00)
+            #expect(index(.indexed(11)) == 0xFFFF00 && index(.indexed(196)) == 0xFF0000)
+            #expect(index(.rgb(18, 52, 86)) == 0x123456)
+            // Black so dark it would be an ANSI number: black.
+            #expect(index(.rgb(0, 0, 5)) == 0)
+            #expect(index(.default) == -1)
+            let drawn = DrawnStyle(
+                CellStyle(foreground: .ansi(0), background: .ansi(11)),
+                colors: ColorSupport(enabled: true, paletteSize: direct, hasDefaultColors: true))
+            #expect(drawn.foreground == 0 && drawn.background == 0xFFFF00)
+        }
+
         @Test func rgbToXterm256Greys() {
             #expect(TerminalPalette.xterm256Index(red: 128, green: 128, blue: 128) == 244)
             #expect(TerminalPalette.xterm256Index(red: 8, green: 8, blue: 8) == 232)

@@ -20,6 +20,8 @@ extension XtermModel.Pen {
         if style.attributes.contains(.dim) { attributes.insert(.dim) }
         if style.attributes.contains(.reverse) { attributes.insert(.reverse) }
         if style.attributes.contains(.underline) { attributes.insert(.underline) }
-        self.init(attributes: attributes, foreground: style.foreground, background: style.background)
+        self.init(
+            attributes: attributes, foreground: Int16(clamping: style.foreground),
+            background: Int16(clamping: style.background))
     }
 }
