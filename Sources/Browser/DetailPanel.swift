@@ -172,9 +172,14 @@ struct DetailPanel: Widget {
             whole = lines.count
             if let keywords = item.shownKeywords { lines.append(("keywords: " + keywords, false)) }
             if let codes = item.shownShortcodes { lines.append(("shortcodes: " + codes, false)) }
-            // The tones to choose from (s), as the terminal draws them.
+            // The tones to choose from (s), as the terminal draws them; where it draws a tone
+            // apart from its emoji (every one the same yellow emoji), by their names.
             if !item.variants.isEmpty {
-                lines.append(("tones: " + item.variants.map(options.textWidth.drawable).joined(separator: " "), false))
+                let tones =
+                    options.combinedTones
+                    ? item.variants.map(options.textWidth.drawable).joined(separator: " ")
+                    : item.variants.map { ToneChooser.label(of: $0).name }.joined(separator: ", ")
+                lines.append(("tones: " + tones, false))
             }
         } else {
             lines.append(("nothing focused", false))

@@ -104,6 +104,13 @@ struct DetailPanelTests {
         ].enumerated() {
             #expect(lines[row].hasSuffix(line), "row \(row): \(lines[row])")
         }
+        // Where the terminal draws a tone apart from its emoji, the tones go by their names.
+        state.options.combinedTones = false
+        // (Closed and opened again: the panel takes its size when it opens.)
+        state.send(.character("i"), .character("i"))
+        let named = render(state).joined(separator: "\n")
+        #expect(named.contains("tones: light,"), "\(named)")
+        #expect(!named.contains("👎🏻"))
     }
 
     @Test("on a narrow screen it goes below the sections, above the status line")
