@@ -15,25 +15,29 @@ extension RealTerminalTests {
     typealias RGB = (Int, Int, Int)
 
     /// A cell of a screenshot: its background (its most common colour) and its ink (the most
-    /// common of the colours far from the background), when those are more than 6% of it.
+    /// common of the colours far from the background), when those are more than 6% of it;
+    /// `inkShare`, the share of its pixels far from the background.
     struct ShotCell {
         let background: RGB
         let ink: RGB?
+        let inkShare: Double
     }
 
-    /// The cells of the screenshot of a terminal `columns` x `rows` cells.
+    /// The cells of the screenshot of a terminal `columns` x `rows` cells. `wholePixels`: cells
+    /// a whole number of pixels (as the terminals draw them), the pixels the window has beyond
+    /// them (its padding) left out; else the window divided evenly.
     struct ShotCells {
         let image: Image
         let columns: Int, rows: Int
         let cellWidth: Double, cellHeight: Double
         private let cells: [ShotCell]
 
-        init(_ image: Image, columns: Int, rows: Int) {
+        init(_ image: Image, columns: Int, rows: Int, wholePixels: Bool = false) {
             self.image = image
             self.columns = columns
             self.rows = rows
-            cellWidth = Double(image.width) / Double(columns)
-            cellHeight = Double(image.height) / Double(rows)
+            cellWidth = wholePixels ? Double(image.width / columns) : Double(image.width) / Double(columns)
+            cellHeight = wholePixels ? Double(image.height / rows) : Double(image.height) / Double(rows)
             var cells: [ShotCell] = []
             for row in 0..<rows {
                 for column in 0..<columns {
@@ -41,7 +45,9 @@ extension RealTerminalTests {
                     let background = Self.mostCommon(pixels)
                     let far = pixels.filter { Self.distance($0, background) > 120 }
                     let share = pixels.isEmpty ? 0 : Double(far.count) / Double(pixels.count)
-                    cells.append(ShotCell(background: background, ink: share > 0.06 ? Self.mostCommon(far) : nil))
+                    cells.append(
+                        ShotCell(
+                            background: background, ink: share > 0.06 ? Self.mostCommon(far) : nil, inkShare: share))
                 }
             }
             self.cells = cells

@@ -119,33 +119,36 @@ import Testing
     ) throws -> Image {
         try running(terminal, columns: columns, rows: rows, display: display, name: name, command: command) {
             window, environment in
-            try FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
-            let png = "\(screenshots)/\(name).png", ppm = "\(screenshots)/\(name).ppm"
-            func take() throws -> Image {
-                let shot = try Support.spawn(path(of: "import")!, ["-window", window, png], environment: environment)
-                try #require(shot.status == 0, "import failed: \(shot.stderr)")
-                let convert = try Support.spawn(
-                    path(of: "convert")!, [png, ppm], environment: environment)
-                try #require(convert.status == 0, "convert failed: \(convert.stderr)")
-                let image = try #require(Image(ppm: try Data(contentsOf: URL(fileURLWithPath: ppm))))
-                try? FileManager.default.removeItem(atPath: ppm)
-                return image
-            }
-            var image = try take()
+            var image = try capture(window, name: name, environment: environment)
             for _ in 0..<15 where !ready(image) {
                 usleep(200_000)
-                image = try take()
+                image = try capture(window, name: name, environment: environment)
             }
             return image
         }
     }
 
+    /// The screenshot of `window` now, kept as `name`.png in `screenshots`.
+    static func capture(_ window: String, name: String, environment: [String: String]) throws -> Image {
+        try FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
+        let png = "\(screenshots)/\(name).png", ppm = "\(screenshots)/\(name).ppm"
+        let shot = try Support.spawn(path(of: "import")!, ["-window", window, png], environment: environment)
+        try #require(shot.status == 0, "import failed: \(shot.stderr)")
+        let convert = try Support.spawn(path(of: "convert")!, [png, ppm], environment: environment)
+        try #require(convert.status == 0, "convert failed: \(convert.stderr)")
+        let image = try #require(Image(ppm: try Data(contentsOf: URL(fileURLWithPath: ppm))))
+        try? FileManager.default.removeItem(atPath: ppm)
+        return image
+    }
+
     /// Runs splitview (or `command`) in `terminal` at `columns` x `rows` on `display`, and
     /// `body` with its window's id and the environment of the display once the first frame is
-    /// drawn; then ends the terminal.
+    /// drawn (`firstFrame` microseconds after the window shows: a caller that waits for the
+    /// frame itself may pass less); then ends the terminal.
     static func running<Result>(
         _ terminal: String, columns: Int, rows: Int, display: Display, name: String, command: String? = nil,
-        fontSize: Int = 11, _ body: (_ window: String, _ environment: [String: String]) throws -> Result
+        fontSize: Int = 11, firstFrame: useconds_t = 2_500_000,
+        _ body: (_ window: String, _ environment: [String: String]) throws -> Result
     ) throws -> Result {
         let home = FileManagerHelper.temporaryDirectory()
         let command = command ?? "\(binary) --no-recent"
@@ -208,7 +211,7 @@ import Testing
             said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
         }
         try #require(!window.isEmpty, "no \(terminal) window: \(said.suffix(600))")
-        usleep(2_500_000)
+        usleep(firstFrame)
         return try body(window, environment)
     }
 

@@ -33,10 +33,12 @@ enum Support {
     /// as when a user types the command: the bundled emoji. Standard input that is not a
     /// terminal is the data, even when empty.
     /// `environment` is set over the test's own, from which the default options
-    /// (SPLITVIEW_DEFAULT_OPTS) are taken out.
-    static func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws
-        -> Result
-    {
+    /// (SPLITVIEW_DEFAULT_OPTS) are taken out. `executable`: another build of the program (the
+    /// release build the pixel tests show).
+    static func run(
+        _ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
+        executable: String = binary
+    ) throws -> Result {
         let empty = emptyHome
         var environment = ProcessInfo.processInfo.environment
         environment[DefaultOptions.variable] = nil
@@ -48,9 +50,9 @@ enum Support {
         guard let stdin else {
             let terminal = try PseudoTerminal.openMaster(columns: 80, rows: 24)
             defer { close(terminal.master) }
-            return try spawn(binary, arguments, environment: environment, stdinPath: terminal.slavePath)
+            return try spawn(executable, arguments, environment: environment, stdinPath: terminal.slavePath)
         }
-        return try spawn(binary, arguments, environment: environment, stdin: Data(stdin.utf8))
+        return try spawn(executable, arguments, environment: environment, stdin: Data(stdin.utf8))
     }
 
     /// Runs `executable` to its end with posix_spawn and waitpid, its standard input read from
