@@ -88,14 +88,20 @@ struct CardEffectTests {
         #expect(effect.headroom == 3)
     }
 
-    @Test("snapshot: the leaving card's strips slide apart where it is and fade, in front of the next, whole")
+    @Test("snapshot: the leaving card's strips slide apart where it is and fade by half way; then the next")
     func snapshot() {
         let effect = SnapshotEffect()
-        let leaving = effect.transform(progress: -0.5, in: row())
-        #expect(close(leaving.stripShift, 5) && close(leaving.alpha, 0.5) && leaving.translateX == 0)
-        // The card taking its place: whole, not moved, behind, fading in.
-        let next = effect.transform(progress: 0.5, in: row())
-        #expect(next.stripShift == 0 && next.translateX == 0 && close(next.alpha, 0.75) && next.z < leaving.z)
+        let leaving = effect.transform(progress: -0.25, in: row())
+        #expect(close(leaving.stripShift, 2.5) && close(leaving.alpha, 0.65) && leaving.translateX == 0)
+        // Half way, the leaving card is its title alone, and the next card not yet there.
+        #expect(effect.transform(progress: -0.5, in: row()).visibility == .titleOnly)
+        #expect(effect.transform(progress: 0.5, in: row()).visibility == .hidden)
+        // The card taking its place: not yet at a quarter of the way, so that the two never
+        // overlap; then whole, not moved, fading in.
+        #expect(effect.transform(progress: 0.75, in: row()).visibility == .hidden)
+        #expect(effect.transform(progress: -0.6, in: row()).visibility == .hidden)
+        let next = effect.transform(progress: 0.25, in: row())
+        #expect(next.stripShift == 0 && next.translateX == 0 && close(next.alpha, 0.65) && next.z < leaving.z)
         #expect(effect.transform(progress: 0, in: row()) == CardTransform(z: 0))
         #expect(effect.transform(progress: 1, in: row()).visibility == .hidden)
         #expect(effect.transform(progress: -1, in: row()).visibility == .hidden)
