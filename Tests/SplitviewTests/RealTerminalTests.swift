@@ -80,23 +80,39 @@ import Testing
         return (dominant, all.isEmpty ? 0 : Double(far) / Double(all.count))
     }
 
+    struct DisplayError: Error, CustomStringConvertible {
+        let description: String
+    }
+
     final class Display {
         let number: Int
         let server: Process
 
         init() throws {
-            // A display no other server holds (its lock file is left only while one runs).
-            var number = 100 + Int(getpid() % 100)
-            while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
-            self.number = number
+            // A display no other server holds, chosen by Xvfb itself (-displayfd: it takes the
+            // first free number, its lock file made exclusively, and writes it once it is ready).
+            // The suites run side by side: each choosing a number from a lock file not yet
+            // there, two took the same one, and the one whose server failed removed the other's
+            // socket at its end ("Failed to open display" in CI).
             server = Process()
             server.executableURL = URL(fileURLWithPath: RealTerminalTests.path(of: "Xvfb")!)
-            server.arguments = [":\(number)", "-screen", "0", "1600x900x24", "-nolisten", "tcp"]
-            server.standardOutput = FileHandle.nullDevice
+            server.arguments = ["-displayfd", "1", "-screen", "0", "1600x900x24", "-nolisten", "tcp"]
+            let announced = Pipe()
+            server.standardOutput = announced
             server.standardError = FileHandle.nullDevice
             try server.run()
-            let socket = "/tmp/.X11-unix/X\(number)"
-            for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+            var said = Data()
+            while !said.contains(0x0A), server.isRunning || !said.isEmpty {
+                let more = announced.fileHandleForReading.availableData
+                if more.isEmpty { break }
+                said += more
+            }
+            let text = String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let number = Int(text) else {
+                kill(server.processIdentifier, SIGKILL)
+                throw DisplayError(description: "Xvfb announced no display: \(text)")
+            }
+            self.number = number
         }
 
         deinit {
