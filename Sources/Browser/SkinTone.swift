@@ -81,12 +81,46 @@ public struct ToneChooser: Hashable, Sendable {
 
     /// What names an option where the terminal draws an emoji and its tone apart (the tone cut
     /// off, every option the same yellow emoji): a swatch of each of its tones' colours and
-    /// their names, "medium-light" or "medium/dark"; "none" for the yellow default.
+    /// their names, "medium-light" or "medium/dark", after its hair style or direction ("red
+    /// hair, medium-light"); "none" for the yellow default.
     public static func label(of option: String) -> (swatches: [TerminalColor], name: String) {
         var tones: [SkinTone] = []
         for tone in SkinTone.tones(in: option) where !tones.contains(tone) { tones.append(tone) }
-        guard !tones.isEmpty else { return ([SkinTone.defaultColor], SkinTone.names[0]) }
-        return (tones.map(\.color), tones.map(\.description).joined(separator: "/"))
+        let style = Self.style(of: option)
+        guard !tones.isEmpty else { return ([SkinTone.defaultColor], style ?? SkinTone.names[0]) }
+        let names = tones.map(\.description).joined(separator: "/")
+        return (tones.map(\.color), style.map { $0 + ", " + names } ?? names)
+    }
+
+    /// The hair style or direction `option` adds to its emoji, as Unicode names it ("red hair",
+    /// "bald", "facing right"): a ZWJ and one of the hair components U+1F9B0...U+1F9B3 or
+    /// U+27A1 (Data/generate-emoji.py makes such forms variants of their base, as the tones
+    /// are). Nil for none.
+    public static func style(of option: String) -> String? {
+        var afterJoiner = false
+        for scalar in option.unicodeScalars {
+            if afterJoiner, let name = styleNames[scalar.value] { return name }
+            afterJoiner = scalar.value == 0x200D
+        }
+        return nil
+    }
+
+    static let styleNames: [UInt32: String] = [
+        0x1F9B0: "red hair", 0x1F9B1: "curly hair", 0x1F9B2: "bald", 0x1F9B3: "white hair", 0x27A1: "facing right",
+    ]
+
+    /// The chooser's title: what its options vary in.
+    public var title: String {
+        guard let style = options.lazy.compactMap(Self.style(of:)).first else { return "skin tone" }
+        return (style == "facing right" ? "direction" : "hair") + " and skin tone"
+    }
+
+    /// Options a form takes where the emoji has hair styles or directions besides its tones (the
+    /// form and its tones: 6), nil where it has tones only.
+    var formSize: Int? {
+        let forms = 1 + options.filter { Self.style(of: $0) != nil && SkinTone.tones(in: $0).isEmpty }.count
+        guard forms > 1, options.count % forms == 0 else { return nil }
+        return options.count / forms
     }
 
     /// Cells an option takes: its glyph in 4; `named`, also its swatches (2 cells each) and its
@@ -101,8 +135,11 @@ public struct ToneChooser: Hashable, Sendable {
         return 4 + widest + 1
     }
 
-    /// Options per row of the box on a screen `width` cells wide.
+    /// Options per row of the box on a screen `width` cells wide: whole forms (a hair style or
+    /// a direction and its tones) where one fits.
     public func columns(forWidth width: Int, named: Bool) -> Int {
-        Self.columns(forWidth: width, optionCount: options.count, slotWidth: slotWidth(named: named))
+        let columns = Self.columns(forWidth: width, optionCount: options.count, slotWidth: slotWidth(named: named))
+        guard let form = formSize, columns >= form else { return columns }
+        return columns / form * form
     }
 }

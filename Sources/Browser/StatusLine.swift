@@ -56,12 +56,14 @@ struct StatusLine: Widget {
                 ? "\(ordinal) of \(section.items.count) \(VisibleText.standalone(section.title).lowercased())"
                 : "\(ordinal) of \(state.content.distinctItemCount)\(state.content.loadingMark)"
                     + (hidden > 0 ? " (\(hidden) hidden)" : "")
-            // While a tone is chosen: its glyph, named with its tones.
+            // While a tone is chosen: its glyph, named with its hair style or direction and tones.
             let choosing = state.overlays.toneChooser.flatMap { $0.path == focus ? $0.options[$0.selected] : nil }
             let real = choosing ?? state.glyph(at: focus)
             focused = Focused(
                 label: item.label, glyph: real.map(textWidth.drawable), realGlyph: real,
-                tones: choosing.map { SkinTone.tones(in: $0).map(\.name) } ?? [],
+                tones: choosing.map { glyph in
+                    (ToneChooser.style(of: glyph).map { [$0] } ?? []) + SkinTone.tones(in: glyph).map(\.name)
+                } ?? [],
                 section: VisibleText.standalone(section.title), position: position)
         } else if state.content.itemCount == 0 {
             placeholder = state.content.isLoading ? " loading…" : " no items"

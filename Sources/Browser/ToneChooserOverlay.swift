@@ -1,4 +1,4 @@
-// The skin-tone chooser's box, drawn next to the focused emoji.
+// The skin-tone chooser's box (hair styles and directions too), drawn next to the focused emoji.
 
 import Catalog
 import SplitLayout
@@ -43,7 +43,7 @@ struct ToneChooserOverlay: Widget {
         let style = options.theme.help
         buffer.fill(x: x, y: y, width: boxWidth, height: boxHeight, style: style)
         let inner = boxWidth - 2
-        let title = options.textWidth.truncate(" skin tone ", toWidth: inner)
+        let title = options.textWidth.truncate(" \(chooser.title) ", toWidth: inner)
         let titleWidth = options.textWidth.width(of: title)
         buffer.put(
             "┌" + title + String(repeating: "─", count: max(0, inner - titleWidth)) + "┐", x: x, y: y, style: style,

@@ -235,7 +235,7 @@ struct PropertyTests {
             // screen) holds the two only one over the other.)
             let itemRows = state.drawnFrame(of: focus)?.height ?? 1
             let chooserRows = state.overlays.toneChooser.map { chooser in
-                let columns = ToneChooser.columns(forWidth: state.view.width, optionCount: chooser.options.count)
+                let columns = chooser.columns(forWidth: state.view.width, named: !state.options.combinedTones)
                 return (chooser.options.count + columns - 1) / columns + 2
             }
             // (A pinned header stays above the item, so it counts too.)

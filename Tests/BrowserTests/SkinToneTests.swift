@@ -218,3 +218,67 @@ struct ToneChooserNamesTests {
         #expect(ToneChooser.label(of: "🤝").name == "none")
     }
 }
+
+@Suite("Hair styles and directions, variants as the tones are")
+struct HairAndDirectionTests {
+    /// The man (👨) as the bundled catalog has him: five tones, then four hair styles with their
+    /// five tones each.
+    let man: Item = {
+        let tones = ["", "🏻", "🏼", "🏽", "🏾", "🏿"]
+        let forms = [""] + ["🦰", "🦱", "🦳", "🦲"].map { "\u{200D}" + $0 }
+        let all = forms.flatMap { form in tones.map { "👨" + $0 + form } }
+        return Item(label: "man", glyph: "👨", variants: Array(all.dropFirst()))
+    }()
+
+    func state(_ item: Item, tone: SkinTone? = nil, combined: Bool = true, width: Int = 60) -> BrowserState {
+        let catalog = Catalog(sections: [Section(title: "People", items: [item])], source: "test")
+        var state = BrowserState(
+            catalog: catalog, settings: fixtureSettings(splitFrom: 1000, itemWidth: 4), theme: .standard,
+            width: width, height: 12, skinTone: tone)
+        state.options.combinedTones = combined
+        return state
+    }
+
+    @Test("the default tone is the emoji's own toned form, not a hair style's")
+    func defaultTone() {
+        #expect(SkinTone.medium.variant(of: man) == "👨🏽")
+        #expect(state(man, tone: .dark).glyph(at: path(0, 0)) == "👨🏿")
+    }
+
+    @Test("the chooser holds every form, a form and its tones to a line, and names them")
+    func chooserLines() throws {
+        var session = state(man)
+        session.send(.character("s"))
+        let chooser = try #require(session.overlays.toneChooser)
+        #expect(chooser.options.count == 30)
+        #expect(chooser.title == "hair and skin tone")
+        #expect(chooser.columns(forWidth: 60, named: false) == 12)
+        #expect(chooser.columns(forWidth: 30, named: false) == 6)
+        let lines = render(session)
+        #expect(lines.contains { $0.contains("┌ hair and skin tone") }, "\(lines)")
+        #expect(lines.contains { $0.contains("👨  👨🏻  👨🏼  👨🏽  👨🏾  👨🏿  👨‍🦰  👨🏻‍🦰") }, "\(lines)")
+        // Down goes a line on (two forms at this width); the status line names the form.
+        session.send(.down, .right)
+        #expect(session.overlays.toneChooser?.selected == 13)
+        #expect(render(session).last!.contains("man: curly hair, light skin tone"), "\(render(session).last!)")
+        session.send(.enter)
+        #expect(session.glyph(at: path(0, 0)) == "👨🏻‍🦱")
+    }
+
+    @Test("where tones are drawn apart, a form is named by its style and tones")
+    func named() {
+        #expect(ToneChooser.label(of: "👨🏼‍🦰").name == "red hair, medium-light")
+        #expect(ToneChooser.label(of: "👨‍🦲").name == "bald")
+        #expect(ToneChooser.label(of: "🚶‍♀️‍➡️").name == "facing right")
+        #expect(ToneChooser.label(of: "🚶🏿‍➡️").swatches == [SkinTone.dark.color])
+        #expect(ToneChooser.style(of: "👨") == nil && ToneChooser.style(of: "➡️") == nil)
+        let walking = Item(
+            label: "person walking", glyph: "🚶",
+            variants: ["🚶🏻", "🚶🏼", "🚶🏽", "🚶🏾", "🚶🏿", "🚶‍➡️", "🚶🏻‍➡️", "🚶🏼‍➡️", "🚶🏽‍➡️", "🚶🏾‍➡️", "🚶🏿‍➡️"])
+        var session = state(walking, combined: false, width: 120)
+        session.send(.character("s"))
+        let lines = render(session)
+        #expect(lines.contains { $0.contains("┌ direction and skin tone") }, "\(lines)")
+        #expect(lines.contains { $0.contains("facing right, medium-light") }, "\(lines)")
+    }
+}
