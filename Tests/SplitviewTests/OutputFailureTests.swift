@@ -124,7 +124,7 @@ struct PickOutputFailureTests {
         let session = try TmuxSession(
             width: 80, height: 12,
             command: "\(prefix)\(Support.binary) > \(output ?? out) 2> \(errors); echo EXIT:$? >> \(out)")
-        try session.waitFor("the browser") { $0.contains("1 of 1898") }
+        try session.waitFor("the browser") { $0.contains("1 of 1884") }
         try session.send("Enter")
         let printed = session.waitForFile(out, containing: "EXIT:")
         return (printed, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "", session)
@@ -135,7 +135,7 @@ struct PickOutputFailureTests {
         #expect(out == "EXIT:2\n")
         #expect(errors == "splitview: cannot write to standard output: No space left on device\n")
         // The shell's screen is back: no frame of the browser is left on it.
-        #expect(try !session.screen().contains("1 of 1898"))
+        #expect(try !session.screen().contains("1 of 1884"))
     }
 
     @Test("recent picks that cannot be kept: the pick is printed, and one line names the path and why")

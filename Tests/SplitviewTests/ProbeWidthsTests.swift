@@ -103,7 +103,7 @@ import Testing
             width: { $0 == "❤️" ? 1 : $0 == "🫨" ? 0 : $0 == "👋🏽" ? 4 : 2 }, clustering: 2)
         #expect(status == 0, "\(output)")
         let lines = output.split(separator: "\n").map(String.init)
-        #expect(lines.first?.contains("3 of 3773 emoji sequences differ") == true, "\(lines.first ?? "")")
+        #expect(lines.first?.contains("3 of 3944 emoji sequences differ") == true, "\(lines.first ?? "")")
         #expect(lines.first?.contains("mode 2027): supported, reset") == true)
         #expect(lines.contains("\"U+2764 U+FE0F\" = 1  # ❤️ (splitview counted 2)"))
         #expect(lines.contains("\"U+1FAE8\" = 0  # 🫨 (splitview counted 2)"))
@@ -170,7 +170,7 @@ import Testing
         let session = try TmuxSession(
             width: 100, height: 24, command: "\(Support.binary) probe-widths && \(Support.binary) --no-recent")
         let config = session.directory + "/home/splitview/config.toml"
-        try session.waitFor("the browser after the probe", timeout: 60) { $0.contains("1 of 1898") }
+        try session.waitFor("the browser after the probe", timeout: 60) { $0.contains("1 of 1884") }
         #expect(session.waitForFile(config, containing: "combined_tones = false").contains("combined_tones = false"))
         try session.send("/")
         try session.send("-l", "waving hand")

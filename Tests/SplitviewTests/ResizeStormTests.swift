@@ -34,9 +34,9 @@ import Testing
             let before = terminal.modes
             let pid = try terminal.start()
             var received = Support.drain(terminal.master, pid, for: 30) {
-                String(decoding: $0, as: UTF8.self).contains("1 of 1898")
+                String(decoding: $0, as: UTF8.self).contains("1 of 1884")
             }.bytes
-            try #require(String(decoding: received, as: UTF8.self).contains("1 of 1898"), "no first frame")
+            try #require(String(decoding: received, as: UTF8.self).contains("1 of 1884"), "no first frame")
             let reading = storm % 2 == 0
             for _ in 0..<30 {
                 terminal.resize(columns: sequence.next(5...150), rows: sequence.next(3...60))
@@ -80,7 +80,7 @@ import Testing
             try session.send("PS1='READY$ '", "Enter")
             try session.waitFor("the shell") { $0.contains("READY$") }
             try session.send("\(Support.binary) --no-recent; echo EXIT:$?", "Enter")
-            try session.waitFor("the browser") { $0.contains("of 1898") }
+            try session.waitFor("the browser") { $0.contains("of 1884") }
             for _ in 0..<30 {
                 try session.resize(width: sequence.next(5...150), height: sequence.next(3...60))
             }
@@ -90,7 +90,7 @@ import Testing
                 $0.contains("EXIT:1") && $0.components(separatedBy: "EXIT:1").last!.contains("READY$")
             }
             #expect(
-                !screen.contains("of 1898") && !screen.contains("need 20"),
+                !screen.contains("of 1884") && !screen.contains("need 20"),
                 "storm \(storm): the browser's screen is still there")
             let alternate = try session.tmux(["display-message", "-p", "-t", session.name, "#{alternate_on}"])
             #expect(

@@ -40,14 +40,14 @@ struct RowEndToEndTests {
 
     @Test func emojiRowsFlickACardAKeyAndVTurnsASectionBackIntoAGrid() throws {
         let (session, out) = try start(width: 100, height: 30, arguments: "--style row")
-        try session.waitFor("a row of emoji cards") { $0.contains("grinning face") && $0.contains("page 1 of 168") }
+        try session.waitFor("a row of emoji cards") { $0.contains("grinning face") && $0.contains("page 1 of 171") }
         try session.send("Right", "Right")
         try session.waitFor("the third card") {
-            $0.contains("grinning face with smiling eyes") && $0.contains("page 3 of 168")
+            $0.contains("grinning face with smiling eyes") && $0.contains("page 3 of 171")
         }
         try session.send("v")
         // A grid again: the same emoji focused, no page in the status line.
-        let grid = try session.waitFor("the grid") { $0.contains("3 of 1898") && !$0.contains("page 3 of 168") }
+        let grid = try session.waitFor("the grid") { $0.contains("3 of 1884") && !$0.contains("page 3 of 171") }
         #expect(grid.contains("😀  😃  😄"))
         try session.send("q")
         #expect(session.waitForFile(out, containing: "EXIT:") == "EXIT:1\n")
@@ -67,8 +67,8 @@ struct RowEndToEndTests {
             kill(pid, SIGTERM)
             close(master)
         }
-        let (start, _) = Support.drain(master, pid, for: 20) { Self.contains($0, "page 1 of 168") }
-        try #require(Self.contains(start, "page 1 of 168"), "no first frame")
+        let (start, _) = Support.drain(master, pid, for: 20) { Self.contains($0, "page 1 of 171") }
+        try #require(Self.contains(start, "page 1 of 171"), "no first frame")
         try body(master, pid, start)
     }
 
@@ -82,9 +82,9 @@ struct RowEndToEndTests {
             // When the notches stop, the fast burst (past no middle) is a flick: the row rests on
             // the next card, which takes the focus (its position in the status line).
             let (after, _) = Support.drain(master, pid, for: 10) {
-                Self.contains($0, "page 2 of 168 · 2 of 1898")
+                Self.contains($0, "page 2 of 171 · 2 of 1884")
             }
-            #expect(Self.contains(after, "page 2 of 168 · 2 of 1898"), "the burst did not end on the next card")
+            #expect(Self.contains(after, "page 2 of 171 · 2 of 1884"), "the burst did not end on the next card")
         }
     }
 
@@ -106,7 +106,7 @@ struct RowEndToEndTests {
                 seen += Support.drain(master, pid, for: Double(gap) / 1000).bytes
             }
             seen += Support.drain(master, pid, for: 1).bytes
-            #expect(Self.statusLine(of: seen).contains("page 2 of 168 · 2 of 1898"), "\(Self.statusLine(of: seen))")
+            #expect(Self.statusLine(of: seen).contains("page 2 of 171 · 2 of 1884"), "\(Self.statusLine(of: seen))")
         }
     }
 
@@ -123,9 +123,9 @@ struct RowEndToEndTests {
                 usleep(10_000)
             }
             let (after, _) = Support.drain(master, pid, for: 10) {
-                Self.contains($0, "page 2 of 168 · 2 of 1898")
+                Self.contains($0, "page 2 of 171 · 2 of 1884")
             }
-            #expect(Self.contains(after, "page 2 of 168 · 2 of 1898"), "the drag did not end on the next card")
+            #expect(Self.contains(after, "page 2 of 171 · 2 of 1884"), "the drag did not end on the next card")
             Self.send("q", to: master)
             let (end, _) = Support.drain(master, pid, for: 10) { Self.contains($0, "\u{1B}[?1002l") }
             #expect(Self.contains(end, "\u{1B}[?1002l"), "drag reporting left on")

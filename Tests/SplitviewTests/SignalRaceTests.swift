@@ -81,9 +81,9 @@ import Testing
         let before = terminal.modes
         let pid = try terminal.start()
         let (start, _) = Support.drain(terminal.master, pid, for: 30) {
-            String(decoding: $0, as: UTF8.self).contains("1 of 1898")
+            String(decoding: $0, as: UTF8.self).contains("1 of 1884")
         }
-        try #require(String(decoding: start, as: UTF8.self).contains("1 of 1898"), "no first frame")
+        try #require(String(decoding: start, as: UTF8.self).contains("1 of 1884"), "no first frame")
         _ = Support.drain(terminal.master, pid, for: 0.5)  // the rest of the frame, if any
         try #require(terminal.fillOutput() > 0)
         terminal.type("q")

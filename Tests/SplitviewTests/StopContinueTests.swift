@@ -34,7 +34,7 @@ import Testing
             }
             try #require(Self.text(Self.read(terminal, shell, until: "READY$ ")).contains("READY$ "), "no prompt")
             terminal.type("sh -c 'echo PID:$$; exec \(Support.binary) --no-recent'\r")
-            let started = Self.text(Self.read(terminal, shell, until: "1 of 1898"))
+            let started = Self.text(Self.read(terminal, shell, until: "1 of 1884"))
             let pidText = started.components(separatedBy: "PID:").last?.prefix { $0.isNumber } ?? ""
             let pid = try #require(pid_t(pidText), "no browser: \(started.suffix(300))")
             defer { kill(pid, SIGKILL) }
@@ -69,7 +69,7 @@ import Testing
             defer { terminal.close() }
             let pid = try terminal.start()
             try #require(
-                Self.text(Self.read(terminal, pid, until: "1 of 1898")).contains("1 of 1898"), "no first frame")
+                Self.text(Self.read(terminal, pid, until: "1 of 1884")).contains("1 of 1884"), "no first frame")
             kill(pid, stop)
             if stop == SIGSTOP {
                 let stopped = Date().addingTimeInterval(10)
