@@ -173,13 +173,16 @@ struct DetailPanel: Widget {
             if let keywords = item.shownKeywords { lines.append(("keywords: " + keywords, false)) }
             if let codes = item.shownShortcodes { lines.append(("shortcodes: " + codes, false)) }
             // The tones to choose from (s), as the terminal draws them; where it draws a tone
-            // apart from its emoji (every one the same yellow emoji), by their names.
+            // apart from its emoji (every one the same yellow emoji), by their names. With hair
+            // styles or directions among them, they are the emoji's variants.
+            // (Their names hold a comma then, "red hair, light": a semicolon between them.)
             if !item.variants.isEmpty {
+                let styled = item.variants.contains { ToneChooser.style(of: $0) != nil }
                 let tones =
                     options.combinedTones
                     ? item.variants.map(options.textWidth.drawable).joined(separator: " ")
-                    : item.variants.map { ToneChooser.label(of: $0).name }.joined(separator: ", ")
-                lines.append(("tones: " + tones, false))
+                    : item.variants.map { ToneChooser.label(of: $0).name }.joined(separator: styled ? "; " : ", ")
+                lines.append(((styled ? "variants: " : "tones: ") + tones, false))
             }
         } else {
             lines.append(("nothing focused", false))

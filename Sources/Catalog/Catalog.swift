@@ -86,7 +86,8 @@ public struct Item: Hashable, Sendable {
     public var height: Int?
     /// Words a search matches besides the label (for emoji: the CLDR keywords).
     public var keywords: [String]
-    /// Alternative glyphs of the same item (for emoji: the skin-tone variants, light to dark).
+    /// Alternative glyphs of the same item (for emoji: the skin-tone variants, light to dark,
+    /// then any hair styles or directions with their tones: Data/README.md).
     public var variants: [String]
     /// Any other named values of the record, in file order.
     public var fields: [Field]

@@ -265,6 +265,21 @@ struct HairAndDirectionTests {
         #expect(session.glyph(at: path(0, 0)) == "👨🏻‍🦱")
     }
 
+    @Test("the details call them variants, named by style and tones where tones are drawn apart")
+    func details() {
+        var session = state(man, width: 100)
+        session.send(.character("i"))
+        let combined = render(session).joined(separator: "\n")
+        #expect(combined.contains("variants: 👨🏻 👨🏼"), "\(combined)")
+        session.options.combinedTones = false
+        session.send(.character("i"), .character("i"))
+        // (The panel wraps its lines: the words, read across them.)
+        let named = render(session).map { $0.split(separator: "│").dropFirst().first ?? "" }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(named.contains("variants: light; medium-light; medium;"), "\(named)")
+        #expect(named.contains("dark; red hair; red hair, light;"), "\(named)")
+    }
+
     @Test("where tones are drawn apart, a form is named by its style and tones")
     func named() {
         #expect(ToneChooser.label(of: "👨🏼‍🦰").name == "red hair, medium-light")
