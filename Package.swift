@@ -101,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "CNcursesw", "TerminalTestSupport", "SeededRandom"]),
         .testTarget(
-            name: "BrowserTests", dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout", "SeededRandom"],
+            name: "BrowserTests",
+            dependencies: ["Browser", "TerminalUI", "Catalog", "SplitLayout", "SeededRandom", "TerminalTestSupport"],
             // Golden frames, read by path from the test that compares with them.
             exclude: ["Snapshots"]),
         .testTarget(

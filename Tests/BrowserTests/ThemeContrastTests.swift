@@ -10,26 +10,12 @@
 import Catalog
 import Foundation
 import SplitLayout
+import TerminalTestSupport
 import Testing
 @testable import TerminalUI
 
 @Suite("The focus's contrast in a terminal")
 struct ThemeContrastTests {
-    /// WCAG 2's relative luminance of an sRGB colour.
-    static func luminance(_ color: (Int, Int, Int)) -> Double {
-        func channel(_ value: Int) -> Double {
-            let c = Double(value) / 255
-            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * channel(color.0) + 0.7152 * channel(color.1) + 0.0722 * channel(color.2)
-    }
-
-    /// WCAG 2's contrast ratio of two colours (1 to 21).
-    static func contrast(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Double {
-        let (la, lb) = (luminance(a), luminance(b))
-        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
-    }
-
     /// The text and background colours xterm draws `style` in on a terminal of `colors`
     /// colours: its default palette, black on white by default, `boldColors` on.
     static func xtermColors(_ style: CellStyle, colors: Int) -> (text: (Int, Int, Int), background: (Int, Int, Int)) {
@@ -56,7 +42,7 @@ struct ThemeContrastTests {
                     let cell = buffer[x, y]
                     guard !cell.text.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
                     let drawn = xtermColors(cell.style, colors: colors)
-                    let ratio = contrast(drawn.text, drawn.background)
+                    let ratio = ContrastMath.contrast(drawn.text, drawn.background)
                     if ratio < lowest.ratio { lowest = (ratio, "\"\(cell.text)\" at (\(x),\(y)) \(cell.style)") }
                 }
             }
@@ -93,14 +79,14 @@ struct ThemeContrastTests {
         #expect(!focus.bold, "xterm's boldColors draws bold black grey on the focus (3.7:1)")
         let ratios = [8, 16, 256].map { colors in
             let drawn = Self.xtermColors(focus, colors: colors)
-            return Self.contrast(drawn.text, drawn.background)
+            return ContrastMath.contrast(drawn.text, drawn.background)
         }
         #expect(abs(ratios[0] - 12.3) < 0.1 && abs(ratios[1] - 19.6) < 0.1 && abs(ratios[2] - 19.6) < 0.1, "\(ratios)")
         // What bold black on the same yellow was: xterm draws colour 8 (#7f7f7f).
         var bold = focus
         bold.bold = true
         let grey = Self.xtermColors(bold, colors: 256)
-        #expect(abs(Self.contrast(grey.text, grey.background) - 3.7) < 0.05)
+        #expect(abs(ContrastMath.contrast(grey.text, grey.background) - 3.7) < 0.05)
     }
 
     @Test("a grid's focused emoji and label, and a list's focused line with a search's match")

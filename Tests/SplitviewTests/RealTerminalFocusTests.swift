@@ -206,19 +206,3 @@ extension RealTerminalTests {
         }
     }
 }
-
-/// WCAG 2's relative luminance and contrast ratio.
-enum ContrastMath {
-    static func luminance(_ color: (Int, Int, Int)) -> Double {
-        func channel(_ value: Int) -> Double {
-            let c = Double(value) / 255
-            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * channel(color.0) + 0.7152 * channel(color.1) + 0.0722 * channel(color.2)
-    }
-
-    static func contrast(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Double {
-        let (la, lb) = (luminance(a), luminance(b))
-        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
-    }
-}
