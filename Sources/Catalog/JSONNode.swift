@@ -188,8 +188,9 @@ extension JSONNode {
 
 /// JSON text as splitview writes it (`--print json`, nested fields).
 public enum JSONText {
-    /// A JSON string literal: quotes, backslashes and control characters (DEL too) escaped,
-    /// everything else (emoji included) kept as UTF-8, as JSON allows.
+    /// A JSON string literal: quotes, backslashes and control characters (DEL and the C1
+    /// controls too, which a terminal showing the output would act on) escaped, everything else
+    /// (emoji included) kept as UTF-8, as JSON allows.
     public static func quoted(_ string: String) -> String {
         var text = ""
         appendQuoted(string, to: &text)
@@ -205,7 +206,7 @@ public enum JSONText {
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
                 let hex = String(scalar.value, radix: 16)
                 text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default:

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import Browser
+import Catalog
 import Foundation
 import SplitLayout
 import TerminalUI
@@ -162,7 +163,7 @@ enum LayoutJSON {
                 open()
                 out += "{\"kind\": \"decoration\", \"section\": \(section), \"group\": \(index), "
                 out +=
-                    "\"node\": \(decoration.group ?? 0), \"background\": \(quoted(background)), \"side\": \"\(side.rawValue)\", "
+                    "\"node\": \(decoration.group ?? 0), \"background\": \(JSONText.quoted(background)), \"side\": \"\(side.rawValue)\", "
                 out += box(decoration.frame) + "}"
             }
             for decoration in decorations {
@@ -178,7 +179,7 @@ enum LayoutJSON {
                     } else {
                         out += "\"item\": \(decoration.item), "
                     }
-                    out += "\"text\": \(quoted(text)), \"corner\": \"\(badge.anchor.rawValue)\", "
+                    out += "\"text\": \(JSONText.quoted(text)), \"corner\": \"\(badge.anchor.rawValue)\", "
                     out += "\"side\": \"\(side.rawValue)\", " + box(badgeFrame) + "}"
                 }
             }
@@ -235,26 +236,6 @@ enum LayoutJSON {
         }
         out += first ? "]}" : "\n ]}"
         return out
-    }
-
-    /// A string as JSON: quoted, with quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                out +=
-                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     /// A number as JSON, to four decimals at most, with no trailing zeros ("0.9", "1", "-0.5").

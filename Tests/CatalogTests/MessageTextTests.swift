@@ -13,6 +13,8 @@ import Testing
         #expect(MessageText.escaped("a\u{1B}[2J\u{7}b") == "a\\u001B[2J\\u0007b")
         #expect(MessageText.escaped("tab\tline\nret\r") == "tab\\tline\\nret\\r")
         #expect(MessageText.escaped("\u{7F}\u{85}\u{9B}") == "\\u007F\\u0085\\u009B")
+        // JSON output (--print json, layout) escapes the same controls, C1 included.
+        #expect(JSONText.quoted("a\u{1B}\u{7F}\u{85}\u{9B}é😀") == "\"a\\u001b\\u007f\\u0085\\u009bé😀\"")
         #expect(
             MessageText.escaped("\u{202E}x\u{2066}\u{200F}\u{61C}\u{2028}\u{FEFF}\u{AD}")
                 == "\\u202Ex\\u2066\\u200F\\u061C\\u2028\\uFEFF\\u00AD")
