@@ -242,6 +242,15 @@ public struct BrowserState: Sendable {
 }
 
 extension BrowserState {
+    /// Whether the focus has items beside it on its line, a grid's or a row of cards': there
+    /// ← and → go from item to item while typing goes to the query.
+    var focusIsSideBySide: Bool {
+        guard let focus = view.focus, content.catalog.sections.indices.contains(focus.section) else { return false }
+        return focusedRow != nil || !content.drawsAsList(section: focus.section)
+    }
+}
+
+extension BrowserState {
     /// Scrolls to a content row (clamped), leaving the focus where it is.
     public mutating func scroll(to offset: Int) {
         self.view.offset = offset

@@ -252,3 +252,12 @@ public struct ContentState: Sendable {
         itemCount - catalog.sections.filter(\.repeatsItems).reduce(0) { $0 + $1.items.count }
     }
 }
+
+extension ContentState {
+    /// Whether a section's items are drawn as a list: one a line, as wide as the column (text
+    /// without glyphs, in a list look or with looks of its own), not side by side.
+    func drawsAsList(section: Int) -> Bool {
+        let items = catalog.sections[section].items
+        return !items.hasGlyphs && (settings.listItems || items.hasStyles)
+    }
+}

@@ -121,8 +121,7 @@ struct GridSection: SectionStyle {
         let padding = rect.width >= 4 || (rect.width == 3 && state.view.layout.sections[path.section].isGrouped) ? 1 : 0
         let padded = rect.width - 2 * padding
         let x = rect.x + padding
-        let items = state.content.catalog.sections[path.section].items
-        if !items.hasGlyphs && (state.content.settings.listItems || items.hasStyles) {
+        if state.content.drawsAsList(section: path.section) {
             // Text in a list (or with looks of its own): a line, cut at its end or before the
             // match, tabs at tab stops.
             ListLine.draw(

@@ -24,7 +24,16 @@ extension KeyMap {
     /// other keys do. Nil for a mode the help does not show or that cannot happen.
     func helpSection(for state: BrowserState) -> HelpSection? {
         guard let helpTitle, availability.holds(in: state) else { return nil }
-        var groups = availableGroups(in: state)
+        // While typing goes to the query the prompt's keys are in force, never browsing's or a
+        // row's (their letters type): the help shows only what the keys do.
+        if state.typingQueries && (mode == .browse || mode == .row) { return nil }
+        // A key in two available groups does what the first says (`action(for:in:)`): the
+        // later group lists the rest of its keys only.
+        var listed = Set<Key>()
+        var groups = availableGroups(in: state).compactMap { group -> KeyGroup? in
+            defer { listed.formUnion(group.bindings.flatMap(\.keys)) }
+            return group.without(keysIn: listed)
+        }
         // The keys the user bound are theirs (listed under "Your keys").
         if Browser.takesUserBindings(mode), !state.options.bindings.keys.isEmpty {
             let taken = Set(state.options.bindings.keys.keys)

@@ -32,6 +32,11 @@ public enum Availability: Hashable, Sendable {
     case queryMode
     /// Typing runs the browsing keys; `/` opens the prompt.
     case keysMode
+    /// Typing goes straight to the query, and nothing is typed yet.
+    case emptyQuery
+    /// Typing goes straight to the query, and the focus is in a grid or a row of cards, where
+    /// ← and → go from item to item (in a list they move the query's cursor, as fzf's).
+    case queryInGrid
     /// The detail panel is open (`i`, Ctrl-O); not the preview, which Esc leaves as fzf's.
     case detailsShown
     /// The preview shows (--preview).
@@ -52,6 +57,8 @@ public enum Availability: Hashable, Sendable {
         case .inRecent: state.focusIsInRecent
         case .queryMode: state.typingQueries
         case .keysMode: !state.typingQueries
+        case .emptyQuery: state.typingQueries && (state.overlays.searchPrompt?.text.isEmpty ?? true)
+        case .queryInGrid: state.typingQueries && state.focusIsSideBySide
         case .detailsShown: !state.hasPreview && state.overlays.showingDetails
         case .previewShown: state.hasPreview && state.preview.isShown
         case .sections: state.content.canFold

@@ -40,8 +40,9 @@ extension KeyMap {
             KeyGroup(
                 [KeyBinding([.tab], .nextSection), KeyBinding([.backTab], .previousSection)],
                 "next / previous section"),
-            // Letters while browsing; the Alt chords work while typing a query too (fzf binds
-            // no Alt-Z, Alt-Shift-Z or Alt-T).
+            // Letters while browsing; the Alt chords work while typing a query too, where the
+            // letters type (fzf binds no Alt-Z, Alt-Shift-Z, Alt-T, Alt-V, Alt-I, Alt-X, Alt-<
+            // or Alt->).
             KeyGroup(
                 [.character("z"), Key.character("z").with(.alt)], .toggleSection,
                 "fold / unfold this section", when: .sections),
@@ -53,11 +54,13 @@ extension KeyMap {
                 "go to a section by its title", when: .sections),
             KeyGroup(
                 [
-                    KeyBinding([.character("<")], .adjustRatio(steps: -1)),
-                    KeyBinding([.character(">")], .adjustRatio(steps: 1)),
+                    KeyBinding([.character("<"), Key.character("<").with(.alt)], .adjustRatio(steps: -1)),
+                    KeyBinding([.character(">"), Key.character(">").with(.alt)], .adjustRatio(steps: 1)),
                 ], "move the split left / right"),
-            KeyGroup([.character("v")], .toggleSectionStyle, "this section as a row of cards / a grid"),
-            KeyGroup([.character("i")], .toggleDetails, "details of the focused item"),
+            KeyGroup(
+                [.character("v"), Key.character("v").with(.alt)], .toggleSectionStyle,
+                "this section as a row of cards / a grid"),
+            KeyGroup([.character("i"), Key.character("i").with(.alt)], .toggleDetails, "details of the focused item"),
             KeyGroup(
                 [
                     KeyBinding([Key.up.with(.shift)], .scrollPreview(lines: -1)),
@@ -67,7 +70,9 @@ extension KeyMap {
             KeyGroup([.character("s")], .openToneChooser, "skin tone of the focused emoji", when: .skinTones),
             KeyGroup([.character("s")], .sayNoSkinTones, "skin tones (none in this data)", when: .noSkinTones),
             KeyGroup([.character(" ")], .toggleMark, "mark / unmark, then the next item", when: .multiSelect),
-            KeyGroup([.character("x"), .delete], .forgetRecent, "forget this recent pick", when: .inRecent),
+            KeyGroup(
+                [.character("x"), .delete, Key.character("x").with(.alt)], .forgetRecent, "forget this recent pick",
+                when: .inRecent),
             KeyGroup([.character("y")], .copyFocused, "copy the focused item to the clipboard"),
             KeyGroup([.enter], .pick, "print the focused item and exit", when: .singleSelect),
             KeyGroup([.enter], .pick, "print the marked items (or the focused one) and exit", when: .multiSelect),
@@ -79,7 +84,7 @@ extension KeyMap {
             KeyGroup([.character("q"), .escape], .quit, "quit without output"),
             interrupt,
             suspend,
-            KeyGroup([.character("?")], .openHelp, "this help"),
+            KeyGroup([.character("?"), .function(1)], .openHelp, "this help"),
         ],
         mouseHelp: ("click  wheel", "focus (click again to pick) / scroll"))
 
@@ -107,8 +112,10 @@ extension KeyMap {
 
     /// A query's cursor, in the search prompt and the section switcher.
     static let queryCursorKeys = KeyGroup(
-        [KeyBinding([.left], .moveQueryCursor(by: -1)), KeyBinding([.right], .moveQueryCursor(by: 1))],
-        "move the cursor")
+        [
+            KeyBinding([.left, .control("b")], .moveQueryCursor(by: -1)),
+            KeyBinding([.right, .control("f")], .moveQueryCursor(by: 1)),
+        ], "move the cursor")
     static let queryCursorEnds = KeyGroup(
         [KeyBinding([.control("a")], .queryCursorToStart), KeyBinding([.control("e")], .queryCursorToEnd)],
         "cursor to the start / end")
@@ -117,7 +124,8 @@ extension KeyMap {
     /// browsing keys that are not characters (moves, pages, sections), work.
     static let searchPrompt: KeyMap = {
         let own = [
-            KeyGroup([.enter], .acceptSearch, "keep the filter, close the prompt"),
+            KeyGroup([.enter], .acceptSearch, "print the focused item (the best match) and exit", when: .queryMode),
+            KeyGroup([.enter], .acceptSearch, "keep the filter, close the prompt", when: .keysMode),
             // As in fzf, Tab marks while typing with --multi, then on to the next item, and
             // Shift-Tab marks, then back to the item before; without --multi they go through the
             // sections as while browsing.
@@ -142,6 +150,14 @@ extension KeyMap {
                     KeyBinding([Key.down.with(.shift)], .scrollPreview(lines: 1)),
                 ], "scroll the preview up / down", when: .previewShown),
             KeyGroup([.control("y")], .copyFocused, "copy the focused item to the clipboard"),
+            // Typing goes to the query: ? with nothing typed yet opens the help, as the status
+            // line says; after a character it types.
+            KeyGroup([.character("?")], .openHelp, "this help, while nothing is typed", when: .emptyQuery),
+            // In a grid of emoji (or a row of cards) ← and → go through it, as in every
+            // picker; Ctrl-B and Ctrl-F still move the cursor (fzf's keys for it).
+            KeyGroup(
+                [KeyBinding([.left], .move(.left)), KeyBinding([.right], .move(.right))],
+                "item to the left / right, in a grid or a row", when: .queryInGrid),
             queryCursorKeys,
             queryCursorEnds,
             KeyGroup([.backspace], .deleteBackward, "delete the character before the cursor"),
@@ -150,10 +166,11 @@ extension KeyMap {
         ]
         let ownKeys = Set(own.flatMap { $0.bindings.flatMap(\.keys) })
         return KeyMap(
-            .searchPrompt, helpTitle: "Search prompt (/, or always with --typing query)",
+            .searchPrompt, helpTitle: "Search: typing (with --typing keys, after /)",
             isActive: { $0.overlays.searchPrompt != nil },
             groups: own + browse.groups.compactMap { $0.withoutCharacters(orKeysIn: ownKeys) },
-            otherKeys: .typeText(help: "type: the filter follows"))
+            otherKeys: .typeText(help: "type: the filter follows"),
+            mouseHelp: ("click  wheel", "focus (click again to pick) / scroll (over a row: slide it)"))
     }()
 
     /// While the section switcher is open, characters type its filter.
@@ -182,7 +199,7 @@ extension KeyMap {
         otherKeys: .typeText(help: "type: the titles are filtered as the search matches"))
 
     static let toneChooser = KeyMap(
-        .toneChooser, helpTitle: "Skin-tone chooser (s)", when: .skinTones,
+        .toneChooser, helpTitle: "Skin-tone chooser (s, Ctrl-T)", when: .skinTones,
         isActive: { $0.overlays.toneChooser != nil },
         groups: [
             KeyGroup(

@@ -62,7 +62,9 @@ extension Browser {
             }
             // (While a tone is chosen, the status line names it, whether the chooser was
             // opened from the prompt, Ctrl-T, or while browsing, s.)
-            if let prompt = state.overlays.searchPrompt, state.overlays.toneChooser == nil {
+            if let prompt = state.overlays.searchPrompt, state.overlays.toneChooser == nil,
+                !(state.options.promptWaitsForTyping && prompt.text.isEmpty)
+            {
                 layers.add(SearchPromptLine(prompt, state), in: statusRow, z: Layer.status)
             } else {
                 layers.add(StatusLine(state), in: statusRow, z: Layer.status)

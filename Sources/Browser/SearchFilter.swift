@@ -120,16 +120,21 @@ public struct SearchOptions: Hashable, Sendable {
         }
     }
 
-    /// Where typing goes: to the query (fzf's way) or to the browsing keys (`/` searches).
+    /// Where typing goes: to the query (fzf's way, and every picker's) or to the browsing keys
+    /// (`/` searches).
     public enum Typing: String, Hashable, Sendable, CaseIterable {
-        /// To the query for data from standard input (a pipe), else to the keys.
+        /// To the query; for data not piped in (the emoji, a file) the status line stays until
+        /// the first key is typed, so the first frame is the browser's.
         case auto
         case query
         case keys
 
-        /// Whether typing goes to the query for data read from standard input or not.
-        public func goesToQuery(dataFromStandardInput: Bool) -> Bool {
-            self == .query || (self == .auto && dataFromStandardInput)
+        /// Whether typing goes to the query.
+        public var goesToQuery: Bool { self != .keys }
+
+        /// Whether the prompt line waits for the first key typed (the status line until then).
+        public func promptWaitsForTyping(dataFromStandardInput: Bool) -> Bool {
+            self == .auto && !dataFromStandardInput
         }
     }
 

@@ -21,9 +21,14 @@ public struct SessionOptions: Sendable {
     public var expectedKeys = ExpectedKeys()
     /// Whether typing goes straight to the query (fzf's way, `--typing query`): the prompt is
     /// open from the start and never closes, Enter picks, Esc quits; the browsing keys that are
-    /// letters are not there (arrows, Ctrl-N and Ctrl-P move; Ctrl-T, Ctrl-O for s and i). Set
-    /// through `BrowserState.typingQueries`, which opens the prompt.
+    /// letters are there as Alt chords (arrows, Ctrl-N and Ctrl-P move; Ctrl-T, Ctrl-O for s
+    /// and i; ? while nothing is typed). Set through `BrowserState.typingQueries`, which opens
+    /// the prompt.
     public internal(set) var typingQueries = false
+    /// Whether the prompt line waits for the first key typed, the status line shown until then
+    /// (and again while the query is empty): typing goes to the query by default (`--typing
+    /// auto`), and the browser's first frame stays as it was.
+    public var promptWaitsForTyping = false
     /// Whether Enter in the search prompt picks at once (the prompt opened by --query, as
     /// fzf's Enter does) rather than keeping the filter.
     public var enterPicksFromPrompt = false

@@ -78,7 +78,7 @@ struct BrowseCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Where typing goes: to the query, as in fzf (arrows, Ctrl-N and Ctrl-P move; Enter picks; Esc quits), or to the browsing keys (/ searches). Default: [search] typing of the configuration, whose auto is the query for data piped in, else the keys.",
+            "Where typing goes: to the query, as in fzf (arrows, Ctrl-N and Ctrl-P move; Enter picks; Esc quits; the browsing keys that are letters as Alt chords), or to the browsing keys (/ searches). Default: [search] typing of the configuration, whose auto is the query, the status line shown until the first key for data not piped in.",
             valueName: "query|keys|auto"))
     var typing: SearchOptions.Typing?
 
@@ -318,7 +318,8 @@ struct BrowseCommand: ParsableCommand {
                     // As fzf's: with a query given, Enter picks at once.
                     state.options.enterPicksFromPrompt = true
                 }
-                state.typingQueries = searchOptions.typing.goesToQuery(
+                state.typingQueries = searchOptions.typing.goesToQuery
+                state.options.promptWaitsForTyping = searchOptions.typing.promptWaitsForTyping(
                     dataFromStandardInput: catalog.source == "-")
                 if let expect { state.options.expectedKeys = (try? ExpectedKeys(parsing: expect)) ?? ExpectedKeys() }
                 let inbox = EventInbox()

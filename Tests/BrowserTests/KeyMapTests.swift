@@ -101,7 +101,9 @@ struct KeyMapTests {
             #expect(Browser.editsSearchText(.key(.character(character)), state))
         }
         #expect(Browser.action(for: .down, in: state) == .move(.down))
-        #expect(Browser.action(for: .control("f"), in: state) == .page(down: true))
+        // Ctrl-B and Ctrl-F move the query's cursor, as fzf's; PgUp and PgDn page.
+        #expect(Browser.action(for: .control("f"), in: state) == .moveQueryCursor(by: 1))
+        #expect(Browser.action(for: .pageDown, in: state) == .page(down: true))
         #expect(!Browser.editsSearchText(.key(.down), state))
     }
 
@@ -120,7 +122,7 @@ struct KeyMapTests {
         var emoji = skinToneState()
         let emojiSections = HelpOverlay(emoji).sections
         #expect(emojiSections.flatMap(\.entries).contains { $0.keys == "s" })
-        #expect(emojiSections.map(\.title).contains("Skin-tone chooser (s)"))
+        #expect(emojiSections.map(\.title).contains("Skin-tone chooser (s, Ctrl-T)"))
         emoji.send(.character("s"))
         #expect(emoji.overlays.toneChooser != nil)
     }
@@ -131,7 +133,7 @@ struct KeyMapTests {
     func helpListsAvailableBindings(multi: Bool, skinTones: Bool) {
         let state = BrowserState(
             catalog: skinTones ? skinToneCatalog : fixtureCatalog, settings: fixtureSettings(),
-            theme: .standard, width: 100, height: 100, multiSelect: multi)
+            theme: .standard, width: 100, height: 120, multiSelect: multi)
         let help = HelpOverlay(state)
         let shown = KeyMap.all.reversed().filter { $0.helpTitle != nil && $0.availability.holds(in: state) }
         #expect(help.sections.map(\.title) == shown.map(\.helpTitle!))
@@ -162,7 +164,7 @@ struct KeyMapTests {
                 == skinTones)
         #expect(help.sections[0].entries.filter { $0.keys == "Enter" }.count == 1)
 
-        // Drawn, each entry is one row (the help fits 100 x 100 unscrolled): keys, then action.
+        // Drawn, each entry is one row (the help fits 100 x 120 unscrolled): keys, then action.
         var open = state
         open.send(.character("?"))
         let text = render(open)

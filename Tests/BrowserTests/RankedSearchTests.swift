@@ -181,6 +181,49 @@ struct QueryModeTests {
         #expect(leaving.picking.outcome == .cancelled)
     }
 
+    @Test(
+        "while typing, ← → go through a grid or a row; in a list they move the cursor, as fzf's; Ctrl-B Ctrl-F always")
+    func arrowsGoThroughAGrid() {
+        var grid = BrowserState(
+            catalog: EmojiCatalog.load(), settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
+        grid.typingQueries = true
+        grid.type("face")
+        let best = grid.view.focus
+        grid.send(.right)
+        #expect(grid.view.focus != best && grid.overlays.searchPrompt?.cursor == 4)
+        grid.send(.left)
+        #expect(grid.view.focus == best)
+        grid.send(.control("b"))
+        #expect(grid.view.focus == best && grid.overlays.searchPrompt?.cursor == 3)
+        grid.send(.control("f"))
+        #expect(grid.overlays.searchPrompt?.cursor == 4)
+
+        var settings = fixtureSettings()
+        settings.listItems = true
+        var list = fixtureState(width: 44, height: 8, settings: settings)
+        list.typingQueries = true
+        list.type("a1")
+        let focus = list.view.focus
+        list.send(.left)
+        #expect(list.view.focus == focus && list.overlays.searchPrompt?.cursor == 1)
+        list.send(.right)
+        #expect(list.overlays.searchPrompt?.cursor == 2)
+    }
+
+    @Test("while typing, the help lists the prompt's keys first, not browsing's letters, each key once")
+    func helpWhileTyping() {
+        var state = BrowserState(
+            catalog: EmojiCatalog.load(), settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
+        state.typingQueries = true
+        let sections = HelpOverlay(state).sections
+        #expect(!sections.map(\.title).contains("Browsing") && !sections.map(\.title).contains("In a row of cards"))
+        let prompt = sections.first { $0.title.hasPrefix("Search") }!
+        #expect(prompt.entries.first?.action == "print the focused item (the best match) and exit")
+        #expect(prompt.entries.filter { $0.keys.contains("←") }.map(\.keys) == ["← →"])
+        #expect(prompt.entries.contains { $0.keys == "^B ^F" && $0.action == "move the cursor" })
+        #expect(prompt.entries.contains { $0.keys == "Alt-v" })
+    }
+
     @Test("Ctrl-N and Ctrl-P move, Ctrl-T opens the tone chooser, Ctrl-O the details")
     func controlKeysBrowse() {
         var state = BrowserState(
@@ -206,10 +249,62 @@ struct QueryModeTests {
         #expect(state.overlays.searchPrompt?.text == "hand")
     }
 
-    @Test func typingGoesToTheQueryForPipedDataByDefault() {
-        #expect(SearchOptions.Typing.auto.goesToQuery(dataFromStandardInput: true))
-        #expect(!SearchOptions.Typing.auto.goesToQuery(dataFromStandardInput: false))
-        #expect(SearchOptions.Typing.query.goesToQuery(dataFromStandardInput: false))
-        #expect(!SearchOptions.Typing.keys.goesToQuery(dataFromStandardInput: true))
+    @Test func typingGoesToTheQueryByDefault() {
+        #expect(SearchOptions.Typing.auto.goesToQuery && SearchOptions.Typing.query.goesToQuery)
+        #expect(!SearchOptions.Typing.keys.goesToQuery)
+        // The prompt line waits for a key where the data is not piped in (the emoji, a file).
+        #expect(SearchOptions.Typing.auto.promptWaitsForTyping(dataFromStandardInput: false))
+        #expect(!SearchOptions.Typing.auto.promptWaitsForTyping(dataFromStandardInput: true))
+        #expect(!SearchOptions.Typing.query.promptWaitsForTyping(dataFromStandardInput: false))
+    }
+
+    @Test("the emoji browser: its first frame as before; the first letter types; ? helps while nothing is typed")
+    func emojiBrowserTypes() {
+        func emojiState(waiting: Bool) -> BrowserState {
+            var state = BrowserState(
+                catalog: EmojiCatalog.load(), settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
+            state.typingQueries = true
+            state.options.promptWaitsForTyping = waiting
+            return state
+        }
+        var keys = BrowserState(
+            catalog: EmojiCatalog.load(), settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
+        var state = emojiState(waiting: true)
+        // The first frame is the browser's (the status line, not the prompt's).
+        #expect(render(state) == render(keys))
+        #expect(render(emojiState(waiting: false)).last?.hasPrefix(" /") == true)
+        // ? opens the help while nothing is typed, as the status line says.
+        state.type("?")
+        #expect(state.overlays.showingHelp && state.overlays.searchPrompt?.text == "")
+        state.send(.escape)
+        // The first letter types, and the prompt line shows; s, v, i are letters now.
+        state.type("smile")
+        #expect(state.overlays.searchPrompt?.text == "smile")
+        #expect(render(state).last?.hasPrefix(" /smile") == true)
+        #expect(state.overlays.toneChooser == nil && !state.overlays.showingDetails)
+        // A ? after a letter types.
+        state.type("?")
+        #expect(state.overlays.searchPrompt?.text == "smile?")
+        state.send(.backspace)
+        // The browsing letters as Alt chords: details, a row, the split.
+        state.send(Key.character("i").with(.alt))
+        #expect(state.overlays.showingDetails)
+        state.send(Key.character("i").with(.alt))
+        let section = state.view.focus!.section
+        state.send(Key.character("v").with(.alt))
+        #expect(state.view.layout.sections[section].row != nil)
+        #expect(state.overlays.searchPrompt?.text == "smile")
+        // Enter picks the best match.
+        state.send(.enter)
+        #expect(state.picking.outcome != nil && state.picking.outcome != .cancelled)
+        // With the query emptied, the status line is back.
+        var back = emojiState(waiting: true)
+        back.type("x")
+        back.send(.backspace)
+        let status = render(back).last ?? ""
+        #expect(!status.hasPrefix(" /") && status.hasSuffix("? help "), "\(status)")
+        // --typing keys: the letters are the keys, as before.
+        keys.type("i")
+        #expect(keys.overlays.showingDetails)
     }
 }

@@ -264,9 +264,9 @@ struct SnapshotTests {
                 |│ Alt-z  z          fold / unfold this section                 │|
                 |│ Alt-Z  Z          fold / unfold every section                │|
                 |│ Alt-t  t          go to a section by its title               │|
-                |│ < >               move the split left / right                │|
-                |│ v                 this section as a row of cards / a grid    │|
-                |│ i                 details of the focused item                │|
+                |│ Alt-< Alt->  < >  move the split left / right                │|
+                |│ Alt-v  v          this section as a row of cards / a grid    │|
+                |│ Alt-i  i          details of the focused item                │|
                 |│ /                 search: each key filters                   │|
                 |│ s                 skin tones (none in this data)             │|
                 |└───────────────────────────────────────────────────── ↓ more ─┘|

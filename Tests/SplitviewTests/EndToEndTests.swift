@@ -88,10 +88,11 @@ struct EndToEndTests {
         let (session, out) = try start(width: 100, height: 24, arguments: "--copy")
         _ = try session.tmux(["set-option", "-g", "set-clipboard", "on"])
         try session.waitFor("the browser") { $0.contains("1 of 1884") }
-        try session.send("y")
+        // Typing goes to the query: Ctrl-Y copies, → goes through the grid.
+        try session.send("C-y")
         try session.waitFor("the notice") { $0.contains("copied 😀 to the clipboard") }
         #expect(try session.tmux(["show-buffer"]) == "😀")
-        try session.send("l", "Enter")
+        try session.send("Right", "Enter")
         #expect(session.waitForFile(out, containing: "EXIT:") == "😃\nEXIT:0\n")
         #expect(try session.tmux(["show-buffer"]) == "😃")
     }
@@ -211,7 +212,7 @@ struct EndToEndTests {
         #expect(screen.contains("grinning face"))
 
         // Move the focus a few lines down and right, then shrink the terminal.
-        try session.send("j", "j", "j", "l", "l")
+        try session.send("Down", "Down", "Down", "Right", "Right")
         // 14 items a line in the left column of 120 columns: three lines down and two right.
         screen = try session.waitFor("the focus to move") { $0.contains("45 of 1884") }
         let status = screen.split(separator: "\n").last.map(String.init) ?? ""
@@ -226,7 +227,7 @@ struct EndToEndTests {
                 && screen.contains(focusedName)
                 && screen.contains("45 of 1884")
         }
-        try session.send("q")
+        try session.send("Escape")
         let output = session.waitForFile(out, containing: "EXIT:")
         #expect(output == "EXIT:1\n")
     }
@@ -234,7 +235,7 @@ struct EndToEndTests {
     @Test func enterPrintsTheFocusedEmoji() throws {
         let (session, out) = try start(width: 100, height: 24)
         try session.waitFor("the browser") { $0.contains("grinning face") }
-        try session.send("l")
+        try session.send("Right")
         try session.waitFor("the second emoji") { $0.contains("grinning face with big eyes") }
         try session.send("Enter")
         let output = session.waitForFile(out, containing: "EXIT:")
@@ -244,11 +245,12 @@ struct EndToEndTests {
     @Test func multiPrintsEveryMarkedItemInMarkingOrder() throws {
         let (session, out) = try start(width: 100, height: 24, arguments: "--multi")
         try session.waitFor("the browser") { $0.contains("1 of 1884") }
-        try session.send("l", "l", "Space", "h", "h", "Space")
+        // Typing goes to the query: Tab marks, as fzf's.
+        try session.send("Right", "Right", "Tab", "Left", "Left", "Tab")
         try session.waitFor("two marks") { $0.contains("2 marked") }
         try session.send("Enter")
         let output = session.waitForFile(out, containing: "EXIT:")
-        #expect(output == "😄\n😃\nEXIT:0\n")  // Space moved on to 😁: h h is 😃
+        #expect(output == "😄\n😃\nEXIT:0\n")  // Tab moved on to 😁: Left Left is 😃
     }
 
     @Test func aPickComesBackInTheRecentSectionUnlessNoRecent() throws {
@@ -258,7 +260,7 @@ struct EndToEndTests {
             width: 100, height: 24,
             command: "\(run); \(run); \(Support.binary) --no-recent >> \(out); echo EXIT:$? >> \(out)")
         try session.waitFor("the browser") { $0.contains("1 of 1884") }
-        try session.send("l", "Enter")
+        try session.send("Right", "Enter")
         // The second run opens with the pick in a Recent section, focused first.
         // Counted in its own section, not twice among the 1884.
         try session.waitFor("the Recent section") { $0.contains("Recent · 1") && $0.contains("1 of 1 recent") }
@@ -270,9 +272,9 @@ struct EndToEndTests {
             }
         }
         #expect(recorded() == ["😃"])
-        try session.send("Tab", "l", "l", "Enter")
+        try session.send("Tab", "Right", "Right", "Enter")
         try session.waitFor("the third run") { $0.contains("1 of 1884") && !$0.contains("Recent") }
-        try session.send("q")
+        try session.send("Escape")
         let output = session.waitForFile(out, containing: "EXIT:1")
         #expect(output == "😃\nEXIT:0\n😄\nEXIT:0\nEXIT:1\n")
         // --no-recent neither showed nor recorded: the file has the two picks, latest first.
@@ -293,16 +295,16 @@ struct EndToEndTests {
         try session.waitFor("the Recent section") { $0.contains("Recent · 2") && $0.contains("1 of 2 recent") }
         let screen = try session.screen()
         #expect(screen.split(separator: "\n").last?.contains("grinning face with big eyes") == true, "\(screen)")
-        try session.send("x")
+        try session.send("M-x")
         try session.waitFor("one recent pick left") { $0.contains("Recent · 1") }
-        try session.send("q")
+        try session.send("Escape")
         #expect(session.waitForFile(out, containing: "EXIT:") == "EXIT:1\n")
         let kept = (try? String(contentsOfFile: recentFile, encoding: .utf8)) ?? ""
         #expect(kept.hasPrefix("😀\t1\t") && !kept.contains("😃"), "\(kept)")
     }
 
     @Test func searchFiltersAndEnterKeepsTheFilterThenPicks() throws {
-        let (session, out) = try start(width: 100, height: 24)
+        let (session, out) = try start(width: 100, height: 24, arguments: "--typing keys")
         try session.waitFor("the browser") { $0.contains("1 of 1884") }
         try session.send("/")
         try session.send("-l", "hundred")
@@ -368,9 +370,10 @@ struct EndToEndTests {
         try session.waitFor("the help to close") { !$0.contains("splitview keys") }
         try session.send("Tab")
         try session.waitFor("the next section") { $0.contains("People & Body") && $0.contains("waving hand") }
-        try session.send("G")
+        // Typing goes to the query: End and Home, not G and g.
+        try session.send("End")
         try session.waitFor("the last item") { $0.contains("1884 of 1884") }
-        try session.send("g")
+        try session.send("Home")
         try session.waitFor("the first item") { $0.contains("1 of 1884") }
         try session.send("C-c")
         let output = session.waitForFile(out, containing: "EXIT:")
@@ -403,7 +406,8 @@ struct EndToEndTests {
         try session.send("PS1='READY$ '", "Enter")
         try session.waitFor("the shell") { $0.contains("READY$") }
         let pidFile = session.directory + "/pid"
-        try session.send("sh -c 'echo $$ > \(pidFile); exec \(Support.binary) --no-recent \(data)'", "Enter")
+        try session.send(
+            "sh -c 'echo $$ > \(pidFile); exec \(Support.binary) --no-recent --typing keys \(data)'", "Enter")
         try session.waitFor("the browser") { $0.contains("1 of 360") }
         let pid = session.waitForFile(pidFile, containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         try #require(Int(pid) != nil)
@@ -473,7 +477,7 @@ struct EndToEndTests {
         let data = try wordsFile(in: session)
         let out = session.directory + "/out", pidFile = session.directory + "/pid"
         try session.send(
-            "exec sh -c 'echo $$ > \(pidFile); \(Support.binary) --no-recent \(data); echo EXIT:$? > \(out); sleep 100'",
+            "exec sh -c 'echo $$ > \(pidFile); \(Support.binary) --no-recent --typing keys \(data); echo EXIT:$? > \(out); sleep 100'",
             "Enter")
         let before = try session.waitFor("the browser") { $0.contains("1 of 360") }
         let shell = session.waitForFile(pidFile, containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -516,5 +520,24 @@ struct EndToEndTests {
         // And out of raw mode: the terminal echoes and is canonical again.
         try session.send("stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo", "Enter")
         try session.waitFor("stty") { $0.contains("icanon echo") }
+    }
+}
+
+@Suite(.serialized, .needs("tmux"))
+struct TypingByDefaultTests {
+    @Test("the emoji: the browser's first frame; the first letters type a query; Enter picks the best match")
+    func emojiTypesFromTheFirstKey() throws {
+        let scratch = FileManagerHelper.temporaryDirectory()
+        let out = scratch + "/out.txt"
+        let session = try TmuxSession(
+            width: 100, height: 20, command: "\(Support.binary) --no-recent > \(out); echo EXIT:$? >> \(out)")
+        let first = try session.waitFor("the first frame") { $0.contains("1 of 1884") }
+        // The status line, as with the letters as keys: no prompt yet.
+        #expect(first.contains("grinning face") && first.contains("? help"))
+        try session.send("-l", "fire")
+        try session.waitFor("the query typed") { $0.contains("/fire") }
+        try session.send("Enter")
+        let printed = session.waitForFile(out, containing: "EXIT:")
+        #expect(printed.hasSuffix("EXIT:0\n") && printed.contains("🔥"), "\(printed)")
     }
 }

@@ -21,7 +21,8 @@ import Testing
     /// Starts `--height 8` on a 60 x 20 terminal and answers its question with `answer`; what
     /// it wrote up to the first frame.
     func start(answering answer: String) throws -> (master: Int32, pid: pid_t, frame: String) {
-        let (master, pid) = try Support.startOnPseudoTerminal(columns: 60, rows: 20, arguments: ["--height", "8"])
+        let (master, pid) = try Support.startOnPseudoTerminal(
+            columns: 60, rows: 20, arguments: ["--typing", "keys", "--height", "8"])
         let (asked, _) = Support.drain(master, pid, for: 20) { Self.text($0).contains("\u{1B}[6n\u{1B}[c") }
         try #require(Self.text(asked).contains("\u{1B}[6n\u{1B}[c"), "no cursor position request")
         Self.send(answer, to: master)
@@ -100,7 +101,7 @@ struct InlineModeTmuxTests {
         let data = try wordsFile(session)
         try session.send("PS1='READY$ '", "Enter")
         try session.waitFor("the shell") { $0.contains("READY$") }
-        try session.send("clear; \(before); \(Support.binary) --no-recent \(arguments) \(data)", "Enter")
+        try session.send("clear; \(before); \(Support.binary) --no-recent --typing keys \(arguments) \(data)", "Enter")
         try session.waitFor("the browser") { $0.contains("of 360") }
         return session
     }
@@ -180,7 +181,8 @@ struct InlineModeTmuxTests {
         let pidFile = session.directory + "/pid"
         let data = try wordsFile(session)
         try session.send(
-            "clear; sh -c 'echo $$ > \(pidFile); exec \(Support.binary) --no-recent --height 8 \(data)'", "Enter")
+            "clear; sh -c 'echo $$ > \(pidFile); exec \(Support.binary) --no-recent --typing keys --height 8 \(data)'",
+            "Enter")
         try session.waitFor("the browser") { $0.contains("of 360") }
         let pid = session.waitForFile(pidFile, containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try Support.shell("kill -TSTP \(pid)")

@@ -26,7 +26,7 @@ import Testing
     /// blocked part-way (Linux shows the call a process waits in: write is 1 on x86_64, 64 on
     /// arm64).
     static func startBlockedInAFrame() throws -> (master: Int32, pid: pid_t) {
-        let (master, pid) = try Support.startOnPseudoTerminal(columns: 300, rows: 80)
+        let (master, pid) = try Support.startOnPseudoTerminal(columns: 300, rows: 80, arguments: ["--typing", "keys"])
         let blockedIn = { (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? "" }
         let waitUntil = Date().addingTimeInterval(30)
         while Date() < waitUntil && !(blockedIn().hasPrefix("1 ") || blockedIn().hasPrefix("64 ")) {

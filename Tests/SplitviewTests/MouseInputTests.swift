@@ -54,7 +54,7 @@ import Testing
         Self.send("\u{1B}[<0;240;2M\u{1B}[<0;240;2m", to: master)
         let (focused, _) = Support.drain(master, pid, for: 10) { Self.contains($0, "· People & Body") }
         #expect(Self.contains(focused, "· People & Body"), "the click did not reach column 240")
-        Self.send("q", to: master)
+        Self.send("\u{1B}", to: master)
         let (ended, status) = Support.drain(master, pid, for: 10)
         #expect(status != nil)
         // Left the way it came: SGR reports off again.

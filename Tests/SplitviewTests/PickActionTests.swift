@@ -118,7 +118,7 @@ struct PickActionTests {
         let session = try tools.start("--action copy", environment: "")
         _ = try session.tmux(["set-option", "-g", "set-clipboard", "on"])
         try session.waitFor("the emoji") { $0.contains("Smileys & Emotion") }
-        try session.send("l", "Enter")
+        try session.send("Right", "Enter")
         #expect(session.waitForFile(tools.out, containing: "EXIT:") == "😃\nEXIT:0\n")
         #expect(try session.tmux(["show-buffer"]) == "😃")
     }

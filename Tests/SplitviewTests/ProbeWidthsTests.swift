@@ -172,11 +172,10 @@ import Testing
         let config = session.directory + "/home/splitview/config.toml"
         try session.waitFor("the browser after the probe", timeout: 60) { $0.contains("1 of 1884") }
         #expect(session.waitForFile(config, containing: "combined_tones = false").contains("combined_tones = false"))
-        try session.send("/")
+        // Typing goes to the query; Ctrl-T opens the chooser there.
         try session.send("-l", "waving hand")
-        try session.send("Enter")
-        try session.waitFor("the waving hand focused") { $0.contains("waving hand  U+1F44B") }
-        try session.send("s")
+        try session.waitFor("the waving hand found") { $0.contains("/waving hand") }
+        try session.send("C-t")
         let screen = try session.waitFor("the chooser with names") { $0.contains("medium-light") }
         for name in ["none", "light", "medium", "medium-dark", "dark"] { #expect(screen.contains(name), "\(screen)") }
     }

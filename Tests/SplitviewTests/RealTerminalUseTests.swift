@@ -53,7 +53,7 @@ extension RealTerminalTests {
             terminal, columns: 80, rows: 20, display: display, name: "splitview-\(terminal)-clipboard",
             command: "exec \(Self.binary) --no-recent"
         ) { window, environment -> String in
-            try Self.type(["l", "y"], into: window, environment: environment)
+            try Self.type(["Right", "ctrl+y"], into: window, environment: environment)
             return try Self.clipboardText(expecting: "😃", environment: environment)
         }
         #expect(copied == "😃")
@@ -125,7 +125,7 @@ extension RealTerminalTests {
                 Self.path(of: "xdotool")!, ["mousemove", "--window", window, "\(x)", "\(y)", "click", "1"],
                 environment: environment)
             usleep(400_000)
-            try Self.type(["y"], into: window, environment: environment)
+            try Self.type(["ctrl+y"], into: window, environment: environment)
             return try Self.clipboardText(expecting: glyph, environment: environment)
         }
         #expect(copied == glyph, "the click at column \(column) focused \(copied), not \(glyph) (\(focus))")

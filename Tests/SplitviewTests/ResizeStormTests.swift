@@ -32,7 +32,7 @@ import Testing
             let terminal = try PseudoTerminal(columns: 100, rows: 30)
             defer { terminal.close() }
             let before = terminal.modes
-            let pid = try terminal.start()
+            let pid = try terminal.start(["--typing", "keys"])
             var received = Support.drain(terminal.master, pid, for: 30) {
                 String(decoding: $0, as: UTF8.self).contains("1 of 1884")
             }.bytes
@@ -79,7 +79,7 @@ import Testing
             }
             try session.send("PS1='READY$ '", "Enter")
             try session.waitFor("the shell") { $0.contains("READY$") }
-            try session.send("\(Support.binary) --no-recent; echo EXIT:$?", "Enter")
+            try session.send("\(Support.binary) --no-recent --typing keys; echo EXIT:$?", "Enter")
             try session.waitFor("the browser") { $0.contains("of 1884") }
             for _ in 0..<30 {
                 try session.resize(width: sequence.next(5...150), height: sequence.next(3...60))

@@ -11,11 +11,12 @@ import Testing
 
 @Suite(.serialized, .needs("tmux"))
 struct RowEndToEndTests {
+    /// The browser with `arguments` in tmux, its letters the browsing keys (`--typing keys`).
     func start(width: Int, height: Int, arguments: String) throws -> (TmuxSession, out: String) {
         let out = FileManagerHelper.temporaryDirectory() + "/out.txt"
         let session = try TmuxSession(
             width: width, height: height,
-            command: "\(Support.binary) \(arguments) > \(out); echo EXIT:$? >> \(out)")
+            command: "\(Support.binary) --typing keys \(arguments) > \(out); echo EXIT:$? >> \(out)")
         return (session, out)
     }
 
@@ -62,7 +63,7 @@ struct RowEndToEndTests {
     /// its first frame (the bytes given to `body`) is there.
     static func withRows(_ body: (_ master: Int32, _ pid: pid_t, _ start: [UInt8]) throws -> Void) throws {
         let (master, pid) = try Support.startOnPseudoTerminal(
-            columns: 60, rows: 20, arguments: ["--style", "row", "--effect", "none"])
+            columns: 60, rows: 20, arguments: ["--typing", "keys", "--style", "row", "--effect", "none"])
         defer {
             kill(pid, SIGTERM)
             close(master)
