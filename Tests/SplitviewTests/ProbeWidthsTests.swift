@@ -174,7 +174,8 @@ import Testing
         #expect(session.waitForFile(config, containing: "combined_tones = false").contains("combined_tones = false"))
         // Typing goes to the query; Ctrl-T opens the chooser there.
         try session.send("-l", "waving hand")
-        try session.waitFor("the waving hand found") { $0.contains("/waving hand") }
+        // (The search runs beside the input: its result, with the focus on the best match.)
+        try session.waitFor("the waving hand found") { $0.contains("/waving hand") && $0.contains("Best matches · ") }
         try session.send("C-t")
         let screen = try session.waitFor("the chooser with names") { $0.contains("medium-light") }
         for name in ["none", "light", "medium", "medium-dark", "dark"] { #expect(screen.contains(name), "\(screen)") }
