@@ -125,7 +125,9 @@ enum ListLine {
     /// The cell style of a piece: `base`, with the text's own look (`runs`, --ansi) over it,
     /// and the match's bold underline over that.
     /// `colors`: whether the data's colours show (not with NO_COLOR); `focused`: the focus
-    /// keeps its background, the text its colour.
+    /// keeps its background, and the text its colour where it reads on it (WCAG's 4.5:1 for
+    /// text: red on the yellow focus does, yellow or green does not), never the data's bold or
+    /// dim (which xterm draws brighter or fainter: see `Theme.standard`'s focus).
     static func style(
         of piece: Piece, base: CellStyle, runs: [AnsiRun]?, lit: Bool, colors: Bool, focused: Bool = false,
         match: (other: StyleMark, focused: StyleMark) = (Theme.standard.match, Theme.standard.focusMatch)
@@ -134,17 +136,26 @@ enum ListLine {
         if let runs, piece.offset != nil, let run = runs.last(where: { $0.start <= piece.byte }) {
             let look = run.style
             if colors {
-                if let foreground = look.foreground { style.foreground = terminalColor(foreground) }
+                if let foreground = look.foreground.map(terminalColor),
+                    !focused || (foreground.contrast(on: base.background) ?? 0) >= Self.leastFocusContrast
+                {
+                    style.foreground = foreground
+                }
                 if !focused, let background = look.background { style.background = terminalColor(background) }
             }
-            style.bold = style.bold || look.bold
-            style.dim = style.dim || look.dim
+            if !focused {
+                style.bold = style.bold || look.bold
+                style.dim = style.dim || look.dim
+            }
             style.underline = style.underline || look.underline
             style.reverse = style.reverse != look.reverse
         }
         if lit { style = (focused ? match.focused : match.other).applied(to: style) }
         return style
     }
+
+    /// The least contrast a data colour keeps on the focus (WCAG AA for text).
+    static let leastFocusContrast = 4.5
 
     static func terminalColor(_ color: AnsiColor) -> TerminalColor {
         switch color {

@@ -133,20 +133,26 @@ import Testing
         #expect(!buffer[start - 1, 1].style.underline)
     }
 
-    @Test("--ansi colours show in a list; the text is the stripped one")
+    @Test("--ansi colours show in a list; on the focus only those that read, never bold or dim")
     func ansiColours() throws {
-        let state = try listState("\u{1B}[31mred\u{1B}[0m plain \u{1B}[1;38;2;1;2;3mrgb\u{1B}[0m\nsecond\n", ansi: true)
+        let state = try listState(
+            "\u{1B}[31mred\u{1B}[0m plain \u{1B}[1;38;2;1;2;3mrgb\u{1B}[0m \u{1B}[33myellow\u{1B}[0m\n"
+                + "\u{1B}[1;33msecond\u{1B}[0m\n", ansi: true)
         let buffer = Browser.render(state)
-        #expect(buffer.lines[1].hasPrefix("  red plain rgb") && buffer.lines[2].hasPrefix("  second"))
-        // The first row is focused (its background kept, the colour shown); the second is not.
+        #expect(buffer.lines[1].hasPrefix("  red plain rgb yellow") && buffer.lines[2].hasPrefix("  second"))
+        // The first row is focused: its background kept, the colours that read on it shown
+        // (red, 5.4:1 on the bright yellow), not the bold; yellow on yellow is the focus's black.
         #expect(buffer[2, 1].style.foreground == .ansi(1))
         #expect(buffer[6, 1].style.foreground == Theme.standard.focus.foreground)
-        #expect(buffer[12, 1].style.foreground == .rgb(1, 2, 3) && buffer[12, 1].style.bold)
+        #expect(buffer[12, 1].style.foreground == .rgb(1, 2, 3) && !buffer[12, 1].style.bold)
         #expect(buffer[12, 1].style.background == Theme.standard.focus.background)
+        #expect(buffer[16, 1].style.foreground == Theme.standard.focus.foreground)
+        // The second is not focused: its yellow and bold as the data says.
+        #expect(buffer[2, 2].style.foreground == .ansi(3) && buffer[2, 2].style.bold)
         // Without colours (NO_COLOR) the attributes stay, the colours go.
         var plain = state
         plain.options = SessionOptions(theme: Theme.standard.withoutColors, textWidth: TextWidth())
         let uncoloured = Browser.render(plain)
-        #expect(uncoloured[12, 1].style.foreground == .default && uncoloured[12, 1].style.bold)
+        #expect(uncoloured[2, 2].style.foreground == .default && uncoloured[2, 2].style.bold)
     }
 }

@@ -1,21 +1,5 @@
-// WCAG 2's relative luminance and contrast ratio of sRGB colours, for the tests of the focus's
-// contrast: from the theme's colours (BrowserTests) and from screenshots (SplitviewTests).
+// The contrast arithmetic is TerminalUI's (the browser uses it too); the tests name it here.
 
-import Foundation
+import TerminalUI
 
-public enum ContrastMath {
-    /// The relative luminance of an sRGB colour, 0 to 1.
-    public static func luminance(_ color: (Int, Int, Int)) -> Double {
-        func channel(_ value: Int) -> Double {
-            let c = Double(value) / 255
-            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * channel(color.0) + 0.7152 * channel(color.1) + 0.0722 * channel(color.2)
-    }
-
-    /// The contrast ratio of two colours, 1 to 21.
-    public static func contrast(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Double {
-        let (la, lb) = (luminance(a), luminance(b))
-        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
-    }
-}
+public typealias ContrastMath = TerminalUI.ContrastMath
