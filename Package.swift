@@ -37,9 +37,15 @@ let package = Package(
         // The bundled emoji table (Data/emoji.tsv), compiled into the binary so the program
         // finds it from any directory and when installed.
         .target(name: "CEmojiData"),
+        // The other bundled catalogs (Data/generate-catalogs.py's tables), compiled in likewise;
+        // the Unicode one gzip-compressed, inflated by the system's zlib when it is chosen.
+        .target(name: "CCatalogData"),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The processor's prefetch hint, for the search loop.
         .target(name: "CPrefetch"),
-        .target(name: "Catalog", dependencies: ["CEmojiData", "CPrefetch", "SafeText", "Schema", "SplitLayout"]),
+        .target(
+            name: "Catalog",
+            dependencies: ["CEmojiData", "CCatalogData", "CZlib", "CPrefetch", "SafeText", "Schema", "SplitLayout"]),
         // Only TerminalUI touches the terminal (and TerminalTestSupport, for the tests); CNcursesw
         // wraps the ncursesw macros and globals.
         // (No pkgConfig: its -D_XOPEN_SOURCE flags are refused by SwiftPM; the shim defines

@@ -2,8 +2,11 @@
 //
 // Each line of the table (after the `#` comment line) reads
 //   group TAB subgroup TAB emoji TAB name TAB keyword|keyword|… TAB variant variant …
-// (see Data/generate-emoji.py). The bytes are split directly, without Foundation, and each
-// grouping is parsed once and kept in a `static let` (initialised lazily and thread-safely).
+// (see Data/generate-emoji.py), any fields after these ignored. The bytes are split directly,
+// without Foundation, and each grouping is parsed once and kept in a `static let` (initialised
+// lazily and thread-safely). The other bundled catalogs (`BundledCatalog`) are tables of the
+// same format read by the same `parse`: an empty glyph is an item that is text only (a
+// kaomoji), an empty subgroup its group.
 
 import CEmojiData
 
@@ -37,7 +40,7 @@ public enum EmojiCatalog {
     }
 
     /// Parses the table's bytes into sections. Malformed lines (fewer than four fields, or an
-    /// empty name or glyph) are skipped: the table is generated, so they cannot occur.
+    /// empty name) are skipped: the table is generated, so they cannot occur.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, grouping: Grouping) -> [Section] {
         let newline = UInt8(ascii: "\n"), tab = UInt8(ascii: "\t"), hash = UInt8(ascii: "#")
         let bar = UInt8(ascii: "|"), space = UInt8(ascii: " "), cr = UInt8(ascii: "\r")
@@ -84,9 +87,9 @@ public enum EmojiCatalog {
                 fieldStart = index + 1
             }
             fields.append(fieldStart..<contentEnd)
-            guard fields.count >= 4, !fields[2].isEmpty, !fields[3].isEmpty else { continue }
+            guard fields.count >= 4, !fields[3].isEmpty else { continue }
 
-            let title = string(fields[keyField])
+            let title = string(fields[keyField].isEmpty ? fields[0] : fields[keyField])
             let index: Int
             if let known = sectionIndex[title] {
                 index = known
@@ -100,9 +103,11 @@ public enum EmojiCatalog {
             }
             stores[index].addString(UnsafeBufferPointer(rebasing: bytes[fields[3]]))
             let keywordCount = fields.count > 4 ? addParts(fields[4], splitAt: bar, to: &stores[index]) : 0
-            stores[index].addString(UnsafeBufferPointer(rebasing: bytes[fields[2]]))
+            let hasGlyph = !fields[2].isEmpty
+            if hasGlyph { stores[index].addString(UnsafeBufferPointer(rebasing: bytes[fields[2]])) }
             let variantCount = fields.count > 5 ? addParts(fields[5], splitAt: space, to: &stores[index]) : 0
-            stores[index].finishItem(ItemShape(hasGlyph: true, keywordCount: keywordCount, variantCount: variantCount))
+            stores[index].finishItem(
+                ItemShape(hasGlyph: hasGlyph, keywordCount: keywordCount, variantCount: variantCount))
         }
         return zip(titles, stores).map { Section(title: $0.0, items: ItemList(store: $0.1.build())) }
     }
