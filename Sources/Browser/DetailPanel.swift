@@ -162,10 +162,13 @@ struct DetailPanel: Widget {
         var lines: [(String, Bool)] = []
         var whole = 1
         if let focus = state.view.focus, let item = state.content.item(at: focus) {
-            let glyph = state.glyph(at: focus).map(options.textWidth.drawable)
+            let real = state.glyph(at: focus)
+            let glyph = real.map(options.textWidth.drawable)
             let label = VisibleText.standalone(item.label)
             lines.append((glyph.map { $0 + "  " + label } ?? label, true))
-            if let glyph { lines.append((Browser.codePoints(of: glyph), false)) }
+            // (The glyph's own code points, not the placeholder's: a Nerd Font icon the terminal
+            // cannot draw is still U+F29B.)
+            if let real { lines.append((Browser.codePoints(of: real), false)) }
             lines.append(
                 ("section: " + VisibleText.standalone(state.content.catalog.sections[focus.section].title), false))
             lines += item.shownFields.map { ($0, false) }

@@ -149,7 +149,7 @@ public struct SearchOptions: Hashable, Sendable {
     /// (`auto` matching depends on it).
     public func query(_ text: String, source: String = "") -> SearchQuery {
         SearchQuery(
-            text, matching: resolvedMatching(forEmoji: source == EmojiCatalog.source), caseMode: caseMode,
+            text, matching: resolvedMatching(forEmoji: BundledCatalog.isBundled(source)), caseMode: caseMode,
             literal: literal, order: .init(sorts: sorts, reversed: reversed, tiebreaks: tiebreaks))
     }
 

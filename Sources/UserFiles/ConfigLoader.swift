@@ -140,6 +140,7 @@ public enum ConfigLoader {
                 configuration.widthOverrides[sequence] = width
             }
         }
+        if let catalog = try reader.table("catalog") { try catalog.apply(ConfigSchema.catalog, to: &configuration) }
         if let emoji = try reader.table("emoji") { try emoji.apply(ConfigSchema.emoji, to: &configuration) }
         if let recent = try reader.table("recent") { try recent.apply(ConfigSchema.recent, to: &configuration) }
         if let screen = try reader.table("screen") { try screen.apply(ConfigSchema.screen, to: &configuration) }

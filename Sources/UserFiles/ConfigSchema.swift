@@ -24,6 +24,7 @@ enum ConfigSchema {
         breakpoints.at(\Configuration.layout.breakpoints),
         ReadByCaller(OptionKey("theme"), expected: "a table", help: "colours and attributes"),
         ReadByCaller(OptionKey("widths"), expected: "a table", help: "cells a character sequence takes"),
+        ReadByCaller(OptionKey("catalog"), expected: "a table", help: "the bundled catalog browsed without data"),
         ReadByCaller(OptionKey("emoji"), expected: "a table", help: "the bundled emoji"),
         ReadByCaller(OptionKey("search"), expected: "a table", help: "how a search matches and what it shows"),
         ReadByCaller(OptionKey("recent"), expected: "a table", help: "the Recent section of the bundled emoji"),
@@ -179,6 +180,18 @@ enum ConfigSchema {
         ).at(\Configuration.theme.sectionBackgrounds),
     ])
 
+    /// [catalog].
+    static let catalog = OptionTable<Configuration>([
+        Option(
+            "name",
+            Choice(
+                names: BundledCatalog.allCases.map(\.rawValue),
+                help: Dictionary(uniqueKeysWithValues: BundledCatalog.allCases.map { ($0.rawValue, $0.help) })
+            ) { BundledCatalog(rawValue: $0) },
+            help: "the bundled catalog browsed when no data is given, as --catalog"
+        ).at(\Configuration.catalog)
+    ])
+
     /// [emoji].
     static let emoji = OptionTable<Configuration>([
         Option(
@@ -280,6 +293,7 @@ enum ConfigSchema {
         DefaultedTable(
             "[row]", row,
             defaults: SectionStyleOverride(style: Configuration.defaults.layout.defaultStyle, row: .defaults)),
+        DefaultedTable("[catalog]", catalog, defaults: Configuration.defaults),
         DefaultedTable("[emoji]", emoji, defaults: Configuration.defaults),
     ]
 

@@ -17,6 +17,8 @@ public struct Configuration: Hashable, Sendable {
     /// Row effects of the user's own ([effects.NAME]), by name: named as the built-in ones are
     /// wherever the configuration's task reads them (`CardEffects.configured`).
     public var keyframeEffects: [String: KeyframeEffect] = [:]
+    /// The bundled catalog browsed when no data is given (`[catalog] name`).
+    public var catalog = BundledCatalog.emoji
     /// Emoji sections by Unicode group, or by the finer subgroups.
     public var emojiGrouping: EmojiCatalog.Grouping = .group
     /// The tone shown and printed for emoji that have skin tones (nil: none, the yellow default).
@@ -62,7 +64,7 @@ public struct Configuration: Hashable, Sendable {
             // numbers at any count.
             settings.itemsPerLine = 1
             if catalog.sections.count > 1 { settings.breakpoints = listBreakpoints(settings.breakpoints, catalog) }
-        } else if !itemWidthIsSet && catalog.source != EmojiCatalog.source {
+        } else if !itemWidthIsSet && !(BundledCatalog(source: catalog.source)?.itemsAreGlyphs ?? false) {
             settings.itemWidth = Self.dataItemWidth
             // Up to `measuredItemLimit` items: measuring is a pass over every label, and a
             // million lines would pay for it on every layout (a search, a resize).
@@ -88,7 +90,7 @@ public struct Configuration: Hashable, Sendable {
         case .chips: return false
         case .auto:
             if settings.itemsPerLine == 1 { return true }
-            return !itemWidthIsSet && settings.defaultGroup == nil && catalog.source != EmojiCatalog.source
+            return !itemWidthIsSet && settings.defaultGroup == nil && !BundledCatalog.isBundled(catalog.source)
                 && catalog.sections.allSatisfy { !$0.items.hasGlyphs && $0.items.allUseConfiguredSize }
                 && !labelsAreWords(catalog)
         }

@@ -217,9 +217,10 @@ struct BrowseCommand: ParsableCommand {
                 } else {
                     (catalog, warnings, loadedHeader) = try options.loadData(configuration, fields: lineFields)
                 }
-                if catalog.source == EmojiCatalog.source, let given = lineFields.givenOptions.first {
+                if let bundled = BundledCatalog(source: catalog.source), let given = lineFields.givenOptions.first {
+                    let name = bundled == .emoji ? "emoji" : "\(bundled.rawValue) catalog"
                     throw InputError(
-                        message: "\(given) reads lines of data (FILE or standard input), not the bundled emoji")
+                        message: "\(given) reads lines of data (FILE or standard input), not the bundled \(name)")
                 }
                 if !streaming, let problem = format.problem(for: catalog) { throw InputError(message: problem) }
                 let tone = skinTone.flatMap { SkinTone.parse($0) } ?? configuration.skinTone
@@ -357,7 +358,7 @@ struct BrowseCommand: ParsableCommand {
                 // (Titled as the data it replaces: its file, or stdin.)
                 let reloadName =
                     (options.data ?? options.file).flatMap { $0 == "-" ? nil : $0 }
-                    ?? (source == EmojiCatalog.source ? "reload" : CatalogLoader.standardInputName)
+                    ?? (BundledCatalog.isBundled(source) ? "reload" : CatalogLoader.standardInputName)
                 var forgotten: [String] = []
                 let reloads = state.options.bindings.reloads
                 let outcome = Browser.run(&state, on: screen, inbox: streaming || reloads ? inbox : nil) { command in

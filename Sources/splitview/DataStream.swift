@@ -28,7 +28,7 @@ extension DataOptions {
             return CatalogStream(
                 descriptor: descriptor, name: path, source: path, options: loadOptions, emptyIsNoItems: false)
         }
-        if !emoji && (data ?? file == "-" || isatty(0) == 0) && CatalogStream.isWorthStreaming(0) {
+        if askedCatalog == nil && (data ?? file == "-" || isatty(0) == 0) && CatalogStream.isWorthStreaming(0) {
             return CatalogStream(
                 descriptor: 0, name: CatalogLoader.standardInputName, source: "-", options: loadOptions,
                 emptyIsNoItems: !asksForData)

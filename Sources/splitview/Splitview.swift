@@ -106,7 +106,8 @@ extension Splitview {
     /// checks it against the options the parser declares.
     static let valueOptions: Set<String> = [
         "-q", "--query", "-f", "--filter", "--print", "--expect", "--skin-tone", "--typing", "--height", "--tiebreak",
-        "--data", "--format", "--section-column", "--label-column", "--glyph-column", "--config", "--style",
+        "--data", "--catalog", "--format", "--section-column", "--label-column", "--glyph-column", "--config",
+        "--style",
         "--effect", "--preset", "--layout", "--header-lines", "--header", "--tabstop", "--ellipsis", "--prompt",
         "--info", "--border", "--color", "--pointer", "--marker", "-d", "--delimiter", "--nth", "--with-nth",
         "--accept-nth", "--group-nth",
@@ -318,6 +319,21 @@ struct DataOptions: ParsableArguments {
         if emoji && asksForData {
             throw ValidationError("--format and the column options need a data file, not --emoji")
         }
+        if let name = catalogName?.name, catalog == nil {
+            throw ValidationError("--catalog must be: \(CatalogName.choices), found \"\(MessageText.escaped(name))\"")
+        }
+        if let catalog {
+            if let named = data ?? file {
+                throw ValidationError(
+                    "--catalog browses a bundled catalog: give no data file as well (got \"\(named)\")")
+            }
+            if asksForData {
+                throw ValidationError("--format and the column options need a data file, not --catalog")
+            }
+            if emoji && catalog != .emoji {
+                throw ValidationError("--emoji browses the emoji: give --catalog \(catalog.rawValue) alone")
+            }
+        }
     }
 
     @Flag(
@@ -325,6 +341,19 @@ struct DataOptions: ParsableArguments {
             "Browse the bundled emoji even when standard input is not a terminal (from a script, cron, an editor or a key binding), where standard input would be the data."
     )
     var emoji = false
+
+    @Option(
+        name: .customLong("catalog"),
+        help: ArgumentHelp(
+            "The bundled catalog to browse, even when standard input is not a terminal (default: [catalog] name of the configuration, else emoji).",
+            valueName: "name"))
+    var catalogName: CatalogName?
+
+    /// --catalog's catalog (its name checked in `validate`).
+    var catalog: BundledCatalog? { catalogName.flatMap { BundledCatalog(rawValue: $0.name) } }
+
+    /// The bundled catalog asked for on the command line: --catalog's, or --emoji's.
+    var askedCatalog: BundledCatalog? { catalog ?? (emoji ? .emoji : nil) }
 
     /// Whether the options only make sense for a data file.
     var asksForData: Bool { format != nil || sectionColumn != nil || labelColumn != nil || glyphColumn != nil }
@@ -378,7 +407,7 @@ struct DataOptions: ParsableArguments {
         do {
             if let path = data ?? file, path != "-" {
                 loaded = try CatalogLoader.load(path: path, options: loadOptions)
-            } else if !emoji && (data ?? file == "-" || isatty(0) == 0) {
+            } else if askedCatalog == nil && (data ?? file == "-" || isatty(0) == 0) {
                 // Standard input ("-", or any that is not a terminal) is the data, even when
                 // empty, as fzf's: `ls /nonexistent | splitview` shows no items (and Enter and
                 // --filter exit 1), not the emoji. (With --format or a column option an empty
@@ -395,7 +424,8 @@ struct DataOptions: ParsableArguments {
                         message:
                             "--format and the column options need a data file (FILE, --data FILE or standard input)")
                 }
-                return (EmojiCatalog.load(grouping: subgroups ? .subgroup : configuration.emojiGrouping), [], [])
+                let bundled = askedCatalog ?? configuration.catalog
+                return (bundled.load(grouping: subgroups ? .subgroup : configuration.emojiGrouping), [], [])
             }
         } catch let error as InputError {
             throw error
@@ -428,6 +458,23 @@ struct DataOptions: ParsableArguments {
 extension DataFormat: ExpressibleByArgument {
     public static var allValueDescriptions: [String: String] {
         Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.helpLine) })
+    }
+}
+
+/// `--catalog`: a bundled catalog's name, checked in `validate` (one line naming the
+/// catalogs, where the parser would list six names on lines of their own).
+struct CatalogName: ExpressibleByArgument {
+    var name: String
+    init(argument: String) { name = argument }
+    static var allValueStrings: [String] { BundledCatalog.allCases.map(\.rawValue) }
+    static var allValueDescriptions: [String: String] {
+        Dictionary(uniqueKeysWithValues: BundledCatalog.allCases.map { ($0.rawValue, $0.help) })
+    }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+    /// The names as the message lists them: one of "emoji", ... or "gitmoji".
+    static var choices: String {
+        let quoted = allValueStrings.map { "\"\($0)\"" }
+        return "one of " + quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
     }
 }
 

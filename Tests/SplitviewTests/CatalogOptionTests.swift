@@ -1,0 +1,132 @@
+import Foundation
+import TerminalTestSupport
+import Testing
+
+import UserFiles
+
+/// --catalog NAME and [catalog] name: the bundled catalogs through the real binary.
+@Suite("--catalog")
+struct CatalogOptionTests {
+    /// The first lines --filter prints.
+    func first(_ arguments: [String], _ count: Int = 1, stdin: String? = nil) throws -> [String] {
+        let result = try Support.run(arguments, stdin: stdin)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return Array(result.stdout.split(separator: "\n").prefix(count).map(String.init))
+    }
+
+    @Test("each catalog's search finds what a person types, best first")
+    func searches() throws {
+        #expect(try first(["--catalog", "kaomoji", "--filter", "shrug"], 3).contains("¯\\_(ツ)_/¯"))
+        #expect(try first(["--catalog", "unicode", "--filter", "rightwards arrow"]) == ["→"])
+        #expect(try first(["--catalog", "unicode", "--filter", "U+2192"]) == ["→"])
+        #expect(try first(["--catalog", "unicode", "--filter", "2192"]) == ["→"])
+        #expect(try first(["--catalog", "symbols", "--filter", "U+2192"]) == ["→"])
+        #expect(try first(["--catalog", "symbols", "--filter", "euro"]) == ["€"])
+        #expect(try first(["--catalog", "unicode", "--filter", "water"], 1_000).contains("水"))
+        #expect(try first(["--catalog", "gitmoji", "--filter", "bug"]) == ["🐛"])
+        #expect(try first(["--catalog", "gitmoji", "--filter", ":bug:", "--print", "label"]) == ["Fix a bug"])
+        #expect(try first(["--catalog", "nerd-font", "--filter", "nf-fa-github"]) == ["\u{F09B}"])
+    }
+
+    @Test("--print gives the glyph, a kaomoji's text, the name and section")
+    func printed() throws {
+        #expect(try first(["--catalog", "unicode", "--filter", "U+2192", "--print", "label"]) == ["rightwards arrow"])
+        #expect(try first(["--catalog", "unicode", "--filter", "U+2192", "--print", "section"]) == ["Arrows"])
+        let kaomoji = try first(["--catalog", "kaomoji", "--filter", "table flip", "--print", "json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data((kaomoji.first ?? "").utf8)) as? [String: Any])
+        #expect(object["glyph"] == nil && (object["label"] as? String)?.contains("┻") == true, "\(object)")
+        #expect((object["keywords"] as? [String])?.contains("table flip") == true)
+    }
+
+    @Test("--catalog chooses over a pipe on standard input, as --emoji does")
+    func overStandardInput() throws {
+        #expect(try first(["--catalog", "gitmoji", "--filter", "bug"], stdin: "a bug\n") == ["🐛"])
+        #expect(try first(["--filter", "bug", "--print", "label"], stdin: "a bug\n") == ["a bug"])
+    }
+
+    @Test("an unknown name, a data file beside it, --emoji against it: one line, status 64")
+    func mistakes() throws {
+        let unknown = try Support.run(["--catalog", "klingon", "--filter", "x"])
+        #expect(unknown.status == 64)
+        #expect(
+            unknown.stderr.split(separator: "\n").first
+                == "Error: --catalog must be: one of \"emoji\", \"unicode\", \"symbols\", \"kaomoji\", \"nerd-font\" or \"gitmoji\", found \"klingon\""
+        )
+        let file = try Support.run(["--catalog", "unicode", "data.json"])
+        #expect(file.status == 64)
+        #expect(file.stderr.hasPrefix("Error: --catalog browses a bundled catalog: give no data file as well"))
+        let both = try Support.run(["--emoji", "--catalog", "kaomoji", "--filter", "x"])
+        #expect(both.status == 64)
+        #expect(try Support.run(["--emoji", "--catalog", "emoji", "--filter", "hundred"]).stdout == "💯\n")
+        let fields = try Support.run(["--catalog", "kaomoji", "--nth", "1", "--filter", "x"])
+        #expect(fields.status == 2)
+        #expect(fields.stderr.contains("not the bundled kaomoji catalog"), "\(fields.stderr)")
+    }
+
+    @Test("[catalog] name chooses the catalog; --catalog comes over it; a wrong name is located")
+    func configured() throws {
+        #expect(try FileText.configuration("[catalog]\nname = \"kaomoji\"\n").catalog == .kaomoji)
+        #expect(try FileText.configuration("").catalog == .emoji)
+        #expect(
+            FileText.configurationError("[catalog]\nname = \"klingon\"\n")
+                == "test.toml:2:1: catalog.name: expected one of \"emoji\", \"unicode\", \"symbols\", \"kaomoji\", \"nerd-font\", \"gitmoji\", found the string \"klingon\""
+        )
+        let folder = FileManagerHelper.temporaryDirectory()
+        let config = folder + "/config.toml"
+        try "[catalog]\nname = \"gitmoji\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(try first(["--config", config, "--filter", "bug"]) == ["🐛"])
+        #expect(try first(["--config", config, "--catalog", "emoji", "--filter", "hundred"]) == ["💯"])
+        // Data on standard input is still the data.
+        #expect(try first(["--config", config, "--filter", "bug", "--print", "label"], stdin: "a bug\n") == ["a bug"])
+    }
+
+    @Test("help and the completions list the catalogs")
+    func helpAndCompletions() throws {
+        let help = try Support.run(["--help"]).stdout
+        #expect(help.contains("--catalog <name>"))
+        #expect(help.contains("nerd-font") && help.contains("every character of Unicode 17.0"), "\(help)")
+        let bash = try Support.run(["--generate-completion-script", "bash"]).stdout
+        #expect(bash.contains("'emoji'$'\\n''unicode'$'\\n''symbols'$'\\n''kaomoji'$'\\n''nerd-font'$'\\n''gitmoji'"))
+    }
+}
+
+/// The browser on the whole Unicode catalog in tmux: the first frame, a search, a pick.
+@Suite(.serialized, .needs("tmux"))
+struct CatalogBrowserTests {
+    @Test("--catalog unicode: blocks, a search by name and by code point, the status line, a pick")
+    func unicodeBrowser() throws {
+        let out = FileManagerHelper.temporaryDirectory() + "/out.txt"
+        let session = try TmuxSession(
+            width: 100, height: 24,
+            command: "\(Support.binary) --catalog unicode > \(out); echo EXIT:$? >> \(out)")
+        try session.waitFor("the first frame") {
+            $0.contains("Basic Latin · 95") && $0.contains("1 of 159801") && $0.contains("space  U+0020")
+        }
+        try session.send("/")
+        try session.send("-l", "U+2192")
+        try session.waitFor("the code point found") { $0.contains("Best matches · 10") && $0.contains("Arrows · 1") }
+        try session.send("Enter")
+        try session.waitFor("the arrow focused") { $0.contains("→  rightwards arrow  U+2192  · Best matches") }
+        try session.send("i")
+        try session.waitFor("the details") { $0.contains("keywords: z notation") && $0.contains("│ U+2192") }
+        try session.send("Enter")
+        #expect(session.waitForFile(out, containing: "EXIT:") == "→\nEXIT:0\n")
+    }
+
+    @Test("--catalog kaomoji: text chips as wide as each kaomoji, found by tag")
+    func kaomojiBrowser() throws {
+        let out = FileManagerHelper.temporaryDirectory() + "/out.txt"
+        let session = try TmuxSession(
+            width: 100, height: 24,
+            command: "\(Support.binary) --catalog kaomoji > \(out); echo EXIT:$? >> \(out)")
+        try session.waitFor("the first frame") { $0.contains("love · ") && $0.contains("1 of 1562") }
+        try session.send("/")
+        try session.send("-l", "shrug")
+        try session.waitFor("the shrugs") { $0.contains("whatever · 6") && $0.contains("¯\\_(ツ)_/¯") }
+        try session.send("Enter")
+        try session.send("Enter")
+        let output = session.waitForFile(out, containing: "EXIT:")
+        #expect(output.hasSuffix("EXIT:0\n") && output.contains("¯"), "\(output)")
+    }
+}
