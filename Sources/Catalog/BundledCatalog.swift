@@ -105,21 +105,23 @@ enum BundledTable {
         let end = bytes.count
         let size =
             Int(bytes[end - 4]) | Int(bytes[end - 3]) << 8 | Int(bytes[end - 2]) << 16 | Int(bytes[end - 1]) << 24
-        var output = [UInt8](repeating: 0, count: max(size, 1))
         var stream = z_stream()
         // 15 + 16: a window of 32 KB, gzip's header and trailer.
         guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             return nil
         }
         defer { inflateEnd(&stream) }
-        let status = output.withUnsafeMutableBufferPointer { out -> Int32 in
+        var status = Z_OK
+        // (Not zero-filled first: inflate writes every byte it counts.)
+        let output = [UInt8](unsafeUninitializedCapacity: max(size, 1)) { out, initialized in
             stream.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress)
             stream.avail_in = UInt32(bytes.count)
             stream.next_out = out.baseAddress
             stream.avail_out = UInt32(out.count)
-            return inflate(&stream, Z_FINISH)
+            status = inflate(&stream, Z_FINISH)
+            initialized = Int(stream.total_out)
         }
-        guard status == Z_STREAM_END, Int(stream.total_out) == size else { return nil }
+        guard status == Z_STREAM_END, output.count == size else { return nil }
         return output
     }
 }
