@@ -12,7 +12,7 @@ Sources (see Data/README.md; Data/fetch-catalog-sources.sh fetches them into Dat
   .../catagories.json
 
 Each table is in the format of Data/emoji.tsv: one `#` comment line naming the source, then
-one row per item (the Unicode table, 15 MB, gzip-compressed to 1.3 MB: see Data/README.md),
+one row per item (the Unicode table, 11.8 MB, gzip-compressed to 1.8 MB: see Data/README.md),
 
   group <TAB> subgroup <TAB> glyph <TAB> name <TAB> keyword|keyword|... <TAB> variants
 

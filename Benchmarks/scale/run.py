@@ -280,7 +280,9 @@ class Terminal:
             self.wrote(self.y)
             self.chars[self.y][self.x] = char
             self.reverse_cells[self.y][self.x] = self.reverse
-            if width == 2:
+            if width == 2 and self.x + 1 < self.columns:
+                # (A wide character in the last column with autowrap off, as the bundled
+                # catalogs' glyphs may be where this model and the program measure differently.)
                 self.chars[self.y][self.x + 1] = ""
                 self.reverse_cells[self.y][self.x + 1] = self.reverse
             self.last_char = char
