@@ -198,7 +198,7 @@ import TerminalUI
         )
         #expect(
             error("[layuot]\nleft_ratio = 0.5\n")?.description
-                == "test.toml:1:2: layuot: unknown key at the top level (allowed: bind, breakpoint, effects, emoji, groups, item, layout, recent, row, screen, search, sections, theme, widths)"
+                == "test.toml:1:2: layuot: unknown key at the top level (allowed: bind, breakpoint, catalog, effects, emoji, groups, item, layout, recent, row, screen, search, sections, theme, widths)"
         )
     }
 

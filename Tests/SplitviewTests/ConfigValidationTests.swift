@@ -201,7 +201,7 @@ import Testing
     @Test func keysFromTheFileAreEscapedInMessages() {
         #expect(
             error("\"\\u001B[2J\" = 1\n")
-                == "test.toml:1:1: \"\\u001B[2J\": unknown key at the top level (allowed: bind, breakpoint, effects, emoji, groups, item, layout, recent, row, screen, search, sections, theme, widths)"
+                == "test.toml:1:1: \"\\u001B[2J\": unknown key at the top level (allowed: bind, breakpoint, catalog, effects, emoji, groups, item, layout, recent, row, screen, search, sections, theme, widths)"
         )
         // A row effect, preset or option that is none of the known ones (FuzzConfig found the
         // tab of an effect's name quoted as it was).
