@@ -330,9 +330,6 @@ struct DataOptions: ParsableArguments {
             if asksForData {
                 throw ValidationError("--format and the column options need a data file, not --catalog")
             }
-            if emoji && catalog != .emoji {
-                throw ValidationError("--emoji browses the emoji: give --catalog \(catalog.rawValue) alone")
-            }
         }
     }
 
@@ -352,7 +349,8 @@ struct DataOptions: ParsableArguments {
     /// --catalog's catalog (its name checked in `validate`).
     var catalog: BundledCatalog? { catalogName.flatMap { BundledCatalog(rawValue: $0.name) } }
 
-    /// The bundled catalog asked for on the command line: --catalog's, or --emoji's.
+    /// The bundled catalog asked for on the command line: --catalog's, or --emoji's (--catalog
+    /// comes over --emoji, which the shells' emoji key passes: its options may name a catalog).
     var askedCatalog: BundledCatalog? { catalog ?? (emoji ? .emoji : nil) }
 
     /// Whether the options only make sense for a data file.
