@@ -206,7 +206,10 @@ def symbol_kept(block, category):
 
 def symbol_rows(characters, blocks, aliases, definitions):
     rows = unicode_rows(characters, blocks, aliases, definitions, symbol_kept)
-    order = {name: index for index, name in enumerate(list(SYMBOL_CATEGORIES_ONLY) + SYMBOL_BLOCKS)}
+    # Basic Latin's and Latin-1's symbols ($, ©, °, ×) beside the currency symbols.
+    currency = SYMBOL_BLOCKS.index("Currency Symbols") + 1
+    blocks = SYMBOL_BLOCKS[:currency] + list(SYMBOL_CATEGORIES_ONLY) + SYMBOL_BLOCKS[currency:]
+    order = {name: index for index, name in enumerate(blocks)}
     missing = set(SYMBOL_BLOCKS) - {line.split("\t")[0] for line in rows}
     if missing:
         fail("no such blocks: %s" % ", ".join(sorted(missing)))

@@ -17,7 +17,7 @@ struct BundledCatalogTests {
         "every catalog loads, with its counts and sections",
         arguments: [
             (BundledCatalog.unicode, 159_801, 340, "Basic Latin"),
-            (.symbols, 5_955, 36, "Basic Latin"),
+            (.symbols, 5_955, 36, "Arrows"),
             (.kaomoji, 1_562, 44, "love"),
             (.nerdFont, 10_995, 16, "Font Awesome"),
             (.gitmoji, 75, 5, "Functionality"),
