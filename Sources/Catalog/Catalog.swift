@@ -99,6 +99,10 @@ public struct Item: Hashable, Sendable {
     /// The line as the input gave it, when the label shows less of it or other fields
     /// (`--with-nth`, `--group-nth`, `--group-by dirname`): what a pick prints.
     public var line: String?
+    /// How common the item is in its catalog, 1 the most (a bundled table's frequency rank,
+    /// Data/emoji-frequency.tsv for the emoji); nil when unranked. Among matches that match
+    /// as well, search puts the more common first (docs/search.md).
+    public var rank: Int?
 
     public struct Field: Hashable, Sendable {
         public var name: String

@@ -1,12 +1,13 @@
 // The bundled emoji: Data/emoji.tsv, compiled into the binary by the CEmojiData target.
 //
 // Each line of the table (after the `#` comment line) reads
-//   group TAB subgroup TAB emoji TAB name TAB keyword|keyword|… TAB variant variant …
-// (see Data/generate-emoji.py), any fields after these ignored. The bytes are split directly,
-// without Foundation, and each grouping is parsed once and kept in a `static let` (initialised
-// lazily and thread-safely). The other bundled catalogs (`BundledCatalog`) are tables of the
-// same format read by the same `parse`: an empty glyph is an item that is text only (a
-// kaomoji), an empty subgroup its group.
+//   group TAB subgroup TAB emoji TAB name TAB keyword|keyword|… TAB variant variant … [TAB rank]
+// (see Data/generate-emoji.py; the rank, Unicode's frequency rank, only on the rows that have
+// one), any fields after these ignored. The bytes are split directly, without Foundation, and
+// each grouping is parsed once and kept in a `static let` (initialised lazily and
+// thread-safely). The other bundled catalogs (`BundledCatalog`) are tables of the same format
+// read by the same `parse`: an empty glyph is an item that is text only (a kaomoji), an empty
+// subgroup its group.
 
 import CEmojiData
 
@@ -70,7 +71,7 @@ public enum EmojiCatalog {
         var lastKey: Range<Int>?
         var lastIndex = 0
         var fields: [Range<Int>] = []
-        fields.reserveCapacity(6)
+        fields.reserveCapacity(7)
 
         var lineStart = 0
         let end = bytes.count
@@ -114,6 +115,7 @@ public enum EmojiCatalog {
             let hasGlyph = !fields[2].isEmpty
             if hasGlyph { stores[index].addString(UnsafeBufferPointer(rebasing: bytes[fields[2]])) }
             let variantCount = fields.count > 5 ? addParts(fields[5], splitAt: space, to: &stores[index]) : 0
+            if fields.count > 6, let rank = Int(string(fields[6])) { stores[index].setRank(rank) }
             stores[index].finishItem(
                 ItemShape(hasGlyph: hasGlyph, keywordCount: keywordCount, variantCount: variantCount))
         }

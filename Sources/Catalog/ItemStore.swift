@@ -154,6 +154,9 @@ final class ItemStore: Sendable {
     let styledItems: Column<UInt32>
     let styleEnds: Column<Int>
     let styleBytes: Column<UInt8>
+    /// Each item's rank (`Item.rank`; 0: none), for the items up to the last one ranked; empty
+    /// when no item is (all but the bundled catalogs).
+    let ranks: [UInt16]
 
     static let identities = Atomic<UInt64>(0)
 
@@ -164,8 +167,9 @@ final class ItemStore: Sendable {
         shapes: [ItemShape], searchableCountOfShape: [Int], count: Int, isASCII: Bool, identity: UInt64,
         styledItems: Column<UInt32> = ColumnWriter<UInt32>().column,
         styleEnds: Column<Int> = ColumnWriter<Int>().column,
-        styleBytes: Column<UInt8> = ColumnWriter<UInt8>().column
+        styleBytes: Column<UInt8> = ColumnWriter<UInt8>().column, ranks: [UInt16] = []
     ) {
+        self.ranks = ranks
         self.styledItems = styledItems
         self.styleEnds = styleEnds
         self.styleBytes = styleBytes
@@ -202,6 +206,9 @@ final class ItemStore: Sendable {
         }
     }
 
+    /// The item's rank (`Item.rank`), nil when it has none.
+    func rank(_ index: Int) -> Int? { index < ranks.count && ranks[index] > 0 ? Int(ranks[index]) : nil }
+
     /// The item at `index`, made from its strings.
     func item(_ index: Int) -> Item {
         let shape = shapes[shapeIndex(of: index)]
@@ -236,6 +243,7 @@ final class ItemStore: Sendable {
             label: label, glyph: glyph, width: shape.width, height: shape.height, keywords: keywords,
             variants: variants, fields: fields, spelling: spelling)
         item.searchTexts = searchTexts
+        item.rank = rank(index)
         if shape.hasLine {
             item.line = take(1)[0]
         } else if let around = shape.lineAround {
@@ -347,6 +355,7 @@ struct ItemStoreBuilder {
     private var styledItems = ColumnWriter<UInt32>()
     private var styleEnds = ColumnWriter<Int>()
     private var styleBytes = ColumnWriter<UInt8>()
+    private var ranks: [UInt16] = []
     private var shapes: [ItemShape] = []
     private var searchableCountOfShape: [Int] = []
     /// Each shape's `stringCount`, read per item without copying the shape.
@@ -427,6 +436,13 @@ struct ItemStoreBuilder {
         styleEnds.append(styleBytes.count)
     }
 
+    /// The rank (`Item.rank`, from 1) of the item being written, before `finishItem`.
+    mutating func setRank(_ rank: Int) {
+        guard rank > 0 else { return }
+        if ranks.count < count { ranks += repeatElement(0, count: count - ranks.count) }
+        ranks.append(UInt16(min(rank, Int(UInt16.max))))
+    }
+
     /// The shape of the last item finished, as `finishItem(shapeAt:)` takes it.
     var lastShapeIndex: Int { lastShape }
 
@@ -494,6 +510,7 @@ struct ItemStoreBuilder {
         for variant in item.variants { addString(variant) }
         if shape.keywordsSpelling == .text { addString(item.spelling.keywordsText ?? "") }
         if let line = item.line { addString(line) }
+        if let rank = item.rank { setRank(rank) }
         finishItem(shape)
     }
 
@@ -524,7 +541,7 @@ struct ItemStoreBuilder {
             bytes: bytes, stringEnds: stringEnds, firstString: firstString.column, shapeOfItem: shapeOfItem.column,
             shapes: shapes, searchableCountOfShape: searchableCountOfShape, count: count, isASCII: isASCII,
             identity: writer.identity, styledItems: styledItems.column, styleEnds: styleEnds.column,
-            styleBytes: styleBytes.column)
+            styleBytes: styleBytes.column, ranks: ranks)
     }
 
     /// The store, its columns trimmed when more than half of their room is unused.
@@ -538,7 +555,7 @@ struct ItemStoreBuilder {
             shapeOfItem: trimmed(shapeOfItem.column), shapes: shapes, searchableCountOfShape: searchableCountOfShape,
             count: count, isASCII: restIsASCII(bytes), identity: writer.identity,
             styledItems: trimmed(styledItems.column), styleEnds: trimmed(styleEnds.column),
-            styleBytes: trimmed(styleBytes.column))
+            styleBytes: trimmed(styleBytes.column), ranks: ranks)
     }
 }
 
