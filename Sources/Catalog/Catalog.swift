@@ -314,6 +314,9 @@ public struct Catalog: Hashable, Sendable {
     public var sections: [Section]
     /// Where the data came from, for messages ("emoji", a path, or "-").
     public var source: String
+    /// The user's own picks, the most preferred first (the recent picks): among matches that
+    /// match as well, search puts them first (`SearchPicks`).
+    public var picks = SearchPicks()
 
     public init(sections: [Section], source: String) {
         self.sections = sections

@@ -207,7 +207,7 @@ public enum Search {
         if work >= parallelThreshold {
             sections = searchInParallel(candidates, catalog, query, work: work, cancellation: cancellation)
         } else {
-            var matcher = SearchMatcher(query)
+            var matcher = SearchMatcher(query, picks: catalog.picks)
             var found: [SearchResult.SectionMatches] = []
             for candidate in candidates {
                 if cancellation?.isCancelled == true { break }
@@ -505,7 +505,7 @@ public enum Search {
 
         let slots = ChunkSlots(count: parts.count)
         DispatchQueue.concurrentPerform(iterations: parts.count) { chunk in
-            var matcher = SearchMatcher(query)
+            var matcher = SearchMatcher(query, picks: catalog.picks)
             var found: [SearchResult.SectionMatches] = []
             for part in parts[chunk] {
                 if cancellation?.isCancelled == true { break }

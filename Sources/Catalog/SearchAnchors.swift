@@ -201,23 +201,25 @@ extension SearchBytes {
         return !(properties.isAlphabetic || properties.numericType != nil)
     }
 
-    /// How well `pattern` matches one string under `anchor`, 0 for not at all. For exact terms:
-    /// a whole word over a word start over the inside of a word (times two), then the label over
-    /// any other string (one). A fuzzy term scores by `fuzzyScore`, and the label doubles it.
+    /// How well `pattern` matches one string under `anchor`, 0 for not at all. For exact terms,
+    /// from best to worst (docs/search.md, "The order"):
+    /// - 8: the label is the term ("eyes" is 👀's name);
+    /// - 7: a whole word of the label ("thumbs" in "thumbs up"), or a shortcode the term spells
+    ///   whole (`:smile:` for "smile", `:+1:` for "+1"; `shortcodePoints`);
+    /// - 6: a whole keyword, or a word of the label that starts with the term ("party" in
+    ///   "partying face");
+    /// - 5: a keyword's word, or a shortcode's, that starts with the term;
+    /// - 3, 2: the inside of a word of the label, of a keyword (`'term`).
+    /// A fuzzy term scores by `fuzzyScore`, and the label doubles it; a word-first term scores
+    /// 1000 and its word start's points, or its fuzzy score (at most 999) where it starts no word.
     /// (Where in the label it matches counts for nothing: "red heart" is no worse a "heart" than
-    /// "heart on fire", and the shorter label goes first.)
+    /// "heart on fire"; how common the emoji is decides between them, `SearchRanking.wordKey`.)
     static func points(
         of pattern: UnsafeBufferPointer<UInt8>, anchor: SearchQuery.Term.Anchor, foldingCase: Bool,
         isLabel: Bool, in haystack: UnsafeBufferPointer<UInt8>
     ) -> Int {
-        func points(at index: Int) -> Int {
-            let starts = isWordStart(index, in: haystack)
-            let ends = isWordEnd(index + pattern.count, in: haystack)
-            let kind = starts && ends ? 3 : starts ? 2 : 1
-            return kind * 2 + (isLabel ? 1 : 0)
-        }
         if anchor == .wordFirst {
-            // A word start (at most 7 points) over any fuzzy match (at most 999).
+            // A word start (at most 8 points) over any fuzzy match (at most 999).
             let word = Self.points(
                 of: pattern, anchor: .wordStart, foldingCase: foldingCase, isLabel: isLabel, in: haystack)
             if word > 0 { return 1000 + word }
@@ -228,12 +230,67 @@ extension SearchBytes {
             let score = fuzzyScore(of: pattern, foldingCase: foldingCase, in: haystack)
             return isLabel ? score * 2 : score
         }
+        let shortcode = !isLabel && isShortcode(haystack)
+        if shortcode, spellsWhole(pattern, foldingCase: foldingCase, shortcode: haystack) {
+            return shortcodePoints
+        }
+        if isLabel, anchor != .labelStart && anchor != .labelEnd,
+            labelMatch(of: pattern, anchor: .wholeLabel, foldingCase: foldingCase, in: haystack)
+        {
+            return 8
+        }
+        func points(at index: Int) -> Int {
+            let starts = isWordStart(index, in: haystack)
+            guard starts else { return isLabel ? 3 : 2 }
+            if shortcode { return 5 }
+            let ends = isWordEnd(index + pattern.count, in: haystack)
+            if isLabel { return ends ? 7 : 6 }
+            return ends ? 6 : 5
+        }
+        let most = shortcode ? 5 : isLabel ? 7 : 6
         var best = 0
         occurrences(of: pattern, anchor: anchor, foldingCase: foldingCase, in: haystack) { found in
             best = max(best, points(at: found))
-            return best < 7  // a whole word in the label: nothing later beats it
+            return best < most  // nothing later beats it
         }
         return best
+    }
+
+    /// The points of a shortcode the term spells whole: a whole word of the label's.
+    static let shortcodePoints = 7
+
+    /// Whether `points` scored in a string that is not the label can only be a shortcode
+    /// spelled whole (a keyword scores at most 6).
+    @inline(__always)
+    static func spellsShortcode(points: Int) -> Bool {
+        points == shortcodePoints || points == 1000 + shortcodePoints
+    }
+
+    /// Whether `string` is a shortcode: `:name:`, a name between colons.
+    @inline(__always)
+    static func isShortcode(_ string: UnsafeBufferPointer<UInt8>) -> Bool {
+        let colon = UInt8(ascii: ":")
+        return string.count > 2 && string[0] == colon && string[string.count - 1] == colon
+    }
+
+    /// Whether `pattern` is the shortcode's name, or the shortcode with its colons.
+    @inline(__always)
+    static func spellsWhole(
+        _ pattern: UnsafeBufferPointer<UInt8>, foldingCase: Bool, shortcode: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let offset: Int
+        if pattern.count == shortcode.count - 2 {
+            offset = 1
+        } else if pattern.count == shortcode.count {
+            offset = 0
+        } else {
+            return false
+        }
+        for index in 0..<pattern.count {
+            let byte = shortcode[offset + index]
+            if (foldingCase ? asciiLower(byte) : byte) != pattern[index] { return false }
+        }
+        return true
     }
 
     /// Calls `body` with the start of each occurrence of `pattern` in `haystack` that `anchor`

@@ -59,7 +59,11 @@ struct SearchMatcher: ~Copyable {
     /// The Unicode-folding path's buffer, grown once and reused for every string.
     private var scratch: [UInt8] = []
 
-    init(_ query: SearchQuery) {
+    /// The user's picks (`Catalog.picks`), which word-start ranking puts first among equals.
+    let picks: SearchPicks
+
+    init(_ query: SearchQuery, picks: SearchPicks = SearchPicks()) {
+        self.picks = picks
         let needles = query.clauses.map { clause in clause.map { SearchNeedle($0) } }
         scoresAsFzf = query.scoresAsFzf
         order = query.order
@@ -225,17 +229,23 @@ struct SearchMatcher: ~Copyable {
     /// How well the item matches, for ranking (0 when it does not): for each clause, the best
     /// `SearchBytes.points` of its terms over the item's strings, added up. Negated terms and
     /// code points score nothing. (Word-start queries; fzf's are scored by `fzfScore`.)
-    mutating func score(_ store: ItemStoreReader, _ item: Int) -> Int {
+    mutating func score(_ store: ItemStoreReader, _ item: Int) -> Int { scoreAndShortcodes(store, item).score }
+
+    /// `score`, and how many clauses' best match was a shortcode the term spells whole
+    /// (`:smile:` for "smile"), a tiebreak after how common the item is.
+    mutating func scoreAndShortcodes(_ store: ItemStoreReader, _ item: Int) -> (score: Int, shortcodes: Int) {
         let strings = store.searchableStrings(of: item)
-        var total = 0
-        var clauseBest = 0
+        var total = 0, shortcodes = 0
+        var clauseBest = 0, clauseShortcode = false
         var clause = -1
         // (A clause's terms are next to each other; a conjunction's, one per clause, in any order.)
         for index in 0..<termCount {
             let term = terms[index]
             if term.clause != clause {
                 total += clauseBest
+                if clauseShortcode { shortcodes += 1 }
                 clauseBest = 0
+                clauseShortcode = false
                 clause = term.clause
             }
             // A code point alone scores nothing, below any match of text (at least 1 point): in
@@ -246,10 +256,32 @@ struct SearchMatcher: ~Copyable {
             for string in strings {
                 let isLabel = string == strings.lowerBound
                 if term.anchor.labelOnly && !isLabel { break }
-                clauseBest = max(clauseBest, points(term, in: store.string(string), isLabel: isLabel))
+                let found = points(term, in: store.string(string), isLabel: isLabel)
+                if found > clauseBest {
+                    clauseBest = found
+                    clauseShortcode = !isLabel && SearchBytes.spellsShortcode(points: found)
+                }
             }
         }
-        return total + clauseBest
+        if clauseShortcode { shortcodes += 1 }
+        return (total + clauseBest, shortcodes)
+    }
+
+    /// The rank key of a word-start match (`SearchRanking.wordKey`): how well it matches, then
+    /// the user's picks (the first the most preferred), then how common the item is
+    /// (`ItemStoreReader.rank`), then whether the query spells one of its shortcodes, then the
+    /// shorter label.
+    mutating func wordKey(_ store: ItemStoreReader, _ item: Int) -> UInt64 {
+        let (score, shortcodes) = scoreAndShortcodes(store, item)
+        let label = store.string(store.searchableStrings(of: item).lowerBound)
+        let commonness: Int
+        if let place = picks.place(ofLabel: label) {
+            commonness = place
+        } else {
+            commonness = SearchPicks.limit + store.rank(of: item)
+        }
+        return SearchRanking.wordKey(
+            score: score, commonness: commonness, spellsShortcode: shortcodes > 0, labelLength: label.count)
     }
 
     /// `SearchBytes.points`, on the Unicode-lowercased string when lowercasing changes a
@@ -574,6 +606,18 @@ struct ItemStoreReader {
     /// Whether every byte of the store is ASCII: then ASCII case folding and word boundaries
     /// decide every match.
     let isASCII: Bool
+    /// The items' ranks (`ItemStore.ranks`).
+    let ranks: UnsafeBufferPointer<UInt16>
+
+    /// How common the item is (`Item.rank`), from 1; `unranked` when it has no rank.
+    @inline(__always)
+    func rank(of item: Int) -> Int {
+        item < ranks.count && ranks[item] > 0 ? Int(ranks[item]) : Self.unranked
+    }
+
+    /// The rank of an unranked item, after every rank: the same for every store, so that
+    /// matches of several sections compare (the best matches).
+    static let unranked = Int(UInt16.max)
 
     /// The item's label, keywords and field values, as string indices.
     @inline(__always)
@@ -622,11 +666,13 @@ extension ItemStore {
                 firstString.withUnsafeBufferPointer { firstString in
                     shapeOfItem.withUnsafeBufferPointer { shapeOfItem in
                         searchableCountOfShape.withUnsafeBufferPointer { searchable in
-                            body(
-                                ItemStoreReader(
-                                    bytes: bytes, stringEnds: stringEnds, firstString: firstString,
-                                    shapeOfItem: shapeOfItem, searchableCountOfShape: searchable,
-                                    stride: shapes.first?.stringCount ?? 0, isASCII: isASCII))
+                            ranks.withUnsafeBufferPointer { ranks in
+                                body(
+                                    ItemStoreReader(
+                                        bytes: bytes, stringEnds: stringEnds, firstString: firstString,
+                                        shapeOfItem: shapeOfItem, searchableCountOfShape: searchable,
+                                        stride: shapes.first?.stringCount ?? 0, isASCII: isASCII, ranks: ranks))
+                            }
                         }
                     }
                 }

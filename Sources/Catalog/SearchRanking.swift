@@ -24,16 +24,22 @@ enum SearchRanking {
         (0xFFFF - clamp(score)) << 48 | clamp(labelLength) << 32
     }
 
+    /// The rank key of a word-start match: its score (higher first), then its commonness (the
+    /// user's picks' places, then the picks' limit plus the item's rank: smaller first), then
+    /// whether the query spells one of its shortcodes (first), then its label's length.
+    @inline(__always)
+    static func wordKey(score: Int, commonness: Int, spellsShortcode: Bool, labelLength: Int) -> UInt64 {
+        (0xFFFF - clamp(score)) << 48 | clamp(commonness) << 32 | (spellsShortcode ? 0 : 1) << 31
+            | UInt64(min(max(labelLength, 0), 0x7FFF)) << 16
+    }
+
     /// The item's rank key: by fzf's rules (its score, then the query's tiebreaks) or, for a
     /// word-start query, its score and its label's length.
     @inline(__always)
     static func key(
         _ storeIndex: Int, _ store: ItemStoreReader, _ matcher: inout SearchMatcher, _ order: SearchQuery.Order
     ) -> UInt64 {
-        guard matcher.scoresAsFzf else {
-            let label = store.string(store.searchableStrings(of: storeIndex).lowerBound)
-            return key(score: matcher.score(store, storeIndex), labelLength: label.count)
-        }
+        guard matcher.scoresAsFzf else { return matcher.wordKey(store, storeIndex) }
         return key(matcher.fzfScore(store, storeIndex), storeIndex, store, &matcher, order)
     }
 
@@ -317,7 +323,7 @@ extension Search {
         of result: SearchResult, in catalog: Catalog, count: Int, leavingOut: Set<Int> = []
     ) -> [ItemLocation] {
         guard count > 0, !result.isUnfiltered else { return [] }
-        var matcher = SearchMatcher(result.query)
+        var matcher = SearchMatcher(result.query, picks: catalog.picks)
         // The best `count` so far, best first, each section's firsts tried in turn: a thousand
         // sections cost a few comparisons each, not a sort of all their firsts.
         var best: [(key: UInt64, path: ItemLocation)] = []
@@ -383,7 +389,7 @@ extension Search {
         guard !previous.query.isEmpty, old.count <= shape.count, zip(old, shape).allSatisfy({ $0 <= $1 }),
             catalog.sections.prefix(old.count).map(\.title) == previous.catalogTitles
         else { return nil }
-        var matcher = SearchMatcher(previous.query)
+        var matcher = SearchMatcher(previous.query, picks: catalog.picks)
         let order = previous.query.order
         var kept: [Int: SearchResult.SectionMatches] = [:]
         for match in previous.sections { kept[match.section] = match }

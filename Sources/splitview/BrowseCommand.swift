@@ -228,6 +228,18 @@ struct BrowseCommand: ParsableCommand {
                 if fuzzy { searchOptions.fuzzy = true }
                 searchOptions = matching.applied(to: searchOptions)
                 if let typing { searchOptions.typing = typing }
+                // Recent picks are kept for the bundled emoji only: a data file's items change.
+                // They rank first among equal matches, in --filter's output too.
+                let environment = ProcessInfo.processInfo.environment
+                let recent =
+                    catalog.source == EmojiCatalog.source && !noRecent
+                    ? RecentPicks.location(environment: environment).map {
+                        RecentPicks(path: $0, size: configuration.recentSize, order: configuration.recentOrder)
+                    } : nil
+                let now = Int(Date().timeIntervalSince1970)
+                let recentGlyphs = recent.flatMap { $0.size > 0 ? $0.glyphs(now: now) : nil } ?? []
+                var recentSection = RecentPicks.section(for: recentGlyphs, in: catalog)
+                if let recentSection { catalog.picks = SearchPicks(labels: recentSection.items.map(\.label)) }
                 /// The lines `--print` gives for the items matching `query`, in the browser's order:
                 /// the best matches first, then each section's others, each item once.
                 func locations(_ query: String) -> [ItemLocation] {
@@ -258,26 +270,16 @@ struct BrowseCommand: ParsableCommand {
                         throw ExitCode(0)
                     }
                 }
-                let environment = ProcessInfo.processInfo.environment
                 let textWidth = TextWidth(overrides: configuration.widthOverrides)
                 // Emoji this terminal cannot draw ([widths] = 0, as probe-widths finds): left out
                 // when the configuration says so, counted in the status line.
                 var hidden = 0
                 if configuration.undrawable == .hidden && !streaming {
                     (catalog, hidden) = catalog.withoutUndrawable(textWidth)
+                    // (The Recent section shows only the emoji left.)
+                    if hidden > 0 { recentSection = RecentPicks.section(for: recentGlyphs, in: catalog) }
                 }
-                // Recent picks are kept for the bundled emoji only: a data file's items change.
-                let recent =
-                    catalog.source == EmojiCatalog.source && !noRecent
-                    ? RecentPicks.location(environment: environment).map {
-                        RecentPicks(path: $0, size: configuration.recentSize, order: configuration.recentOrder)
-                    } : nil
-                let now = Int(Date().timeIntervalSince1970)
-                if let recent, recent.size > 0,
-                    let section = RecentPicks.section(for: recent.glyphs(now: now), in: catalog)
-                {
-                    catalog.sections.insert(section, at: 0)
-                }
+                if let recentSection { catalog.sections.insert(recentSection, at: 0) }
                 let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
                 // (NO_COLOR wins over --color: the colours go, the attributes stay.)
                 let colored = options.look.colored(configuration.theme)

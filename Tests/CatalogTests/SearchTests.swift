@@ -464,9 +464,10 @@ struct SearchTests {
         scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
-    /// The best of a term's matches in an item, as ranking scores them (0: none): a whole word
-    /// over a word start over the inside of a word, the label over other strings. Fuzzy terms
-    /// score 1 when they match.
+    /// The best of a term's matches in an item, as ranking scores them (0: none): the whole
+    /// label (8), a whole word of the label or a shortcode spelled whole (7), a whole keyword or
+    /// a word start in the label (6), a word start in a keyword or a shortcode (5), the inside
+    /// of a word of the label (3) or of another string (2). Fuzzy terms score 1 when they match.
     static func referencePoints(_ item: Item, _ term: SearchQuery.Term, _ query: SearchQuery) -> Int {
         var best = 0
         for (index, text) in searched(item).enumerated() {
@@ -481,8 +482,25 @@ struct SearchTests {
                 continue
             }
             guard !needle.isEmpty, needle.count <= haystack.count else { continue }
+            let colon = UInt8(ascii: ":")
+            let shortcode = !isLabel && haystack.count > 2 && haystack.first == colon && haystack.last == colon
+            if shortcode && (haystack == needle || Array(haystack.dropFirst().dropLast()) == needle) {
+                best = max(best, 7)
+                continue
+            }
             // (^term and term$ look past the white space around the label, as fzf's do.)
             func isWhite(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            if isLabel && term.anchor != .labelStart && term.anchor != .labelEnd {
+                let from = isWhite(needle[0]) ? 0 : haystack.prefix { isWhite($0) }.count
+                let to =
+                    haystack.count
+                    - (isWhite(needle[needle.count - 1])
+                        ? 0 : haystack[from...].reversed().prefix { isWhite($0) }.count)
+                if Array(haystack[from..<to]) == needle {
+                    best = max(best, 8)
+                    continue
+                }
+            }
             let lead = term.anchor == .labelEnd || isWhite(needle[0]) ? 0 : haystack.prefix { isWhite($0) }.count
             let trail =
                 term.anchor == .labelStart || isWhite(needle[needle.count - 1])
@@ -500,8 +518,13 @@ struct SearchTests {
                 case .wholeLabel where start != lead || start + needle.count != haystack.count - trail: continue
                 default: break
                 }
-                let kind = startsWord && endsWord ? 3 : startsWord ? 2 : 1
-                best = max(best, kind * 2 + (isLabel ? 1 : 0))
+                if !startsWord {
+                    best = max(best, isLabel ? 3 : 2)
+                } else if shortcode {
+                    best = max(best, 5)
+                } else {
+                    best = max(best, (isLabel ? 6 : 5) + (endsWord ? 1 : 0))
+                }
             }
         }
         return best
@@ -714,4 +737,72 @@ struct SearchTests {
         #expect(previous?.count == 0)
     }
 
+    // MARK: How common an item is, and the user's picks
+
+    /// Items that all match "star" as a whole word of their name, with ranks and shortcodes.
+    static let stars = Catalog(
+        sections: [
+            Section(
+                title: "sky",
+                items: [
+                    Item(label: "shooting star", keywords: ["falling", ":stars:"]),
+                    Item(label: "glowing star", keywords: [":star2:"]),
+                    Item(label: "star", keywords: [":star:"]),
+                    Item(label: "star of David", keywords: [":star_of_david:"]),
+                    Item(label: "star-struck", keywords: ["eyes", ":star_struck:"]),
+                ].enumerated().map { offset, item in
+                    var item = item
+                    item.rank = [50, 104, 127, nil, nil][offset]
+                    return item
+                })
+        ], source: "stars")
+
+    func wordFirst(_ text: String, in catalog: Catalog) -> [String] {
+        let result = Search.run(SearchQuery(text, matching: .wordFirst), in: catalog)
+        return result.sections.flatMap { match in match.items.map { catalog.sections[match.section].items[$0].label } }
+    }
+
+    @Test("equal matches go by how common they are, then a shortcode spelled whole, then length")
+    func commonFirstAmongEquals() {
+        // The whole name first, though it is less common than a name that holds the word; then
+        // the whole words of names, the most common first, the unranked after them, the
+        // shorter first (then catalog order).
+        #expect(
+            wordFirst("star", in: Self.stars) == [
+                "star", "shooting star", "glowing star", "star-struck", "star of David",
+            ])
+        var noRanks = Self.stars
+        noRanks.sections[0].items = ItemList(
+            Self.stars.sections[0].items.map { item in
+                var item = item
+                item.rank = nil
+                return item
+            })
+        #expect(
+            wordFirst("star", in: noRanks) == [
+                "star", "star-struck", "glowing star", "shooting star", "star of David",
+            ])
+        // A shortcode spelled whole is as good as a word of the name ("stars" is none).
+        #expect(wordFirst("stars", in: noRanks).first == "shooting star")
+        #expect(wordFirst("star2", in: noRanks) == ["glowing star"])
+        // The rank survives an item's round trip through a list.
+        #expect(Self.stars.sections[0].items.map(\.rank) == [50, 104, 127, nil, nil])
+    }
+
+    @Test("the user's picks come first among equal matches, the most preferred first")
+    func picksFirstAmongEquals() {
+        var picked = Self.stars
+        picked.picks = SearchPicks(labels: ["shooting star", "star of David", "moon"])
+        #expect(
+            wordFirst("star", in: picked) == [
+                "star", "shooting star", "star of David", "glowing star", "star-struck",
+            ])
+        // Best matches across sections compare the same keys.
+        let result = Search.run(SearchQuery("star", matching: .wordFirst), in: picked)
+        let best = Search.bestMatches(of: result, in: picked, count: 3)
+        #expect(
+            best.map { picked.sections[$0.section].items[$0.item].label } == ["star", "shooting star", "star of David"])
+        #expect(SearchPicks(labels: ["a", "b", "a"]).count == 2)
+        #expect(SearchPicks().isEmpty)
+    }
 }

