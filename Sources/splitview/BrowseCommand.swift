@@ -104,7 +104,10 @@ struct BrowseCommand: ParsableCommand {
             valueName: "[~]N[%]|-N|full"))
     var height: String?
 
-    @Flag(help: "Neither show a Recent section of the emoji picked last nor record this pick.")
+    @Flag(
+        help:
+            "Neither show a Recent section of the emoji picked last, nor rank them first among equal matches, nor record this pick."
+    )
     var noRecent = false
 
     @Flag(
