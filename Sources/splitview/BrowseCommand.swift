@@ -241,7 +241,8 @@ struct BrowseCommand: ParsableCommand {
                     } : nil
                 let now = Int(Date().timeIntervalSince1970)
                 let recentGlyphs = recent.flatMap { $0.size > 0 ? $0.glyphs(now: now) : nil } ?? []
-                var recentSection = RecentPicks.section(for: recentGlyphs, in: catalog)
+                // (Only with picks to look for: the look goes through every item, a million lines'.)
+                var recentSection = recentGlyphs.isEmpty ? nil : RecentPicks.section(for: recentGlyphs, in: catalog)
                 if let recentSection { catalog.picks = SearchPicks(labels: recentSection.items.map(\.label)) }
                 /// The lines `--print` gives for the items matching `query`, in the browser's order:
                 /// the best matches first, then each section's others, each item once.
@@ -280,7 +281,9 @@ struct BrowseCommand: ParsableCommand {
                 if configuration.undrawable == .hidden && !streaming {
                     (catalog, hidden) = catalog.withoutUndrawable(textWidth)
                     // (The Recent section shows only the emoji left.)
-                    if hidden > 0 { recentSection = RecentPicks.section(for: recentGlyphs, in: catalog) }
+                    if hidden > 0 && recentSection != nil {
+                        recentSection = RecentPicks.section(for: recentGlyphs, in: catalog)
+                    }
                 }
                 if let recentSection { catalog.sections.insert(recentSection, at: 0) }
                 let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
