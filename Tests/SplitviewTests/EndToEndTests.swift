@@ -320,11 +320,12 @@ struct EndToEndTests {
         let hundred = try Support.run(["--filter", "hundred"])
         #expect(hundred.status == 0)
         #expect(hundred.stdout == "💯\n")
-        // "cat" finds the cats at a word's start first, the best first; "woozy face" (c-a-t
-        // inside its keyword "intoxicated") only after them (the emoji match word-first).
+        // "cat" finds the cats at a word's start first, the best first (the whole name, then
+        // the most used of the names holding the word); "woozy face" (c-a-t inside its keyword
+        // "intoxicated") only after them (the emoji match word-first).
         let cats = try Support.run(["--filter", "cat", "--print", "label"])
         let labels = cats.stdout.split(separator: "\n")
-        #expect(labels.prefix(2) == ["cat", "cat face"])
+        #expect(labels.prefix(2) == ["cat", "cat with tears of joy"])
         #expect(labels.contains("grinning cat"))
         #expect((labels.firstIndex(of: "woozy face") ?? 0) > (labels.firstIndex(of: "grinning cat") ?? .max))
         // --fuzzy: fzf's fuzzy matching, the tightest match first; word-first finds it too.

