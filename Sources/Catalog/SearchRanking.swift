@@ -34,7 +34,7 @@ enum SearchRanking {
     }
 
     /// The item's rank key: by fzf's rules (its score, then the query's tiebreaks) or, for a
-    /// word-start query, its score and its label's length.
+    /// word-start query, `wordKey` (its score, how common it is, its label's length).
     @inline(__always)
     static func key(
         _ storeIndex: Int, _ store: ItemStoreReader, _ matcher: inout SearchMatcher, _ order: SearchQuery.Order
