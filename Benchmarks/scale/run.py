@@ -613,6 +613,10 @@ class Program:
     settles = False
 
     def __init__(self, name, argv, stdin_path, total, open_keys=b""):
+        if open_keys == b"/" and "--typing" not in argv:
+            # / opens the prompt where the letters are the browsing keys (typing goes to the
+            # query by default, where / would be typed); the search is the same either way.
+            argv = argv[:1] + ["--typing", "keys"] + argv[1:]
         self.name, self.argv, self.stdin_path = name, argv, stdin_path
         # The expected counts per query, from the program's own --filter (`count_expected`).
         self.total, self.counts, self.open_keys = total, {}, open_keys
