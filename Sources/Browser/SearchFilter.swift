@@ -141,8 +141,9 @@ public struct SearchOptions: Hashable, Sendable {
     public init(bestMatches: Int = 10, fuzzy: Bool = false, typing: Typing = .auto, matching: Matching = .auto) {
         self.bestMatches = bestMatches
         self.typing = typing
-        self.matching = matching
-        self.fuzzy = fuzzy
+        // (`fuzzy` is a view of `matching`: set only when asked, it would turn a fuzzy
+        // `matching` back to auto.)
+        self.matching = fuzzy ? .fuzzy : matching
     }
 
     /// What `text` asks for, under these options, over a catalog whose source is `source`

@@ -9,6 +9,14 @@ import TerminalUI
 
 @Suite("Ranked search")
 struct RankedSearchTests {
+    @Test("the options keep the matching they are made with (fuzzy alone, or any mode)")
+    func optionsKeepTheirMatching() {
+        #expect(SearchOptions(matching: .fuzzy).matching == .fuzzy)
+        #expect(SearchOptions(fuzzy: true).matching == .fuzzy)
+        #expect(SearchOptions(matching: .word).matching == .word)
+        #expect(SearchOptions().matching == .auto)
+    }
+
     static let emoji = EmojiCatalog.load()
 
     /// The labels of the matches of `text` in the browser's order (what --filter prints).
