@@ -145,26 +145,42 @@ extension SearchBytes {
     static func fuzzyPositions(
         of pattern: UnsafeBufferPointer<UInt8>, foldingCase: Bool, in haystack: UnsafeBufferPointer<UInt8>
     ) -> [Int]? {
-        guard let end = fuzzyEnd(of: pattern, foldingCase: foldingCase, in: haystack) else { return nil }
-        // The pattern's character starts, to walk it backward.
-        var starts: [Int] = []
-        var p = 0
-        while p < pattern.count {
-            starts.append(p)
-            p += sequenceLength(pattern[p])
+        var positions = [Int](repeating: 0, count: characterCount(of: pattern))
+        let found = positions.withUnsafeMutableBufferPointer {
+            fuzzyPositions(of: pattern, foldingCase: foldingCase, in: haystack, into: $0)
         }
-        var positions = [Int](repeating: 0, count: starts.count)
+        return found ? positions : nil
+    }
+
+    /// `fuzzyPositions` written into `positions` (one per character of `pattern`), whether
+    /// there is a match: no array made, for scoring every item of a large catalog.
+    static func fuzzyPositions(
+        of pattern: UnsafeBufferPointer<UInt8>, foldingCase: Bool, in haystack: UnsafeBufferPointer<UInt8>,
+        into positions: UnsafeMutableBufferPointer<Int>
+    ) -> Bool {
+        guard let end = fuzzyEnd(of: pattern, foldingCase: foldingCase, in: haystack) else { return false }
+        // The pattern's characters backward (a character starts at a byte that does not
+        // continue a UTF-8 sequence).
         var h = end
-        for index in starts.indices.reversed() {
-            let start = starts[index]
-            let length = (index + 1 < starts.count ? starts[index + 1] : pattern.count) - start
+        var patternEnd = pattern.count
+        for index in positions.indices.reversed() {
+            var start = patternEnd - 1
+            while start > 0, pattern[start] & 0xC0 == 0x80 { start -= 1 }
+            let length = patternEnd - start
             h -= length
             while h >= 0, !unitMatches(pattern, start, length, foldingCase: foldingCase, haystack, h) { h -= 1 }
             // (The forward pass found a match, so the backward one finds one inside it.)
             positions[index] = max(0, h)
             h = max(0, h)
+            patternEnd = start
         }
-        return positions
+        return true
+    }
+
+    /// How many characters a pattern holds (the bytes that start a UTF-8 sequence).
+    @inline(__always)
+    static func characterCount(of pattern: UnsafeBufferPointer<UInt8>) -> Int {
+        pattern.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
     }
 
     /// How good a fuzzy match is, in fzf's spirit: a point per character, more where it starts
@@ -172,22 +188,25 @@ extension SearchBytes {
     static func fuzzyScore(
         of pattern: UnsafeBufferPointer<UInt8>, foldingCase: Bool, in haystack: UnsafeBufferPointer<UInt8>
     ) -> Int {
-        guard let positions = fuzzyPositions(of: pattern, foldingCase: foldingCase, in: haystack) else { return 0 }
-        var score = 0
-        var previousEnd: Int?
-        for position in positions {
-            score += 16
-            if isWordStart(position, in: haystack) { score += 8 }
-            if let previousEnd {
-                if position == previousEnd {
-                    score += 6
-                } else {
-                    score -= 3 + min(10, position - previousEnd - 1)
+        // (On the stack: a search scores this for every string of every item that matches.)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: characterCount(of: pattern)) { positions in
+            guard fuzzyPositions(of: pattern, foldingCase: foldingCase, in: haystack, into: positions) else { return 0 }
+            var score = 0
+            var previousEnd: Int?
+            for position in positions {
+                score += 16
+                if isWordStart(position, in: haystack) { score += 8 }
+                if let previousEnd {
+                    if position == previousEnd {
+                        score += 6
+                    } else {
+                        score -= 3 + min(10, position - previousEnd - 1)
+                    }
                 }
+                previousEnd = position + sequenceLength(haystack[position])
             }
-            previousEnd = position + sequenceLength(haystack[position])
+            return max(1, score)
         }
-        return max(1, score)
     }
 
     /// Whether the character before `index` ends a word: the end of the text, or a character
