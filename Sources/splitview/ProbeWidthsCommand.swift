@@ -52,7 +52,8 @@ struct ProbeWidthsCommand: ParsableCommand {
             var lines = [
                 "# splitview probe-widths in \(terminal): \(report.findings.count) of \(report.measured) emoji sequences differ from splitview's widths (\(wide) drawn wider than 2 cells, not written); grapheme clustering (mode 2027): \(report.clustering)."
             ]
-            lines += report.findings.map(Self.line)
+            let unknown = Self.unknownEmoji(report.findings, singles: sequences.filter(Self.isSingleEmoji).count)
+            lines += report.findings.map { Self.line($0, unknown: unknown.contains($0.sequence)) }
             let tonesApart = Self.drawsTonesApart(report.findings)
             if printOnly {
                 if tonesApart { lines.append(Self.tonesApartComment) }
@@ -72,13 +73,34 @@ struct ProbeWidthsCommand: ParsableCommand {
     /// an editor shows the sequence), the sequence itself in a comment. A sequence drawn wider
     /// than two cells (its parts side by side: tmux 3.3 draws a skin tone apart from its hand)
     /// is only a comment: [widths] takes 0 to 2, the room of a glyph in a slot.
-    static func line(_ finding: WidthProbe.Finding) -> String {
+    /// `unknown`: an emoji newer than the terminal knows (`unknownEmoji`), written as drawn at
+    /// no width, so that the browser shows the □ placeholder in its place.
+    static func line(_ finding: WidthProbe.Finding, unknown: Bool = false) -> String {
         let key = finding.sequence.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(
             separator: " ")
         if finding.measured > 2 {
             return "# \"\(key)\" is drawn \(finding.measured) cells wide, its parts apart: \(finding.sequence)"
         }
+        if unknown {
+            return
+                "\"\(key)\" = 0  # \(finding.sequence) (drawn \(finding.measured) cell: newer than this terminal knows, shown as □)"
+        }
         return "\"\(key)\" = \(finding.measured)  # \(finding.sequence) (splitview counted \(finding.expected))"
+    }
+
+    /// Whether a sequence is one emoji code point alone (no U+FE0F, no tone): an emoji drawn
+    /// wide by default, which a terminal that knows it draws in 2 cells.
+    static func isSingleEmoji(_ sequence: String) -> Bool { sequence.unicodeScalars.count == 1 }
+
+    /// The emoji the terminal does not know: single code points it drew in 1 cell where it
+    /// draws nearly all others (`singles` in all) in 2. xterm and kitty draw an emoji newer than
+    /// their width table so, and then as nothing (xterm) or a box of their own (kitty): the
+    /// browser's □ says what it is, with its label. A terminal that draws many emoji narrow
+    /// (a tenth of them or more) is taken at its word instead.
+    static func unknownEmoji(_ findings: [WidthProbe.Finding], singles: Int) -> Set<String> {
+        let narrow = findings.filter { $0.measured == 1 && $0.expected == 2 && isSingleEmoji($0.sequence) }
+        guard !narrow.isEmpty, narrow.count * 10 < singles else { return [] }
+        return Set(narrow.map(\.sequence))
     }
 
     /// Whether the terminal draws skin tones apart from their emoji: an emoji with its tone

@@ -113,6 +113,25 @@ import Testing
         #expect(lines.count == 5)
     }
 
+    @Test("an emoji the terminal draws in 1 cell where it draws the others in 2 is unknown to it: □")
+    func unknownEmojiAreUndrawn() throws {
+        let home = FileManagerHelper.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        // xterm's way: the newest emoji (🫩, Emoji 16.0) in 1 cell, as U+FE0F sequences (❤️).
+        let (output, status) = try probe(
+            ["--print"], home: home, width: { $0 == "❤️" || $0 == "🫩" ? 1 : 2 }, clustering: nil)
+        #expect(status == 0, "\(output)")
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("\"U+1FAE9\" = 0  # 🫩 (drawn 1 cell: newer than this terminal knows, shown as □)"))
+        // A text-default emoji with U+FE0F is not one: 1 is how the terminal draws it.
+        #expect(lines.contains("\"U+2764 U+FE0F\" = 1  # ❤️ (splitview counted 2)"))
+        // A terminal that draws many emoji in 1 cell is taken at its word.
+        let finding = { (sequence: String) in WidthProbe.Finding(sequence: sequence, expected: 2, measured: 1) }
+        #expect(ProbeWidthsCommand.unknownEmoji([finding("🫩")], singles: 1_300) == ["🫩"])
+        #expect(ProbeWidthsCommand.unknownEmoji((0..<200).map { _ in finding("😀") }, singles: 1_300).isEmpty)
+        #expect(ProbeWidthsCommand.unknownEmoji([finding("❤️")], singles: 1_300).isEmpty)
+    }
+
     @Test("without --print the lines go into [widths] of the configuration, which still loads")
     func writesTheConfiguration() throws {
         let home = FileManagerHelper.temporaryDirectory()
