@@ -21,7 +21,7 @@ struct SearchMatcher: ~Copyable {
         /// The clause the term belongs to, and whether it counts by being absent.
         var clause: Int
         var negated: Bool
-        /// A code point's alternative to its word's text: it scores nothing (see `score`).
+        /// A code point's alternative to its word's text: it scores nothing (see `scoreAndShortcodes`).
         var codePoint: Bool
         /// Whether the term ignores case, and whether it matches Latin letters as ASCII.
         var foldsCase: Bool
@@ -228,11 +228,9 @@ struct SearchMatcher: ~Copyable {
 
     /// How well the item matches, for ranking (0 when it does not): for each clause, the best
     /// `SearchBytes.points` of its terms over the item's strings, added up. Negated terms and
-    /// code points score nothing. (Word-start queries; fzf's are scored by `fzfScore`.)
-    mutating func score(_ store: ItemStoreReader, _ item: Int) -> Int { scoreAndShortcodes(store, item).score }
-
-    /// `score`, and how many clauses' best match was a shortcode the term spells whole
-    /// (`:smile:` for "smile"), a tiebreak after how common the item is.
+    /// code points score nothing. (Word-start queries; fzf's are scored by `fzfScore`.) And
+    /// how many clauses' best match was a shortcode the term spells whole (`:smile:` for
+    /// "smile"), a tiebreak after how common the item is.
     mutating func scoreAndShortcodes(_ store: ItemStoreReader, _ item: Int) -> (score: Int, shortcodes: Int) {
         let strings = store.searchableStrings(of: item)
         var total = 0, shortcodes = 0

@@ -3,10 +3,11 @@
 // An item is scored only once it matched, and its rank key is packed into 64 bits, as fzf packs
 // its "points": 16 bits of score (higher first), then 16 bits for each tiebreak (fzf's
 // `--tiebreak`: by default the length; smaller first). Ties keep input order (reversed with
-// `--tac`). A word-start query (the emoji's) packs its own score (`SearchMatcher.score`) and
-// the label's length in bytes. The keys are small integers, so a stable radix sort of 16-bit
-// digits (skipping a digit all keys share) orders a million matches in linear time, where a
-// comparison sort would take several frames.
+// `--tac`). A word-start query (the emoji's) packs its own score, the user's picks and the
+// item's frequency rank, a shortcode spelled whole and the label's length in bytes
+// (`SearchMatcher.wordKey`, `wordKey`). The keys are small integers, so a stable radix sort of
+// 16-bit digits (skipping a digit all keys share) orders a million matches in linear time,
+// where a comparison sort would take several frames.
 
 enum SearchRanking {
     /// A section with more matches than this shows them in catalog order: scoring them all
