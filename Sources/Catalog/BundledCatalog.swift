@@ -36,6 +36,11 @@ public enum BundledCatalog: String, CaseIterable, Sendable {
         }
     }
 
+    /// Each catalog's `help`, by name: the choices of --catalog and of [catalog] name.
+    public static var helpByName: [String: String] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.help) })
+    }
+
     /// Whether its items are glyphs, laid out as the emoji are; else text (the kaomoji), laid
     /// out as a data file's text is, each as wide as it is.
     public var itemsAreGlyphs: Bool { self != .kaomoji }

@@ -186,7 +186,7 @@ enum ConfigSchema {
             "name",
             Choice(
                 names: BundledCatalog.allCases.map(\.rawValue),
-                help: Dictionary(uniqueKeysWithValues: BundledCatalog.allCases.map { ($0.rawValue, $0.help) })
+                help: BundledCatalog.helpByName
             ) { BundledCatalog(rawValue: $0) },
             help: "the bundled catalog browsed when no data is given, as --catalog"
         ).at(\Configuration.catalog)

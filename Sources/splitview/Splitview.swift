@@ -465,9 +465,7 @@ struct CatalogName: ExpressibleByArgument {
     var name: String
     init(argument: String) { name = argument }
     static var allValueStrings: [String] { BundledCatalog.allCases.map(\.rawValue) }
-    static var allValueDescriptions: [String: String] {
-        Dictionary(uniqueKeysWithValues: BundledCatalog.allCases.map { ($0.rawValue, $0.help) })
-    }
+    static var allValueDescriptions: [String: String] { BundledCatalog.helpByName }
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
     /// The names as the message lists them: one of "emoji", ... or "gitmoji".
     static var choices: String {
