@@ -238,6 +238,14 @@ extension SearchBytes {
         isLabel: Bool, in haystack: UnsafeBufferPointer<UInt8>
     ) -> Int {
         if anchor == .wordFirst {
+            // Without the pattern's first byte there is neither a word start nor a fuzzy match:
+            // most strings of a matching item lack it (the keywords of an ideograph that matched
+            // "h" in its name), and one quick look spares both readings.
+            if let first = pattern.first, first < 0x80, let base = haystack.baseAddress,
+                nextByte(first, foldingCase: foldingCase, in: base, count: haystack.count, from: 0) == haystack.count
+            {
+                return 0
+            }
             // A word start (at most 8 points) over any fuzzy match (at most 999).
             let word = Self.points(
                 of: pattern, anchor: .wordStart, foldingCase: foldingCase, isLabel: isLabel, in: haystack)

@@ -254,7 +254,11 @@ struct SearchMatcher: ~Copyable {
             for string in strings {
                 let isLabel = string == strings.lowerBound
                 if term.anchor.labelOnly && !isLabel { break }
-                let found = points(term, in: store.string(string), isLabel: isLabel)
+                // (Once a word-first term starts a word, another string can only beat it with a
+                // better word start: its fuzzy score, at most 999, is not read.)
+                let found = points(
+                    term, in: store.string(string), isLabel: isLabel,
+                    wordStartOnly: term.anchor == .wordFirst && clauseBest > 999)
                 if found > clauseBest {
                     clauseBest = found
                     clauseShortcode = !isLabel && SearchBytes.spellsShortcode(points: found)
@@ -284,14 +288,21 @@ struct SearchMatcher: ~Copyable {
 
     /// `SearchBytes.points`, on the Unicode-lowercased string when lowercasing changes a
     /// scalar beyond ASCII (so "é" ranks in "École" as it matched there).
-    private mutating func points(_ term: Term, in haystack: UnsafeBufferPointer<UInt8>, isLabel: Bool) -> Int {
-        guard term.foldsCase, SearchBytes.foldBeyondASCII(haystack, into: &scratch) else {
-            return SearchBytes.points(
-                of: pattern(term), anchor: term.anchor, foldingCase: term.foldsCase, isLabel: isLabel, in: haystack)
+    /// With `wordStartOnly` (a word-first term), only a word start scores (1000 and its points).
+    private mutating func points(
+        _ term: Term, in haystack: UnsafeBufferPointer<UInt8>, isLabel: Bool, wordStartOnly: Bool = false
+    ) -> Int {
+        let anchor: SearchQuery.Term.Anchor = wordStartOnly ? .wordStart : term.anchor
+        let found: Int
+        if term.foldsCase, SearchBytes.foldBeyondASCII(haystack, into: &scratch) {
+            found = scratch.withUnsafeBufferPointer {
+                SearchBytes.points(of: pattern(term), anchor: anchor, foldingCase: true, isLabel: isLabel, in: $0)
+            }
+        } else {
+            found = SearchBytes.points(
+                of: pattern(term), anchor: anchor, foldingCase: term.foldsCase, isLabel: isLabel, in: haystack)
         }
-        return scratch.withUnsafeBufferPointer {
-            SearchBytes.points(of: pattern(term), anchor: term.anchor, foldingCase: true, isLabel: isLabel, in: $0)
-        }
+        return wordStartOnly && found > 0 ? 1000 + found : found
     }
 
     /// An item's match by fzf's rules: the sum of its clauses' scores (in each clause, the

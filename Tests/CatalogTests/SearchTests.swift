@@ -656,6 +656,43 @@ struct SearchTests {
         }
     }
 
+    @Test("word-first points: the look for the first byte never changes the answer")
+    func wordFirstPointsMatchTheirParts() {
+        // Word-first points are a word start's (1000 and more) or else the fuzzy score; a
+        // string without the pattern's first byte is answered 0 before either is read.
+        var rng = SplitMix64(seed: 0x30F1)
+        let bytes: [UInt8] = Array("aAbh H:-+1\u{1}".utf8) + Array("é".utf8)
+        for _ in 0..<5_000 {
+            let haystack = (0..<rng.next(24)).map { _ in bytes[rng.next(bytes.count)] }
+            let pattern = (0..<(rng.next(3) + 1)).map { _ in Array("abh:+1".utf8)[rng.next(6)] }
+            let folding = rng.next(3) != 0
+            let isLabel = rng.next(2) == 0
+            haystack.withUnsafeBufferPointer { hay in
+                pattern.withUnsafeBufferPointer { pat in
+                    func points(_ anchor: SearchQuery.Term.Anchor) -> Int {
+                        SearchBytes.points(of: pat, anchor: anchor, foldingCase: folding, isLabel: isLabel, in: hay)
+                    }
+                    let word = points(.wordStart)
+                    let expected = word > 0 ? 1000 + word : min(999, points(.fuzzy))
+                    #expect(points(.wordFirst) == expected, "\(haystack) \(pattern) fold \(folding)")
+                }
+            }
+        }
+    }
+
+    @Test("the blocks taken to have no case have none, by the standard library's answer")
+    func caselessBlocks() {
+        var scalar: UInt32 = 0x80
+        while scalar < 0x11_0000 {
+            if let value = Unicode.Scalar(scalar) {
+                #expect(
+                    SearchBytes.changesWhenLowercased(value) == value.properties.changesWhenLowercased,
+                    "U+\(String(scalar, radix: 16, uppercase: true))")
+            }
+            scalar += 1
+        }
+    }
+
     @Test func termOrderAdaptsWithoutChangingAnswers() {
         // Many sections of label-only items, where the matcher reorders terms as it goes.
         let catalog = Catalog(
