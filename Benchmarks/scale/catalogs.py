@@ -7,9 +7,12 @@ environment, with no recent picks. Each catalog RUNS times, the catalogs in turn
     python3 Benchmarks/scale/catalogs.py [--runs 5] [--query heart] [--catalog unicode ...]
 
 The expected count of every prefix of the query comes from `splitview --catalog NAME --filter`.
+With the Unicode catalog, fzf runs in the same turns on the same table as lines (the character,
+its name and its other names, tab-separated: what splitview searches), as the bar to hold to.
 """
 
 import argparse
+import gzip
 import os
 import statistics
 import sys
@@ -38,6 +41,12 @@ def main():
             argv = [options.binary, "--no-recent", "--catalog", name]
             total = run.subprocess.run(argv + ["--filter", ""], env=env, capture_output=True).stdout.count(b"\n")
             programs.append(run.Splitview(name, argv, None, total, open_keys=b"/"))
+        fzf = shutil.which(options.fzf) if "unicode" in (options.catalog or CATALOGS) else None
+        if fzf:
+            lines = write_unicode_lines(workdir)
+            with open(lines, "rb") as data:
+                total = data.read().count(b"\n")
+            programs.append(run.Fzf("fzf (unicode lines)", [fzf], lines, total))
         run.count_expected(programs, options.query, env)
         results = {program.name: [] for program in programs}
         for _ in range(options.runs):
@@ -66,6 +75,23 @@ def main():
             print(f"- {program.name}: " + ", ".join(keys))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def write_unicode_lines(workdir):
+    """Data/unicode.tsv.gz as fzf's lines: the character, its name, its other names (the
+    strings splitview searches), tab-separated, in the table's order."""
+    table = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Data", "unicode.tsv.gz")
+    path = os.path.join(workdir, "unicode-lines.txt")
+    with gzip.open(table, "rt", encoding="utf-8") as rows, open(path, "w", encoding="utf-8") as out:
+        for row in rows:
+            if row.startswith("#"):
+                continue
+            fields = row.rstrip("\n").split("\t")
+            if len(fields) < 4 or not fields[3]:
+                continue
+            names = [name for name in (fields[4].split("|") if len(fields) > 4 else []) if name]
+            out.write("\t".join([fields[2], fields[3]] + names) + "\n")
+    return path
 
 
 if __name__ == "__main__":

@@ -17,28 +17,37 @@ func runSearchBenchmark(arguments: [String]) {
         rest.removeSubrange(index...index + 1)
     }
     guard let path = rest.first else {
-        print("usage: splitview-bench --search FILE [--group-nth N] [QUERY]")
+        print("usage: splitview-bench --search FILE|--catalog NAME [--group-nth N] [QUERY]")
         exit(2)
     }
-    let query = rest.count > 1 ? rest[1] : "amber har"
     let catalog: Catalog
-    do {
-        catalog = try CatalogLoader.load(
-            path: path, options: .init(format: path.hasSuffix(".txt") ? .lines : nil, fields: fields)
-        ).catalog
-    } catch {
-        print("\(error)")
-        exit(1)
+    if path == "--catalog", let name = rest.dropFirst().first, let bundled = BundledCatalog(source: name) {
+        // (A bundled catalog, `--catalog NAME`: the query follows the name.)
+        catalog = bundled.load()
+        rest.removeFirst()
+    } else {
+        do {
+            catalog = try CatalogLoader.load(
+                path: path, options: .init(format: path.hasSuffix(".txt") ? .lines : nil, fields: fields)
+            ).catalog
+        } catch {
+            print("\(error)")
+            exit(1)
+        }
     }
+    let query = rest.count > 1 ? rest[1] : "amber har"
     let settings = linesSettings(list: true)
-    let options = SearchOptions()
+    var options = SearchOptions()
+    if getenv("SPLITVIEW_BENCH_NO_SORT") != nil { options.sorts = false }
     print("\(catalog.sections.count) sections, \(catalog.sections.reduce(0) { $0 + $1.items.count }) items")
     // (SPLITVIEW_BENCH_ONLY=K: only key K's search, narrowed from the key before, ROUNDS times
     // (21); for a profiler.)
     if let only = getenv("SPLITVIEW_BENCH_ONLY").flatMap({ Int(String(cString: $0)) }) {
         let typed = Array(query)
-        let before = only > 1 ? Search.run(options.query(String(typed[..<(only - 1)])), in: catalog) : nil
-        let searchQuery = options.query(String(typed[..<only]))
+        let before =
+            only > 1
+            ? Search.run(options.query(String(typed[..<(only - 1)]), source: catalog.source), in: catalog) : nil
+        let searchQuery = options.query(String(typed[..<only]), source: catalog.source)
         // Each search with the caches cold, as a key typed after a pause finds them: 64 MB
         // written between searches pushes the items out of the processor's caches.
         var evictor = [UInt8](repeating: 0, count: 64 << 20)
