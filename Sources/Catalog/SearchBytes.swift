@@ -250,6 +250,29 @@ enum SearchBytes {
         return scalar.properties.changesWhenLowercased
     }
 
+    /// Whether a scalar of `bytes` beyond ASCII reads as ASCII when lowercased (with
+    /// `foldingCase`: the Kelvin sign's "k", the "i" of İ's "i̇") or as its Latin letter (with
+    /// `normalizing`: "é" as "e"): only then can Unicode's rules find an ASCII term that ASCII's
+    /// found absent.
+    static func mayBecomeASCII(_ bytes: UnsafeBufferPointer<UInt8>, foldingCase: Bool, normalizing: Bool) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] < 0x80 {
+                index += 1
+                continue
+            }
+            let (scalar, length) = scalar(at: index, in: bytes)
+            index += length
+            var value = scalar.value
+            if foldingCase, changesWhenLowercased(scalar) {
+                if scalar.properties.lowercaseMapping.utf8.contains(where: { $0 < 0x80 }) { return true }
+                value = ScoringRules.lowercased(scalar).value
+            }
+            if normalizing, ScoringRules.normalized(value) < 0x80 { return true }
+        }
+        return false
+    }
+
     /// Lowercases `bytes` scalar by scalar into `folded` when some non-ASCII scalar changes under
     /// lowercasing; returns false (leaving `folded` alone) when nothing beyond ASCII would change,
     /// in which case ASCII folding alone already decided the match. `map`, when given, receives

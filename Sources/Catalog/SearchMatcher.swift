@@ -544,6 +544,17 @@ struct SearchMatcher: ~Copyable {
         // Case-insensitive text beyond ASCII may hold "É" for "é": then only the exact path can
         // say a term is absent. Asked at the first absent term, not for every string.
         var beyondASCII: Bool?
+        /// Whether the exact path could find `term`, absent by ASCII's rules: only in text beyond
+        /// ASCII, and for an ASCII term only where a scalar becomes ASCII as the term reads it
+        /// (the Kelvin sign as "k", "é" as "e"): not in an ideograph, which every item of
+        /// Unicode's catalog holds as its glyph.
+        func mayBeFoundBeyondASCII(_ term: Term) -> Bool {
+            let nonASCII = beyondASCII ?? SearchBytes.hasNonASCII(haystack)
+            beyondASCII = nonASCII
+            guard nonASCII else { return false }
+            return !term.isASCII
+                || SearchBytes.mayBecomeASCII(haystack, foldingCase: term.foldsCase, normalizing: term.normalizes)
+        }
         var left = pending
         var bits = pending
         var undecided = false
@@ -560,13 +571,10 @@ struct SearchMatcher: ~Copyable {
             case .undecided:
                 undecided = true
             case .absent:
-                if term.foldsCase || term.normalizes, !knownASCII, beyondASCII ?? SearchBytes.hasNonASCII(haystack) {
-                    beyondASCII = true
+                if term.foldsCase || term.normalizes, !knownASCII, mayBeFoundBeyondASCII(term) {
                     undecided = true
                 } else if stopAtMiss {
                     return (left, false, bit)
-                } else {
-                    beyondASCII = false
                 }
             }
         }

@@ -680,6 +680,26 @@ struct SearchTests {
         }
     }
 
+    @Test("an ASCII term is found in a glyph only where a scalar reads as ASCII")
+    func asciiTermsInGlyphs() {
+        // The quick path settles an ASCII term absent from a glyph that cannot read as ASCII
+        // (an ideograph, an emoji); the others are read by the full rules, as before it did
+        // (the same answers, checked against the build before it): lowercased (the Kelvin
+        // sign, and İ in word matching) or as Latin letters (fzf's matching normalizes).
+        let glyphs = ["\u{212A}", "\u{130}", "é", "Ａ", "水", "😺"]
+        let fzf = ["k": ["\u{212A}"], "e": ["é"], "a": ["Ａ"]]
+        let expected: [SearchQuery.Matching: [String: [String]]] = [
+            .fuzzy: fzf, .exact: fzf, .word: ["k": ["\u{212A}"], "i": ["\u{130}"]], .wordFirst: ["k": ["\u{212A}"]],
+        ]
+        for (matching, found) in expected {
+            for text in ["k", "K", "i", "e", "a", "h"] {
+                let query = SearchQuery(text, matching: matching)
+                let matched = glyphs.filter { Search.matches(Item(label: "x", glyph: $0), query) }
+                #expect(matched == found[text] ?? [], "\(text) (\(matching))")
+            }
+        }
+    }
+
     @Test("the blocks taken to have no case have none, by the standard library's answer")
     func caselessBlocks() {
         var scalar: UInt32 = 0x80
