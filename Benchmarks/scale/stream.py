@@ -135,7 +135,6 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--verbose", action="store_true")
     options = parser.parse_args()
-    sys.setswitchinterval(0.0001)
     binaries = [tuple(given.split("=", 1)) if "=" in given else (given, given) for given in options.binary]
     workdir = tempfile.mkdtemp(prefix="splitview-stream-")
     try:
