@@ -135,6 +135,12 @@ public struct BrowserState: Sendable {
         content.glyph(atSource: path, picking: picking, options: options)
     }
 
+    /// What the recent-picks file keeps for the item at `path` of the source (`Item.recentKey`):
+    /// the glyph `glyph(atSource:)` gives (the tone chosen), else its label.
+    public func recentKey(atSource path: ItemPath) -> String? {
+        glyph(atSource: path) ?? content.item(atSource: path)?.label
+    }
+
     /// Whether a shown item is marked.
     public func isMarked(_ path: ItemPath) -> Bool {
         !picking.marked.isEmpty && picking.isMarked(content.sourcePath(path))

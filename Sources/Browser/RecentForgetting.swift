@@ -21,7 +21,7 @@ extension BrowserState {
         guard focusIsInRecent, let focus = view.focus else { return nil }
         let removed = content.sourcePath(focus)
         let section = content.source.sections[removed.section]
-        let command = section.items.glyph(at: removed.item).map { BrowserCommand.forgetRecent(glyph: $0) }
+        let command = BrowserCommand.forgetRecent(glyph: section.items.recentKey(at: removed.item))
         let remaining = section.items.indices.filter { $0 != removed.item }.map { section.items[$0] }
         var catalog = content.source
         if remaining.isEmpty {

@@ -82,6 +82,10 @@ public enum ColorSpec: Hashable, Sendable, CustomStringConvertible {
 public struct Item: Hashable, Sendable {
     public var label: String
     public var glyph: String?
+
+    /// What the recent-picks file keeps of it: its glyph, or its label when it has none (a
+    /// kaomoji is its label).
+    public var recentKey: String { glyph ?? label }
     public var width: Int?
     public var height: Int?
     /// Words a search matches besides the label (for emoji: the CLDR keywords).

@@ -606,6 +606,10 @@ public struct ItemList: RandomAccessCollection, Hashable, Sendable, ExpressibleB
     /// The glyph of the item at `position` (nil: it has none), without making the rest of it.
     public func glyph(at position: Int) -> String? { store.glyph(storeIndex(position)) }
 
+    /// What the recent-picks file keeps for the item at `position` (`Item.recentKey`): its
+    /// glyph, or its label when it has none.
+    public func recentKey(at position: Int) -> String { glyph(at: position) ?? label(at: position) }
+
     /// The item's own width and height, when its data gave them (nil: the configured size).
     public func declaredSize(at position: Int) -> (width: Int?, height: Int?) {
         let shape = store.shapes[store.shapeIndex(of: storeIndex(position))]

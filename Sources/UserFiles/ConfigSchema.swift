@@ -215,8 +215,8 @@ enum ConfigSchema {
         Option("order", Choice(RecentOrder.self), help: "how the Recent section is ordered")
             .at(\Configuration.recentOrder),
         Option(
-            "size", WholeNumber(0...RecentPicks.largestSize, of: "emoji"),
-            help: "how many emoji it keeps and shows (0: no Recent section)"
+            "size", WholeNumber(0...RecentPicks.largestSize, of: "picks"),
+            help: "how many picks it keeps and shows, per catalog (0: no Recent section)"
         ).at(\Configuration.recentSize),
     ])
 

@@ -67,13 +67,15 @@ public struct RecentPicks: Sendable {
         self.order = order
     }
 
-    /// The file's place by the XDG base directory rules.
-    public static func location(environment: [String: String]) -> String? {
+    /// The file's place by the XDG base directory rules: `recent` for the bundled emoji,
+    /// `recent-NAME` for another bundled catalog (`--catalog NAME`), each its own list.
+    public static func location(environment: [String: String], catalog: String = EmojiCatalog.source) -> String? {
+        let name = catalog == EmojiCatalog.source ? "recent" : "recent-" + catalog
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return state + "/splitview/recent"
+            return state + "/splitview/" + name
         }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.local/state/splitview/recent"
+        return home + "/.local/state/splitview/" + name
     }
 
     /// The entries in the file, in its order; none when it is missing or unreadable (a recent
@@ -249,10 +251,21 @@ public struct RecentPicks: Sendable {
 
     private static func section(ofItemsFor glyphs: [String], in catalog: Catalog) -> Section? {
         var byGlyph: [String: (item: Item, isVariant: Bool)] = [:]
+        let wanted = Set(glyphs)
         for section in catalog.sections {
-            for item in section.items {
-                if let glyph = item.glyph, byGlyph[glyph] == nil { byGlyph[glyph] = (item, false) }
-                for variant in item.variants where byGlyph[variant] == nil { byGlyph[variant] = (item, true) }
+            let items = section.items
+            if items.hasVariants {
+                for item in items {
+                    if let glyph = item.glyph, byGlyph[glyph] == nil { byGlyph[glyph] = (item, false) }
+                    for variant in item.variants where byGlyph[variant] == nil { byGlyph[variant] = (item, true) }
+                }
+                continue
+            }
+            // (Without variants, only the items asked for are made: the Unicode catalog's
+            // 160,000 would take a good part of its first frame.)
+            for position in items.indices {
+                let glyph = items.recentKey(at: position)
+                if wanted.contains(glyph), byGlyph[glyph] == nil { byGlyph[glyph] = (items[position], false) }
             }
         }
         let items: [Item] = glyphs.compactMap { glyph in

@@ -106,7 +106,7 @@ struct BrowseCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Neither show a Recent section of the emoji picked last, nor rank them first among equal matches, nor record this pick."
+            "Neither show a Recent section of the emoji (or the --catalog's characters) picked last, nor rank them first among equal matches, nor record this pick."
     )
     var noRecent = false
 
@@ -231,12 +231,13 @@ struct BrowseCommand: ParsableCommand {
                 if fuzzy { searchOptions.fuzzy = true }
                 searchOptions = matching.applied(to: searchOptions)
                 if let typing { searchOptions.typing = typing }
-                // Recent picks are kept for the bundled emoji only: a data file's items change.
-                // They rank first among equal matches, in --filter's output too.
+                // Recent picks are kept for the bundled catalogs only, each its own list: a data
+                // file's items change. They rank first among equal matches, in --filter's output
+                // too.
                 let environment = ProcessInfo.processInfo.environment
                 let recent =
-                    catalog.source == EmojiCatalog.source && !noRecent
-                    ? RecentPicks.location(environment: environment).map {
+                    BundledCatalog.isBundled(catalog.source) && !noRecent
+                    ? RecentPicks.location(environment: environment, catalog: catalog.source).map {
                         RecentPicks(path: $0, size: configuration.recentSize, order: configuration.recentOrder)
                     } : nil
                 let now = Int(Date().timeIntervalSince1970)
@@ -411,7 +412,7 @@ struct BrowseCommand: ParsableCommand {
                 if let recent, recent.size > 0 {
                     do {
                         try recent.record(
-                            picked: picked ? state.picks.compactMap { state.glyph(atSource: $0) } : [],
+                            picked: picked ? state.picks.compactMap { state.recentKey(atSource: $0) } : [],
                             forgotten: forgotten, now: Int(Date().timeIntervalSince1970))
                     } catch {
                         // A recent list that cannot be kept is only a warning.

@@ -130,4 +130,27 @@ struct CatalogBrowserTests {
         let output = session.waitForFile(out, containing: "EXIT:")
         #expect(output.hasSuffix("EXIT:0\n") && output.contains("¯"), "\(output)")
     }
+
+    @Test("a catalog keeps its own recent picks: the kaomoji picked opens in Recent, forgotten with Alt-x")
+    func catalogRecentPicks() throws {
+        let out = FileManagerHelper.temporaryDirectory() + "/out.txt"
+        let run = "\(Support.binary) --catalog kaomoji >> \(out); echo EXIT:$? >> \(out)"
+        let session = try TmuxSession(width: 100, height: 24, command: "\(run); \(run)")
+        try session.waitFor("the first frame") { $0.contains("love · ") && !$0.contains("Recent") }
+        try session.send("-l", "shrug")
+        try session.waitFor("the shrugs") { $0.contains("whatever · 6") }
+        try session.send("Enter")
+        // The second run opens with it in Recent, the first thing focused.
+        try session.waitFor("the Recent section") { $0.contains("Recent · 1") && $0.contains("1 of 1 recent") }
+        let folder = session.directory + "/home/splitview/"
+        let kept = try String(contentsOfFile: folder + "recent-kaomoji", encoding: .utf8)
+        #expect(kept.hasPrefix("¯\\_(ツ)_/¯\t1\t"), "\(kept)")
+        // The emoji's list is another, untouched.
+        #expect(!FileManager.default.fileExists(atPath: folder + "recent"))
+        try session.send("M-x")
+        try session.waitFor("Recent gone") { !$0.contains("Recent · ") && $0.contains("love · ") }
+        try session.send("Escape")
+        #expect(session.waitForFile(out, containing: "EXIT:1").hasSuffix("EXIT:0\nEXIT:1\n"))
+        #expect(try String(contentsOfFile: folder + "recent-kaomoji", encoding: .utf8) == "")
+    }
 }

@@ -12,6 +12,20 @@ import Testing
             RecentPicks.location(environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"])
                 == "/h/.local/state/splitview/recent")
         #expect(RecentPicks.location(environment: [:]) == nil)
+        // Another bundled catalog keeps its own list beside it.
+        #expect(
+            RecentPicks.location(environment: ["XDG_STATE_HOME": "/s"], catalog: "kaomoji")
+                == "/s/splitview/recent-kaomoji")
+    }
+
+    @Test("items without a glyph (kaomoji) are kept and found by their label")
+    func labelsStandForMissingGlyphs() throws {
+        let shrug = Item(label: "¯\\_(ツ)_/¯", keywords: ["shrug"])
+        let catalog = Catalog(
+            sections: [Section(title: "whatever", items: [Item(label: "(・_・)"), shrug])], source: "kaomoji")
+        #expect(shrug.recentKey == "¯\\_(ツ)_/¯")
+        let section = try #require(RecentPicks.section(for: ["¯\\_(ツ)_/¯", "nothing"], in: catalog))
+        #expect(section.items.map(\.label) == ["¯\\_(ツ)_/¯"])
     }
 
     func entry(_ glyph: String, _ count: Int = 1, _ time: Int = 0) -> RecentEntry {
