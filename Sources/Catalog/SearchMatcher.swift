@@ -61,6 +61,10 @@ struct SearchMatcher: ~Copyable {
 
     /// The user's picks (`Catalog.picks`), which word-start ranking puts first among equals.
     let picks: SearchPicks
+    /// A word-start query of several words, one a clause, none negated: its words with a space
+    /// between (lowercase when they all ignore case), which a label may spell whole; else empty.
+    private let wholeName: [UInt8]
+    private let wholeNameFoldsCase: Bool
 
     init(_ query: SearchQuery, picks: SearchPicks = SearchPicks()) {
         self.picks = picks
@@ -68,6 +72,15 @@ struct SearchMatcher: ~Copyable {
         scoresAsFzf = query.scoresAsFzf
         order = query.order
         isConjunction = query.isConjunction
+        let words = needles.compactMap { clause in clause.first { !$0.codePoint } }
+        if !scoresAsFzf, needles.count > 1, words.count == needles.count,
+            !needles.contains(where: { $0.contains(where: \.negated) })
+        {
+            wholeName = Array(words.map(\.bytes).joined(separator: [UInt8(ascii: " ")]))
+        } else {
+            wholeName = []
+        }
+        wholeNameFoldsCase = words.allSatisfy(\.foldsCase)
         // The longest term first: it usually rules an item out soonest. (Only a conjunction's
         // terms may move: otherwise the clauses' masks name them by place.)
         var flat = needles.enumerated().flatMap { clause in clause.element.map { (clause: clause.offset, needle: $0) } }
@@ -274,8 +287,12 @@ struct SearchMatcher: ~Copyable {
     /// (`ItemStoreReader.rank`), then whether the query spells one of its shortcodes, then the
     /// shorter label.
     mutating func wordKey(_ store: ItemStoreReader, _ item: Int) -> UInt64 {
-        let (score, shortcodes) = scoreAndShortcodes(store, item)
+        var (score, shortcodes) = scoreAndShortcodes(store, item)
         let label = store.string(store.searchableStrings(of: item).lowerBound)
+        // Words that spell the whole label ("grinning cat", 😺's name) rank it as one word that
+        // is its whole name does (8 points to a word's 7): above the labels that hold those
+        // words and more (😸 "grinning cat with smiling eyes").
+        if !wholeName.isEmpty, spellsWholeName(label) { score += 1 }
         let commonness: Int
         if let place = picks.place(ofLabel: label) {
             commonness = place
@@ -284,6 +301,16 @@ struct SearchMatcher: ~Copyable {
         }
         return SearchRanking.wordKey(
             score: score, commonness: commonness, spellsShortcode: shortcodes > 0, labelLength: label.count)
+    }
+
+    /// Whether `label` is `wholeName` (ASCII case folded when the words ignore case).
+    private func spellsWholeName(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard label.count == wholeName.count else { return false }
+        for index in 0..<label.count {
+            let byte = wholeNameFoldsCase ? SearchBytes.asciiLower(label[index]) : label[index]
+            if byte != wholeName[index] { return false }
+        }
+        return true
     }
 
     /// `SearchBytes.points`, on the Unicode-lowercased string when lowercasing changes a

@@ -39,6 +39,9 @@ struct RankedSearchTests {
             (":joy:", ["face with tears of joy"]),
             ("joy", ["face with tears of joy", "cat with tears of joy", "rolling on the floor laughing"]),
             ("1F600", ["grinning face"]),
+            // Words spelling a whole name rank it as one word spelling it does: before a
+            // commoner emoji whose name holds those words and more.
+            ("grinning cat", ["grinning cat", "grinning cat with smiling eyes"]),
         ])
     func firstResults(query: String, expected: [String]) {
         #expect(Array(ranked(query).prefix(expected.count)) == expected, "\(query)")
