@@ -52,7 +52,7 @@ struct PickActionTests {
         try session.send("Enter")
         #expect(session.waitForFile(tools.out, containing: "EXIT:") == "beta\nEXIT:0\n")
         let typed = session.waitForFile(tools.record, containing: "after")
-        #expect(typed == "xdotool\ntype\n--clearmodifiers\n--\nbeta\nafter\n")
+        #expect(typed == "xdotool\ntype\n--clearmodifiers\n--delay\n40\n--\nbeta\nafter\n")
     }
 
     @Test("Wayland (WAYLAND_DISPLAY, with DISPLAY too, as XWayland sets it): wtype types the emoji")
