@@ -241,15 +241,24 @@ extension SearchBytes {
             // Without the pattern's first byte there is neither a word start nor a fuzzy match:
             // most strings of a matching item lack it (the keywords of an ideograph that matched
             // "h" in its name), and one quick look spares both readings.
-            if let first = pattern.first, first < 0x80, let base = haystack.baseAddress,
-                nextByte(first, foldingCase: foldingCase, in: base, count: haystack.count, from: 0) == haystack.count
-            {
-                return 0
+            // (Exactly: the capital too only for a lowercase letter.)
+            if let first = pattern.first, first < 0x80 {
+                guard let base = haystack.baseAddress,
+                    nextByte(
+                        first, foldingCase: foldingCase && first &- 0x61 < 26, in: base, count: haystack.count, from: 0)
+                        < haystack.count
+                else { return 0 }
             }
             // A word start (at most 8 points) over any fuzzy match (at most 999).
             let word = Self.points(
                 of: pattern, anchor: .wordStart, foldingCase: foldingCase, isLabel: isLabel, in: haystack)
             if word > 0 { return 1000 + word }
+            if pattern.count == 1, !(foldingCase && pattern[0] &- 0x41 < 26) {
+                // One character, there and at no word start: `fuzzyScore`'s 16 points, doubled
+                // in the label, without reading the string again (the first key, `h`, matches
+                // most of Unicode so).
+                return isLabel ? 32 : 16
+            }
             return min(
                 999, Self.points(of: pattern, anchor: .fuzzy, foldingCase: foldingCase, isLabel: isLabel, in: haystack))
         }

@@ -656,15 +656,16 @@ struct SearchTests {
         }
     }
 
-    @Test("word-first points: the look for the first byte never changes the answer")
+    @Test("word-first points: the look for the first byte and a lone character's score keep the answer")
     func wordFirstPointsMatchTheirParts() {
         // Word-first points are a word start's (1000 and more) or else the fuzzy score; a
-        // string without the pattern's first byte is answered 0 before either is read.
+        // string without the pattern's first byte is answered 0 before either is read, and a
+        // pattern of one character found at no word start 16 (32 in the label) unread.
         var rng = SplitMix64(seed: 0x30F1)
-        let bytes: [UInt8] = Array("aAbh H:-+1\u{1}".utf8) + Array("é".utf8)
+        let bytes: [UInt8] = Array("aAbh H:-+1\u{1}`".utf8) + Array("é".utf8)
         for _ in 0..<5_000 {
             let haystack = (0..<rng.next(24)).map { _ in bytes[rng.next(bytes.count)] }
-            let pattern = (0..<(rng.next(3) + 1)).map { _ in Array("abh:+1".utf8)[rng.next(6)] }
+            let pattern = (0..<(rng.next(3) + 1)).map { _ in Array("abh:+1H@".utf8)[rng.next(8)] }
             let folding = rng.next(3) != 0
             let isLabel = rng.next(2) == 0
             haystack.withUnsafeBufferPointer { hay in
