@@ -170,6 +170,16 @@ struct RankedSearchTests {
 
 @Suite("Typing to the query (--typing query)")
 struct QueryModeTests {
+    /// The emoji browser at 100 x 30, typing going to the query (or to the browsing keys,
+    /// `--typing keys`), the prompt line waiting for the first key or not.
+    func emojiState(typing: Bool = true, waiting: Bool = false) -> BrowserState {
+        var state = BrowserState(
+            catalog: EmojiCatalog.load(), settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
+        if typing { state.typingQueries = true }
+        state.options.promptWaitsForTyping = waiting
+        return state
+    }
+
     @Test("letters type, Enter picks the best match, Esc quits")
     func lettersTypeAndEnterPicks() {
         var state = fixtureState(width: 44, height: 8)
@@ -194,9 +204,7 @@ struct QueryModeTests {
     @Test(
         "while typing, ← → go through a grid or a row; in a list they move the cursor, as fzf's; Ctrl-B Ctrl-F always")
     func arrowsGoThroughAGrid() {
-        var grid = BrowserState(
-            catalog: EmojiCatalog.load(), settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
-        grid.typingQueries = true
+        var grid = emojiState()
         grid.type("face")
         let best = grid.view.focus
         grid.send(.right)
@@ -222,9 +230,7 @@ struct QueryModeTests {
 
     @Test("while typing, the help lists the prompt's keys first, not browsing's letters, each key once")
     func helpWhileTyping() {
-        var state = BrowserState(
-            catalog: EmojiCatalog.load(), settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
-        state.typingQueries = true
+        let state = emojiState()
         let sections = HelpOverlay(state).sections
         #expect(!sections.map(\.title).contains("Browsing") && !sections.map(\.title).contains("In a row of cards"))
         let prompt = sections.first { $0.title.hasPrefix("Search") }!
@@ -236,9 +242,7 @@ struct QueryModeTests {
 
     @Test("Ctrl-N and Ctrl-P move, Ctrl-T opens the tone chooser, Ctrl-O the details")
     func controlKeysBrowse() {
-        var state = BrowserState(
-            catalog: EmojiCatalog.load(), settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
-        state.typingQueries = true
+        var state = emojiState()
         state.type("hand")
         let first = state.view.focus
         state.send(.control("n"))
@@ -270,15 +274,7 @@ struct QueryModeTests {
 
     @Test("the emoji browser: its first frame as before; the first letter types; ? helps while nothing is typed")
     func emojiBrowserTypes() {
-        func emojiState(waiting: Bool) -> BrowserState {
-            var state = BrowserState(
-                catalog: EmojiCatalog.load(), settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
-            state.typingQueries = true
-            state.options.promptWaitsForTyping = waiting
-            return state
-        }
-        var keys = BrowserState(
-            catalog: EmojiCatalog.load(), settings: fixtureSettings(), theme: .standard, width: 100, height: 30)
+        var keys = emojiState(typing: false)
         var state = emojiState(waiting: true)
         // The first frame is the browser's (the status line, not the prompt's).
         #expect(render(state) == render(keys))
