@@ -108,11 +108,11 @@ public struct SearchOptions: Hashable, Sendable {
         }
     }
 
-    /// The matching `auto` stands for over a catalog: word-first for the bundled emoji,
-    /// fzf's fuzzy matching for anything else.
-    public func resolvedMatching(forEmoji emoji: Bool) -> SearchQuery.Matching {
+    /// The matching `auto` stands for over a catalog: word-first for a bundled catalog (the
+    /// emoji, `--catalog`), fzf's fuzzy matching for anything else.
+    public func resolvedMatching(forBundledCatalog bundled: Bool) -> SearchQuery.Matching {
         switch matching {
-        case .auto: return emoji ? .wordFirst : .fuzzy
+        case .auto: return bundled ? .wordFirst : .fuzzy
         case .fuzzy: return .fuzzy
         case .exact: return .exact
         case .word: return .word
@@ -150,7 +150,7 @@ public struct SearchOptions: Hashable, Sendable {
     /// (`auto` matching depends on it).
     public func query(_ text: String, source: String = "") -> SearchQuery {
         SearchQuery(
-            text, matching: resolvedMatching(forEmoji: BundledCatalog.isBundled(source)), caseMode: caseMode,
+            text, matching: resolvedMatching(forBundledCatalog: BundledCatalog.isBundled(source)), caseMode: caseMode,
             literal: literal, order: .init(sorts: sorts, reversed: reversed, tiebreaks: tiebreaks))
     }
 
