@@ -10,8 +10,14 @@ public struct ContentState: Sendable {
     /// Everything loaded. Item paths kept across searches (marks, chosen tones, the focus to
     /// restore) are paths into this catalog: "source paths".
     public internal(set) var source: Catalog {
-        didSet { countedSpecs = nil }
+        didSet {
+            countedSpecs = nil
+            sourceItemsBefore = Self.itemsBefore(in: source)
+        }
     }
+    /// Index of each source section's first item among all the source's items: where the
+    /// faces of its items are kept between frames (`ItemFaces`), whatever a search shows.
+    private(set) var sourceItemsBefore: [Int]
     /// What is shown: `source`, or the items the search filter kept. The focus, the layout and
     /// `item(at:)` use paths into this catalog.
     public internal(set) var catalog: Catalog
@@ -90,6 +96,7 @@ public struct ContentState: Sendable {
 
     init(catalog: Catalog, settings: LayoutSettings, theme: Theme, textWidth: TextWidth) {
         source = catalog
+        sourceItemsBefore = Self.itemsBefore(in: catalog)
         self.catalog = catalog
         self.settings = settings
         (specs, itemsBefore, rowLooks) = Self.layoutInput(
@@ -159,12 +166,16 @@ public struct ContentState: Sendable {
         for index in specs.indices where !theme.sectionBackgrounds.isEmpty {
             specs[index].hasBackground = true
         }
+        return (specs, itemsBefore(in: catalog), looks)
+    }
+
+    /// Index of each section's first item among all the catalog's items.
+    static func itemsBefore(in catalog: Catalog) -> [Int] {
         var running = 0
-        let itemsBefore = catalog.sections.map { section in
+        return catalog.sections.map { section in
             defer { running += section.items.count }
             return running
         }
-        return (specs, itemsBefore, looks)
     }
 
     // MARK: Items and paths

@@ -133,41 +133,40 @@ struct GridSection: SectionStyle {
         // A face whose label needs it takes the right padding too (the next slot's left
         // padding still sets the two apart).
         func roomOf(_ face: DrawnFace) -> Int { face.widened ? padded + padding : padded }
-        if let query = state.content.filter?.query {
-            let face = Browser.itemFace(path, room: padded, spare: padding, state)
-            let room = roomOf(face.drawn)
-            if let label = face.label, let labelStart = face.labelStart {
-                // Search results: the label's matched characters, bold and underlined (character
-                // offsets of the label, shifted by the glyph and space drawn before it). Matched
-                // in the part of the label that shows, and as much again as the query could
-                // need to match across its end: a label may be a 50 MB line.
-                let shown = max(0, face.drawn.shown.count - labelStart)
-                let ranges = Search.highlights(
-                    in: String(label.prefix(shown + 2 * query.description.count + 4)),
-                    for: query)
-                let match = (path == state.view.focus ? state.theme.focusMatch : state.theme.match).applied(to: style)
-                var column = x
-                for (offset, character) in face.drawn.shown.enumerated() {
-                    let lit = offset >= labelStart && ranges.contains { $0.contains(offset - labelStart) }
-                    column += buffer.put(
-                        String(character), x: column, y: rect.y, style: lit ? match : style,
-                        maxWidth: x + room - column, measure: state.textWidth)
-                }
-            } else {
-                drawFace(face.drawn, x: x, y: rect.y, room: room, style: style, state, into: &buffer)
+        let source = state.sourcePath(path)
+        // (Kept by the slot's width, of which the padding and so the face follow; a tone
+        // chosen since is not the face kept. Kept by source item through searches too: a face
+        // does not depend on the query, a key's echo shows the same items again, and the next
+        // key's answer many of them.)
+        let face =
+            !state.picking.chosenGlyphs.isEmpty && state.picking.chosenGlyphs[source] != nil
+            ? Browser.itemFace(path, room: padded, spare: padding, state)
+            : faces.face(
+                of: source, ordinal: state.content.sourceItemsBefore[source.section] + source.item, room: rect.width
+            ) {
+                Browser.itemFace(path, room: padded, spare: padding, state)
+            }
+        let room = roomOf(face)
+        if let query = state.content.filter?.query, let labelStart = face.labelStart {
+            // Search results: the label's matched characters, bold and underlined (character
+            // offsets of the label, shifted by the glyph and space drawn before it). Matched
+            // in the part of the label that shows, and as much again as the query could
+            // need to match across its end: a label may be a 50 MB line.
+            let label = state.content.catalog.sections[path.section].items.label(at: path.item)
+            let shown = max(0, face.shown.count - labelStart)
+            let ranges = Search.highlights(
+                in: String(label.prefix(shown + 2 * query.description.count + 4)),
+                for: query)
+            let match = (path == state.view.focus ? state.theme.focusMatch : state.theme.match).applied(to: style)
+            var column = x
+            for (offset, character) in face.shown.enumerated() {
+                let lit = offset >= labelStart && ranges.contains { $0.contains(offset - labelStart) }
+                column += buffer.put(
+                    String(character), x: column, y: rect.y, style: lit ? match : style,
+                    maxWidth: x + room - column, measure: state.textWidth)
             }
         } else {
-            let source = state.sourcePath(path)
-            // (Kept by the slot's width, of which the padding and so the face follow; a tone
-            // chosen since is not the face kept.)
-            let drawn =
-                !state.picking.chosenGlyphs.isEmpty && state.picking.chosenGlyphs[source] != nil
-                ? Browser.itemFace(path, room: padded, spare: padding, state).drawn
-                : faces.face(of: source, ordinal: state.content.itemsBefore[path.section] + path.item, room: rect.width)
-                {
-                    Browser.itemFace(path, room: padded, spare: padding, state).drawn
-                }
-            drawFace(drawn, x: x, y: rect.y, room: roomOf(drawn), style: style, state, into: &buffer)
+            drawFace(face, x: x, y: rect.y, room: room, style: style, state, into: &buffer)
         }
         drawMarker(path, rect: rect, style: style, state, into: &buffer)
     }

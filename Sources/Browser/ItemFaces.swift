@@ -12,7 +12,7 @@ extension Browser {
     /// room (the slot's right padding) that a label takes (`DrawnFace.widened`) when it would
     /// not show otherwise: a 6-cell slot shows "🍌 b…" rather than the glyph alone with cells
     /// free.
-    static func itemFace(_ path: ItemPath, room: Int, spare: Int = 0, _ state: SectionsInput) -> ItemFace {
+    static func itemFace(_ path: ItemPath, room: Int, spare: Int = 0, _ state: SectionsInput) -> DrawnFace {
         // The label and glyph are read from the store alone, and the label only where it is
         // drawn: making the whole `Item`, or a label an emoji grid has no room for, for each
         // of the ~2,000 items of a frame was a good part of its cost.
@@ -63,30 +63,22 @@ extension Browser {
             text = indent > 0 ? String(repeating: " ", count: indent) + VisibleText.standalone(label!) : label!
             labelStart = indent
         }
-        let drawn =
-            glyphOnly.map { DrawnFace(glyphOnly: $0, shown: "") }
+        return glyphOnly.map { DrawnFace(glyphOnly: $0, shown: "") }
             ?? DrawnFace(
                 glyphOnly: nil, shown: fits ? text : state.textWidth.truncate(text, toWidth: room),
-                widened: widened)
-        return ItemFace(label: label, labelStart: labelStart, drawn: drawn)
+                labelStart: labelStart, widened: widened)
     }
 }
 
-/// What a slot shows of an item, from the item and the slot's room alone (see `itemFace`).
-struct ItemFace {
-    /// The label, when it was read (the slot has room for some of it).
-    var label: String?
-    /// Where the label starts in what the slot shows (the glyph, the label, or both: "😀
-    /// grinning face"), in characters; nil when it does not show.
-    var labelStart: Int?
-    var drawn: DrawnFace
-}
-
-/// What is drawn in a slot: the glyph alone, measured, or text fitted to the room.
+/// What is drawn in a slot, from the item and the slot's room alone (see `itemFace`): the glyph
+/// alone, measured, or text fitted to the room.
 struct DrawnFace {
     var glyphOnly: TextWidth.MeasuredCluster?
     /// The text truncated to the room ("" with `glyphOnly`).
     var shown: String
+    /// Where the label starts in `shown` (the glyph, the label, or both: "😀 grinning face"),
+    /// in characters; nil when none of it shows. (Where a search's matches are lit.)
+    var labelStart: Int?
     /// Whether the text takes the slot's right padding too (its label would not show else).
     var widened = false
 }
