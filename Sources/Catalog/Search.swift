@@ -7,8 +7,9 @@
 //   lowercasing of the rare non-ASCII string is redone on the fly, since keeping it would cost
 //   more than it saves) and there is nothing to build or keep in sync;
 // - one scan per section: a section's text is one buffer, so when most of its items are to be
-//   tried and the text is ASCII, the first term is looked for in the whole buffer at once and
-//   only its hits are mapped to items (the first keys of a query, which match most items);
+//   tried, the first term is looked for in the whole buffer at once and only its hits are
+//   mapped to items (the first keys of a query, which match most items); beyond ASCII, for an
+//   ASCII term, the items a scan cannot settle are tried one by one;
 // - narrowing: while the user keeps typing, the new query only refines the old one, so only the
 //   items the previous result kept are tried again;
 // - a compact result: per matching section, the matching item indices as Int32, or just a count
@@ -356,10 +357,12 @@ public enum Search {
             index & (cancellationStride - 1) == 0 && cancellation?.isCancelled == true
         }
         var sink: MatchSink
-        if store.isASCII, matcher.canScanFirstTerm, candidates.count * 4 >= items.store.count {
+        if let span = scanSpan(candidates, items, store, matcher) {
             // Most of a section's items to try: the ones holding the first term are found in one
-            // scan of its text (quick for a rare letter), and only they are read.
-            let found = positions(matching: matcher.itemsContainingFirstTerm(in: store), in: items, among: candidates)
+            // scan of its text (quick for a rare letter), and only they are read (and matched:
+            // `take` tries each).
+            let found = positions(
+                matching: matcher.itemsContainingFirstTerm(in: store, items: span), in: items, among: candidates)
             sink = MatchSink(capacity: found.count)
             for (index, position) in found.enumerated() {
                 if stops(index) { return nil }
@@ -406,9 +409,11 @@ public enum Search {
         matcher.adapt()
         var hits: [Int32] = []
         // Most of a section's items to try: one scan of its whole text is quicker.
-        if store.isASCII, matcher.canScanFirstTerm, candidates.count * 4 >= items.store.count {
-            hits = positions(matching: matcher.itemsContainingFirstTerm(in: store), in: items, among: candidates)
-            if matcher.termCount > 1 {
+        if let span = scanSpan(candidates, items, store, matcher) {
+            hits = positions(
+                matching: matcher.itemsContainingFirstTerm(in: store, items: span), in: items, among: candidates)
+            // (Beyond ASCII the scan's items may hold the term: each is tried.)
+            if matcher.termCount > 1 || !store.isASCII {
                 hits.removeAll { !matcher.matches(store, items.storeIndex(Int($0))) }
             }
         } else {
@@ -435,6 +440,24 @@ public enum Search {
         if hits.isEmpty { return nil }
         // One representation per answer, so a narrowed result equals a fresh one.
         return hits.count == items.count ? .all(items.count) : .init(storage: .some(hits))
+    }
+
+    /// The store items whose text one scan for the first term reads (`itemsContainingFirstTerm`)
+    /// to try `candidates` (ascending positions in `list`), or nil when trying them one by one
+    /// is quicker: the candidates must fill a quarter of what is read. For a list of its own
+    /// store, the span from the first candidate to the last (a section's items, or a part of a
+    /// big section's: each part of a search split across the cores reads its own bytes); for a
+    /// selection from a shared store, the whole store.
+    static func scanSpan(
+        _ candidates: SearchResult.ItemIndices, _ list: ItemList, _ store: ItemStoreReader,
+        _ matcher: borrowing SearchMatcher
+    ) -> Range<Int>? {
+        guard !candidates.isEmpty, matcher.canScanFirstTerm(in: store) else { return nil }
+        guard list.selection == nil else {
+            return candidates.count * 4 >= list.store.count ? 0..<list.store.count : nil
+        }
+        let span = candidates[0]..<candidates[candidates.count - 1] + 1
+        return candidates.count * 4 >= span.count ? span : nil
     }
 
     /// The positions in `list` of the store items `found` (both ascending) that are among

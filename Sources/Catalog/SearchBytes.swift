@@ -273,6 +273,50 @@ enum SearchBytes {
         return false
     }
 
+    /// Whether a scalar may read as ASCII to a term's rules (`mayBecomeASCII`: lowercased,
+    /// or as its Latin letter): only scalars from U+00C0 to U+FF61 outside the blocks without
+    /// case (the normalized Latin letters end with the halfwidth ideographic full stop), as a
+    /// test checks for every scalar. Told from the value alone, for scans over a whole store.
+    @inline(__always)
+    static func mayReadAsASCII(_ value: UInt32) -> Bool {
+        value >= 0xC0 && value <= 0xFF61 && !(0x2E80..<0xA640).contains(value) && !(0xAC00..<0xD800).contains(value)
+            && !(0xF900..<0xFB00).contains(value)
+    }
+
+    /// The offset of the first scalar at or after `start` that `mayReadAsASCII`, or `count`:
+    /// eight bytes at a time over ASCII, the others decoded (the bytes are valid UTF-8).
+    static func nextScalarReadingAsASCII(in base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int {
+        let raw = UnsafeRawPointer(base)
+        var i = start
+        while i < count {
+            if i + 8 <= count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
+            let byte = base[i]
+            if byte < 0xC0 {
+                // ASCII, or a byte inside a sequence.
+                i += 1
+                continue
+            }
+            let value: UInt32
+            if byte < 0xE0 {
+                guard i + 1 < count else { return count }
+                value = UInt32(byte & 0x1F) << 6 | UInt32(base[i + 1] & 0x3F)
+            } else if byte < 0xF0 {
+                guard i + 2 < count else { return count }
+                value = UInt32(byte & 0x0F) << 12 | UInt32(base[i + 1] & 0x3F) << 6 | UInt32(base[i + 2] & 0x3F)
+            } else {
+                // Four bytes: beyond U+FFFF, never ASCII.
+                i += 4
+                continue
+            }
+            if mayReadAsASCII(value) { return i }
+            i += byte < 0xE0 ? 2 : 3
+        }
+        return count
+    }
+
     /// Lowercases `bytes` scalar by scalar into `folded` when some non-ASCII scalar changes under
     /// lowercasing; returns false (leaving `folded` alone) when nothing beyond ASCII would change,
     /// in which case ASCII folding alone already decided the match. `map`, when given, receives

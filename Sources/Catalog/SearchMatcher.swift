@@ -165,6 +165,12 @@ struct SearchMatcher: ~Copyable {
         isConjunction && termCount > 0 && (terms[0].anchor == .wordStart || terms[0].anchor == .anywhere)
     }
 
+    /// Whether `itemsContainingFirstTerm` may be used on `store`: for text beyond ASCII, only
+    /// for a first term of ASCII text (not a code point), which the scan's bytes can rule out.
+    func canScanFirstTerm(in store: ItemStoreReader) -> Bool {
+        canScanFirstTerm && (store.isASCII || (terms[0].isASCII && !terms[0].codePoint))
+    }
+
     /// Reorders the terms by how often each ruled an item out, most often first; counts are
     /// halved so the order follows the data as it changes. Cheap (at most 64 terms), so the
     /// caller does it every section.
@@ -489,33 +495,45 @@ struct SearchMatcher: ~Copyable {
         return text.match(pattern, term.anchor.scoringKind)
     }
 
-    /// The items of an all-ASCII store in which the first term occurs (in a searchable string),
-    /// ascending, found by one pass over the store's bytes instead of item by item: a section's
+    /// The items of a store in which the first term occurs (in a searchable string),
+    /// ascending, found by passes over the store's bytes instead of item by item: a section's
     /// text is one buffer, scanned eight bytes at a time for the term's rarest letter, and only
     /// where that shows up does the scan compare the term and look at which string and item it
     /// is in. After a hit the scan jumps to the next item. In ASCII text, ASCII folding and ASCII
     /// word boundaries are the whole rules, so nothing is left undecided.
-    func itemsContainingFirstTerm(in store: ItemStoreReader) -> [Int32] {
-        precondition(store.isASCII && canScanFirstTerm)
+    ///
+    /// In text beyond ASCII (an ASCII term: `canScanFirstTerm(in:)`) the items are those that
+    /// may hold it, each to be tried by `matches`: those whose bytes hold it where the byte
+    /// before, beyond ASCII, leaves the word start to Unicode's rules, and every item holding a
+    /// scalar that may read as ASCII (`SearchBytes.mayReadAsASCII`: "é" as "e", the Kelvin sign
+    /// as "k"). Any other match is one of bytes, as in ASCII text: an ideograph, an emoji or a
+    /// Cyrillic name cannot hold an ASCII term otherwise.
+    ///
+    /// `items`: the store items whose bytes are read (all of them by default).
+    func itemsContainingFirstTerm(in store: ItemStoreReader, items: Range<Int>? = nil) -> [Int32] {
+        precondition(canScanFirstTerm(in: store))
         let term = terms[0]
         let needle = pattern(term)
-        let m = needle.count, n = store.bytes.count
-        var hits: [Int32] = []
-        guard m > 0, n >= m, let base = store.bytes.baseAddress, let needleBase = needle.baseAddress else {
-            return hits
+        let ends = store.stringEnds
+        let items = items ?? 0..<store.itemCount
+        guard !items.isEmpty else { return [] }
+        // The bytes of the items' strings: from the first one's first string to the last one's
+        // last string.
+        let firstString = store.firstStringIndex(of: items.lowerBound)
+        let from = firstString == 0 ? 0 : ends[firstString - 1]
+        let n = ends[store.firstStringIndex(of: items.upperBound) - 1]
+        let m = needle.count
+        guard m > 0, n - from >= m, let base = store.bytes.baseAddress, let needleBase = needle.baseAddress else {
+            return []
         }
+        var hits: [Int32] = []
         let rareOffset = SearchBytes.rarestByteOffset(in: needle)
         let rare = needle[rareOffset]
         let foldsCase = term.foldsCase
         let foldsRare = foldsCase && rare &- 0x61 < 26
-        let ends = store.stringEnds
-        let uniform = store.firstString.isEmpty
-        let stride = store.stride
-        let searchableInUniform = uniform ? store.searchableCountOfShape[0] : 0
-        var string = 0  // the string holding the candidate, found by walking forward
-        var item = 0  // the item holding `string` (stores of several shapes)
+        var walker = ItemWalker(store, from: items.lowerBound)
         let last = n - m
-        var next = rareOffset
+        var next = from + rareOffset
 
         while true {
             let found = SearchBytes.nextByte(rare, foldingCase: foldsRare, in: base, count: n, from: next)
@@ -529,29 +547,84 @@ struct SearchMatcher: ~Copyable {
                 while j < m, base[start + j] == needleBase[j] { j += 1 }
             }
             guard j == m else { continue }
-            while ends[string] <= start { string += 1 }
-            guard start + m <= ends[string] else { continue }
+            guard let (item, lastString) = walker.searchableItem(holding: start, count: m) else { continue }
             if term.anchor == .wordStart {
-                let stringStart = string == 0 ? 0 : ends[string - 1]
+                // (A byte beyond ASCII before it is no word's end to ASCII's rules: left to
+                // `matches`.)
+                let stringStart = walker.string == 0 ? 0 : ends[walker.string - 1]
                 if start > stringStart && SearchBytes.isASCIIAlphanumeric(base[start - 1]) { continue }
             }
+            hits.append(Int32(truncatingIfNeeded: item))
+            // On from the end of this item's searchable strings: it matched, whatever else it holds.
+            walker.string = lastString
+            next = ends[lastString] + rareOffset
+        }
+        guard !store.isASCII else { return hits }
+        // The items holding a scalar that may read as ASCII, merged in.
+        var readers: [Int32] = []
+        walker = ItemWalker(store, from: items.lowerBound)
+        var at = from
+        while true {
+            at = SearchBytes.nextScalarReadingAsASCII(in: base, count: n, from: at)
+            if at >= n { break }
+            if let (item, lastString) = walker.searchableItem(holding: at, count: 1) {
+                readers.append(Int32(truncatingIfNeeded: item))
+                walker.string = lastString
+                at = ends[lastString]
+            } else {
+                at += 1
+            }
+        }
+        guard !readers.isEmpty else { return hits }
+        var merged: [Int32] = []
+        merged.reserveCapacity(hits.count + readers.count)
+        var h = 0, r = 0
+        while h < hits.count || r < readers.count {
+            let least = r == readers.count || (h < hits.count && hits[h] <= readers[r]) ? hits[h] : readers[r]
+            merged.append(least)
+            if h < hits.count && hits[h] == least { h += 1 }
+            if r < readers.count && readers[r] == least { r += 1 }
+        }
+        return merged
+    }
+
+    /// Which item holds a byte of a store, for scans that go forward through its bytes: the
+    /// string holding it and its item are found by walking on from the last ones.
+    private struct ItemWalker {
+        let store: ItemStoreReader
+        /// The string the last byte asked for is in (where the walk goes on from).
+        var string = 0
+        /// The item holding `string` (stores of several shapes).
+        private var item = 0
+
+        /// From the first byte of item `first`.
+        init(_ store: ItemStoreReader, from first: Int) {
+            self.store = store
+            string = store.firstStringIndex(of: first)
+            item = first
+        }
+
+        /// The item whose searchable string holds the `count` bytes from `offset` and the last
+        /// of its searchable strings; nil when they are not within one searchable string.
+        @inline(__always)
+        mutating func searchableItem(holding offset: Int, count: Int) -> (item: Int, lastString: Int)? {
+            let ends = store.stringEnds
+            while ends[string] <= offset { string += 1 }
+            guard offset + count <= ends[string] else { return nil }
             let role: Int, searchable: Int
-            if uniform {
+            if store.firstString.isEmpty {
+                let stride = store.stride
                 item = stride == 1 ? string : string / stride
                 role = string - item * stride
-                searchable = searchableInUniform
+                searchable = store.searchableCountOfShape[0]
             } else {
                 while item + 1 < store.firstString.count && Int(store.firstString[item + 1]) <= string { item += 1 }
                 role = string - Int(store.firstString[item])
                 searchable = store.searchableCountOfShape[Int(store.shapeOfItem[item])]
             }
-            guard role < searchable else { continue }
-            hits.append(Int32(truncatingIfNeeded: item))
-            // On from the end of this item's searchable strings: it matched, whatever else it holds.
-            string = string - role + searchable - 1
-            next = ends[string] + rareOffset
+            guard role < searchable else { return nil }
+            return (item, string - role + searchable - 1)
         }
-        return hits
     }
 
     @inline(__always)
@@ -647,6 +720,8 @@ struct ItemStoreReader {
     let searchableCountOfShape: UnsafeBufferPointer<Int>
     /// The strings per item when all items share one shape (`firstString` is empty).
     let stride: Int
+    /// The number of items.
+    let itemCount: Int
     /// Whether every byte of the store is ASCII: then ASCII case folding and word boundaries
     /// decide every match.
     let isASCII: Bool
@@ -662,6 +737,13 @@ struct ItemStoreReader {
     /// The rank of an unranked item, after every rank: the same for every store, so that
     /// matches of several sections compare (the best matches).
     static let unranked = Int(UInt16.max)
+
+    /// The index of item `item`'s first string; for `itemCount`, the number of strings.
+    @inline(__always)
+    func firstStringIndex(of item: Int) -> Int {
+        if firstString.isEmpty { return item &* stride }
+        return item < firstString.count ? Int(firstString[item]) : stringEnds.count
+    }
 
     /// The item's label, keywords and field values, as string indices.
     @inline(__always)
@@ -715,7 +797,8 @@ extension ItemStore {
                                     ItemStoreReader(
                                         bytes: bytes, stringEnds: stringEnds, firstString: firstString,
                                         shapeOfItem: shapeOfItem, searchableCountOfShape: searchable,
-                                        stride: shapes.first?.stringCount ?? 0, isASCII: isASCII, ranks: ranks))
+                                        stride: shapes.first?.stringCount ?? 0, itemCount: count, isASCII: isASCII,
+                                        ranks: ranks))
                             }
                         }
                     }

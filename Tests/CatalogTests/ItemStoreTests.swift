@@ -243,6 +243,68 @@ import Testing
         #expect(scanned > 200)  // the whole-text scan was really taken
     }
 
+    /// Text beyond ASCII: letters that read as ASCII ("é" as "e", the Kelvin sign as "k", "İ"
+    /// as "i̇"), letters that end no word to ASCII's rules but are letters ("éa", "中a"), and
+    /// glyphs; the scan's items are tried one by one, and must miss none of the items that
+    /// item-by-item matching finds.
+    static let beyond = [
+        "a", "b", "e", "k", "i", "A", "é", "É", "\u{212A}", "\u{130}", "中", "ß", "ё", "-", " ", "ab", "😀", "ﬁ",
+    ]
+
+    @Test func scanBeyondASCIIAgreesWithItemByItemAndReference() {
+        var rng = SplitMix64(seed: 0xBE40D)
+        var scanned = 0
+        let typed = ["a", "b", "e", "k", "i", "ab", "be", "ke", "fi", "ss"]
+        for round in 0..<300 {
+            let catalog = SearchTests.randomCatalog(&rng, alphabet: Self.beyond, glyphs: true)
+            var text = typed[rng.next(typed.count)]
+            switch rng.next(4) {
+            case 0: text = "^" + text
+            case 1: text = "'" + text
+            default: break
+            }
+            if rng.next(4) == 0 { text += " " + typed[rng.next(typed.count)] }
+            let matching: SearchQuery.Matching = [.word, .exact, .wordFirst][round % 3]
+            let query = SearchQuery(text, matching: matching, caseMode: round % 5 == 0 ? .respect : .smart)
+            let result = Search.run(query, in: catalog)
+            var matcher = SearchMatcher(query)
+            for (index, section) in catalog.sections.enumerated() where !section.items.isEmpty {
+                // (The reference reads ASCII's rules only: beyond ASCII, item by item is the rule.)
+                let byItem = section.items.store.withReader { store in
+                    section.items.indices.filter { matcher.matches(store, $0) }
+                }
+                let got = result.sections.first { $0.section == index }.map { Array($0.matched) } ?? []
+                #expect(got == byItem, "\"\(text)\" (\(matching)) in section \(index)")
+                if section.items.store.withReader({ !$0.isASCII && matcher.canScanFirstTerm(in: $0) }) { scanned += 1 }
+            }
+        }
+        #expect(scanned > 200)  // the scan was really taken beyond ASCII
+    }
+
+    @Test("every scalar that may read as ASCII is one the scan looks at")
+    func scalarsReadingAsASCII() {
+        var scalar: UInt32 = 0x80
+        var readers = 0
+        while scalar < 0x11_0000 {
+            if let value = Unicode.Scalar(scalar) {
+                let bytes = Array(String(value).utf8)
+                let reads = bytes.withUnsafeBufferPointer {
+                    SearchBytes.mayBecomeASCII($0, foldingCase: true, normalizing: true)
+                }
+                if reads {
+                    readers += 1
+                    #expect(SearchBytes.mayReadAsASCII(scalar), "U+\(String(scalar, radix: 16, uppercase: true))")
+                }
+                let found = bytes.withUnsafeBufferPointer {
+                    SearchBytes.nextScalarReadingAsASCII(in: $0.baseAddress!, count: $0.count, from: 0)
+                }
+                #expect((found == 0) == SearchBytes.mayReadAsASCII(scalar))
+            }
+            scalar += 1
+        }
+        #expect(readers > 500)
+    }
+
     @Test func rarestByteIsTheLeastCommonLetter() {
         func offset(_ text: String) -> Int {
             Array(text.utf8).withUnsafeBufferPointer { SearchBytes.rarestByteOffset(in: $0) }
