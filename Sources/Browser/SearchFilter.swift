@@ -63,8 +63,8 @@ public struct SearchOptions: Hashable, Sendable {
     public var bestMatches = 10
     /// The most `bestMatches` may be set to.
     public static let bestMatchesLimit = 50
-    /// How plain terms match: `auto` is fzf's fuzzy matching for the user's data and
-    /// word-first matching for the bundled emoji (see docs/search.md for why).
+    /// How plain terms match: `auto` is fzf's fuzzy matching for the user's data and a
+    /// bundled catalog's own (`BundledCatalog.matching`; see docs/search.md for why).
     public var matching = Matching.auto
     /// Which case terms tell apart (fzf's smart case by default).
     public var caseMode = SearchQuery.CaseMode.smart
@@ -82,7 +82,8 @@ public struct SearchOptions: Hashable, Sendable {
 
     /// How plain terms match.
     public enum Matching: String, Hashable, Sendable, CaseIterable {
-        /// fzf's fuzzy matching for the user's data, word-first for the bundled emoji.
+        /// fzf's fuzzy matching for the user's data, a bundled catalog's own for it
+        /// (word-first for the emoji, word for `unicode` and `symbols`).
         case auto
         /// fzf's: the term's characters in order, ranked by fzf's score.
         case fuzzy
@@ -108,11 +109,12 @@ public struct SearchOptions: Hashable, Sendable {
         }
     }
 
-    /// The matching `auto` stands for over a catalog: word-first for a bundled catalog (the
-    /// emoji, `--catalog`), fzf's fuzzy matching for anything else.
-    public func resolvedMatching(forBundledCatalog bundled: Bool) -> SearchQuery.Matching {
+    /// The matching `auto` stands for over the catalog whose source is `source`: a bundled
+    /// catalog's own (`BundledCatalog.matching`: word-first for the emoji, word for Unicode's
+    /// names), fzf's fuzzy matching for anything else.
+    public func resolvedMatching(forSource source: String) -> SearchQuery.Matching {
         switch matching {
-        case .auto: return bundled ? .wordFirst : .fuzzy
+        case .auto: return BundledCatalog(source: source)?.matching ?? .fuzzy
         case .fuzzy: return .fuzzy
         case .exact: return .exact
         case .word: return .word
@@ -150,7 +152,7 @@ public struct SearchOptions: Hashable, Sendable {
     /// (`auto` matching depends on it).
     public func query(_ text: String, source: String = "") -> SearchQuery {
         SearchQuery(
-            text, matching: resolvedMatching(forBundledCatalog: BundledCatalog.isBundled(source)), caseMode: caseMode,
+            text, matching: resolvedMatching(forSource: source), caseMode: caseMode,
             literal: literal, order: .init(sorts: sorts, reversed: reversed, tiebreaks: tiebreaks))
     }
 

@@ -41,6 +41,19 @@ public enum BundledCatalog: String, CaseIterable, Sendable {
         Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.help) })
     }
 
+    /// How its plain terms match under `auto` (`[search] matching`): `word` for the catalogs of
+    /// Unicode's character names, where only a word's start is looked for, as uni and
+    /// gucharmap look (letters in order over 160,000 names match noise: `he` found 58,818
+    /// characters, 56,000 ideographs through "ideograp*h*-4*e*00", and each key over all of
+    /// them cost several times the emoji's); `wordFirst` for the others, whose names are
+    /// short and where letters in order find what a word start does not (`starstruck`: 🤩).
+    public var matching: SearchQuery.Matching {
+        switch self {
+        case .unicode, .symbols: return .word
+        case .emoji, .kaomoji, .nerdFont, .gitmoji: return .wordFirst
+        }
+    }
+
     /// Whether its items are glyphs, laid out as the emoji are; else text (the kaomoji), laid
     /// out as a data file's text is, each as wide as it is.
     public var itemsAreGlyphs: Bool { self != .kaomoji }

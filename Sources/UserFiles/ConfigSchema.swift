@@ -239,7 +239,7 @@ enum ConfigSchema {
         Option(
             "matching", Choice(SearchOptions.Matching.self),
             help:
-                "how plain terms match: auto (fuzzy for data, word-first for the emoji), fuzzy, exact, word or word-first"
+                "how plain terms match: auto (fuzzy for data, word-first for the emoji, word for unicode and symbols), fuzzy, exact, word or word-first"
         ).at(\Configuration.search.matching),
         Option("case", Choice(SearchQuery.CaseMode.self), help: "which case terms tell apart: smart, ignore or respect")
             .at(\Configuration.search.caseMode),

@@ -50,6 +50,12 @@ struct BundledCatalogBrowserTests {
         #expect(items.allSatisfy { (1...60).contains(measure.width(of: $0.label)) })
         let search = SearchOptions().query("shrug", source: catalog.source)
         #expect(search.matching == .wordFirst)
+        // Unicode's names at a word's start (BundledCatalog.matching), data fuzzily.
+        #expect(SearchOptions().resolvedMatching(forSource: BundledCatalog.unicode.source) == .word)
+        #expect(SearchOptions().resolvedMatching(forSource: BundledCatalog.symbols.source) == .word)
+        #expect(SearchOptions().resolvedMatching(forSource: "emoji") == .wordFirst)
+        #expect(SearchOptions().resolvedMatching(forSource: "-") == .fuzzy)
+        #expect(SearchOptions(matching: .wordFirst).resolvedMatching(forSource: "unicode") == .wordFirst)
         let found = Search.run(search, in: catalog)
         #expect(found.sections.reduce(0) { $0 + $1.items.count } >= 7)
         var state = BrowserState(
