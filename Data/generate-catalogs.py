@@ -10,13 +10,18 @@ Sources (see Data/README.md; Data/fetch-catalog-sources.sh fetches them into Dat
   pypi/nerdicons/*.py                              PyPI nf-icons 0.1.1 (Nerd Fonts 3.5.0)
   pypi/dbrownell_CommitEmojis/gitmojis.json,       PyPI dbrownell-commitemojis 0.6.1 (gitmoji)
   .../catagories.json
+  Data/emoji-frequency.tsv                         Unicode's emoji frequency ranking (the
+                                                   emoji's ranks, for the characters that are
+                                                   one of those emoji)
 
 Each table is in the format of Data/emoji.tsv: one `#` comment line naming the source, then
 one row per item (the Unicode table, 11.8 MB, gzip-compressed to 1.8 MB: see Data/README.md),
 
-  group <TAB> subgroup <TAB> glyph <TAB> name <TAB> keyword|keyword|... <TAB> variants
+  group <TAB> subgroup <TAB> glyph <TAB> name <TAB> keyword|keyword|... <TAB> variants [<TAB> rank]
 
-(the subgroup and variants are empty here: sections go by the group). The glyph is empty where the item is its text (a kaomoji:
+(the subgroup and variants are empty here: sections go by the group; the rank only on the
+characters that are a ranked emoji by themselves, ❤ U+2764 as ❤️, so that `heart` finds the
+most used heart first among the characters named for one, as in the emoji). The glyph is empty where the item is its text (a kaomoji:
 its name is the kaomoji, its keywords its tags). splitview sections a catalog by its group.
 
 Python 3 standard library only.
@@ -70,13 +75,28 @@ def clean(text):
     return re.sub(r"\s+", " ", text.replace("|", "/")).strip()
 
 
-def row(group, glyph, name, keywords):
+def row(group, glyph, name, keywords, rank=None):
     words = []
     for word in keywords:
         word = clean(word)
         if word and word not in words and word != name:
             words.append(word)
-    return "\t".join([group, "", glyph, clean(name), "|".join(words), ""])
+    return "\t".join([group, "", glyph, clean(name), "|".join(words), ""] + ([str(rank)] if rank else []))
+
+
+def read_frequency(path):
+    """code point -> rank, for the emoji of Data/emoji-frequency.tsv that are one code point
+    (with or without U+FE0F): ❤️ ranks ❤ U+2764. (generate-emoji.py checks the file.)"""
+    ranks = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            if line.startswith("#") or not line.strip():
+                continue
+            rank, emoji = line.split("\t")[:2]
+            emoji = emoji.replace("\ufe0f", "")
+            if len(emoji) == 1:
+                ranks[ord(emoji)] = int(rank)
+    return ranks
 
 
 def write(path, comment, rows):
@@ -175,6 +195,9 @@ def read_unicode(root):
     return characters, blocks, aliases, definitions
 
 
+FREQUENCY = read_frequency(os.path.join(HERE, "emoji-frequency.tsv"))
+
+
 def unicode_rows(characters, blocks, aliases, definitions, keep):
     rows = []
     block_index = 0
@@ -194,7 +217,7 @@ def unicode_rows(characters, blocks, aliases, definitions, keep):
         # ranks it above the ideographs whose names hold 2192 inside a longer number
         # (cjk unified ideograph-21920), as the glyph's code point alone would not.
         keywords = aliases.get(code, []) + definitions.get(code, []) + ["U+%04X" % code]
-        rows.append(row(block, chr(code), name.lower(), keywords))
+        rows.append(row(block, chr(code), name.lower(), keywords, FREQUENCY.get(code)))
     return rows
 
 

@@ -26,6 +26,11 @@ struct CatalogOptionTests {
         #expect(try first(["--catalog", "symbols", "--filter", "U+2192"]) == ["→"])
         #expect(try first(["--catalog", "symbols", "--filter", "euro"]) == ["€"])
         #expect(try first(["--catalog", "unicode", "--filter", "water"], 1_000).contains("水"))
+        // The characters that are ranked emoji keep the emoji's rank: the most used first
+        // among equal matches (the shortest name, 💙 "blue heart", came first before).
+        #expect(try first(["--catalog", "unicode", "--filter", "heart"]) == ["❤"])
+        #expect(try first(["--catalog", "unicode", "--filter", "fire"]) == ["🔥"])
+        #expect(try first(["--catalog", "symbols", "--filter", "check"]) == ["✅"])
         #expect(try first(["--catalog", "gitmoji", "--filter", "bug"]) == ["🐛"])
         #expect(try first(["--catalog", "gitmoji", "--filter", ":bug:", "--print", "label"]) == ["Fix a bug"])
         #expect(try first(["--catalog", "nerd-font", "--filter", "nf-fa-github"]) == ["\u{F09B}"])
