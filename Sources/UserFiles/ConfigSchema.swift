@@ -182,15 +182,14 @@ enum ConfigSchema {
 
     /// [catalog].
     static let catalog = OptionTable<Configuration>([
-        Option(
-            "name",
-            Choice(
-                names: BundledCatalog.allCases.map(\.rawValue),
-                help: BundledCatalog.helpByName
-            ) { BundledCatalog(rawValue: $0) },
-            help: "the bundled catalog browsed when no data is given, as --catalog"
-        ).at(\Configuration.catalog)
+        Option("name", catalogName, help: "the bundled catalog browsed when no data is given, as --catalog")
+            .at(\Configuration.catalog)
     ])
+
+    /// The values of [catalog] name, and of --catalog (whose message words them as this does).
+    static let catalogName = Choice(names: BundledCatalog.allCases.map(\.rawValue), help: BundledCatalog.helpByName) {
+        BundledCatalog(rawValue: $0)
+    }
 
     /// [emoji].
     static let emoji = OptionTable<Configuration>([

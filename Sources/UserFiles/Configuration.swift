@@ -8,6 +8,10 @@ import SplitLayout
 import TerminalUI
 
 public struct Configuration: Hashable, Sendable {
+    /// The bundled catalogs' names as messages list them (`one of "emoji", ...`): those of
+    /// [catalog] name, for --catalog's message too.
+    public static var catalogNames: String { ConfigSchema.catalogName.expected }
+
     public var layout: LayoutSettings
     public var theme: Theme = .standard
     /// Cell widths the user fixed for sequences their terminal draws differently.

@@ -467,11 +467,9 @@ struct CatalogName: ExpressibleByArgument {
     static var allValueStrings: [String] { BundledCatalog.allCases.map(\.rawValue) }
     static var allValueDescriptions: [String: String] { BundledCatalog.helpByName }
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
-    /// The names as the message lists them: one of "emoji", ... or "gitmoji".
-    static var choices: String {
-        let quoted = allValueStrings.map { "\"\($0)\"" }
-        return "one of " + quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
-    }
+    /// The names as the message lists them, as the configuration's `[catalog] name` does:
+    /// one of "emoji", ..., "gitmoji".
+    static var choices: String { Configuration.catalogNames }
 }
 
 extension SectionStyleName: ExpressibleByArgument {

@@ -75,7 +75,7 @@ struct CatalogOptionTests {
         #expect(unknown.status == 64)
         #expect(
             unknown.stderr.split(separator: "\n").first
-                == "Error: --catalog must be: one of \"emoji\", \"unicode\", \"symbols\", \"kaomoji\", \"nerd-font\" or \"gitmoji\", found \"klingon\""
+                == "Error: --catalog must be: one of \"emoji\", \"unicode\", \"symbols\", \"kaomoji\", \"nerd-font\", \"gitmoji\", found \"klingon\""
         )
         let file = try Support.run(["--catalog", "unicode", "data.json"])
         #expect(file.status == 64)
