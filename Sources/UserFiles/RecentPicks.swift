@@ -1,7 +1,9 @@
 // The emoji picked last and most, shown as a "Recent" section before the others. Kept in
-// $XDG_STATE_HOME/splitview/recent (else ~/.local/state/splitview/recent): one line per emoji,
-// `glyph<TAB>times picked<TAB>last picked (Unix seconds)`; a line of a glyph alone (the format
-// before counts) is one pick at an unknown time, the file's order kept among such lines.
+// $XDG_STATE_HOME/splitview/recent (else ~/.local/state/splitview/recent; another bundled
+// catalog's in recent-NAME): one line per pick, `key<TAB>times picked<TAB>last picked (Unix
+// seconds)`, the key an emoji's glyph or a kaomoji's text (`Item.recentKey`); a line of a key
+// alone (the format before counts) is one pick at an unknown time, the file's order kept among
+// such lines.
 
 import Catalog
 import Foundation
@@ -12,15 +14,16 @@ import Foundation
     import Musl
 #endif
 
-/// One emoji of the recent list.
+/// One pick of the recent list.
 public struct RecentEntry: Hashable, Sendable {
-    public var glyph: String
+    /// What names the item picked (`Item.recentKey`): an emoji's glyph, a kaomoji's text.
+    public var key: String
     public var count: Int
     /// When it was last picked, in seconds since 1970 (0: unknown).
     public var lastPicked: Int
 
-    public init(glyph: String, count: Int = 1, lastPicked: Int = 0) {
-        self.glyph = glyph
+    public init(key: String, count: Int = 1, lastPicked: Int = 0) {
+        self.key = key
         self.count = count
         self.lastPicked = lastPicked
     }
@@ -85,8 +88,8 @@ public struct RecentPicks: Sendable {
         return Self.parse(Array(data))
     }
 
-    /// The glyphs to show, in `order` at `now`, at most `size`.
-    public func glyphs(now: Int) -> [String] { Self.ordered(load(), by: order, now: now).prefix(size).map(\.glyph) }
+    /// The keys of the picks to show (`RecentEntry.key`), in `order` at `now`, at most `size`.
+    public func keys(now: Int) -> [String] { Self.ordered(load(), by: order, now: now).prefix(size).map(\.key) }
 
     /// The entries a file's bytes list: blank lines skipped, a glyph listed twice counted once
     /// (its first line), at most `largestSize` (invalid UTF-8 is read as U+FFFD: such a glyph
@@ -97,18 +100,18 @@ public struct RecentPicks: Sendable {
         var entries: [RecentEntry] = []
         for line in text.split(whereSeparator: \.isNewline) where entries.count < largestSize {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            let glyph = String(fields[0])
-            guard !glyph.isEmpty, seen.insert(glyph).inserted else { continue }
+            let key = String(fields[0])
+            guard !key.isEmpty, seen.insert(key).inserted else { continue }
             let count = fields.count > 1 ? Int(fields[1]).map { min(max($0, 1), 1_000_000) } ?? 1 : 1
             let time = fields.count > 2 ? Int(fields[2]).map { max($0, 0) } ?? 0 : 0
-            entries.append(RecentEntry(glyph: glyph, count: count, lastPicked: time))
+            entries.append(RecentEntry(key: key, count: count, lastPicked: time))
         }
         return entries
     }
 
     /// The file's bytes for `entries`.
     public static func format(_ entries: [RecentEntry]) -> [UInt8] {
-        Array(entries.map { "\($0.glyph)\t\($0.count)\t\($0.lastPicked)\n" }.joined().utf8)
+        Array(entries.map { "\($0.key)\t\($0.count)\t\($0.lastPicked)\n" }.joined().utf8)
     }
 
     /// How much an entry weighs at `now` for frecency: its picks, the older ones counting
@@ -139,16 +142,16 @@ public struct RecentPicks: Sendable {
     ) -> [RecentEntry] {
         // The picks first, in pick order (they share `now`, and ties keep the list's order).
         var front: [RecentEntry] = []
-        for glyph in picked where !forgotten.contains(glyph) && !front.contains(where: { $0.glyph == glyph }) {
-            var entry = entries.first { $0.glyph == glyph } ?? RecentEntry(glyph: glyph, count: 0)
+        for key in picked where !forgotten.contains(key) && !front.contains(where: { $0.key == key }) {
+            var entry = entries.first { $0.key == key } ?? RecentEntry(key: key, count: 0)
             entry.count += 1
             entry.lastPicked = now
             front.append(entry)
         }
-        let list = front + entries.filter { !forgotten.contains($0.glyph) && !picked.contains($0.glyph) }
+        let list = front + entries.filter { !forgotten.contains($0.key) && !picked.contains($0.key) }
         // The most recent first in the file; the lightest dropped past `size`.
-        let kept = Set(ordered(list, by: .frecency, now: now).prefix(size).map(\.glyph))
-        return ordered(list.filter { kept.contains($0.glyph) }, by: .recent, now: now)
+        let kept = Set(ordered(list, by: .frecency, now: now).prefix(size).map(\.key))
+        return ordered(list.filter { kept.contains($0.key) }, by: .recent, now: now)
     }
 
     /// Records picks and forgotten emoji in the file, merged with what is there now: under an
@@ -238,42 +241,43 @@ public struct RecentPicks: Sendable {
             unlink(directory + "/" + name)
         }
     }
-    /// The "Recent" section for `glyphs`, a carousel row, each item the catalog's emoji for it
-    /// (a skin-tone variant shows as picked); glyphs no longer in the catalog are left out. Nil
-    /// when none is.
-    public static func section(for glyphs: [String], in catalog: Catalog) -> Section? {
-        section(ofItemsFor: glyphs, in: catalog).map { section in
+    /// The "Recent" section for `keys` (`RecentEntry.key`), a carousel row, each item the
+    /// catalog's item for it (a skin-tone variant shows as picked); keys no longer in the
+    /// catalog are left out. Nil when none is.
+    public static func section(for keys: [String], in catalog: Catalog) -> Section? {
+        section(ofItemsFor: keys, in: catalog).map { section in
             var recent = section
             recent.repeatsItems = true
             return recent
         }
     }
 
-    private static func section(ofItemsFor glyphs: [String], in catalog: Catalog) -> Section? {
-        var byGlyph: [String: (item: Item, isVariant: Bool)] = [:]
-        let wanted = Set(glyphs)
+    private static func section(ofItemsFor keys: [String], in catalog: Catalog) -> Section? {
+        var byKey: [String: (item: Item, isVariant: Bool)] = [:]
+        let wanted = Set(keys)
         for section in catalog.sections {
             let items = section.items
             if items.hasVariants {
+                // (An item with variants has a glyph, its key; each variant is a key too.)
                 for item in items {
-                    if let glyph = item.glyph, byGlyph[glyph] == nil { byGlyph[glyph] = (item, false) }
-                    for variant in item.variants where byGlyph[variant] == nil { byGlyph[variant] = (item, true) }
+                    if let glyph = item.glyph, byKey[glyph] == nil { byKey[glyph] = (item, false) }
+                    for variant in item.variants where byKey[variant] == nil { byKey[variant] = (item, true) }
                 }
                 continue
             }
             // (Without variants, only the items asked for are made: the Unicode catalog's
             // 160,000 would take a good part of its first frame.)
             for position in items.indices {
-                let glyph = items.recentKey(at: position)
-                if wanted.contains(glyph), byGlyph[glyph] == nil { byGlyph[glyph] = (items[position], false) }
+                let key = items.recentKey(at: position)
+                if wanted.contains(key), byKey[key] == nil { byKey[key] = (items[position], false) }
             }
         }
-        let items: [Item] = glyphs.compactMap { glyph in
-            guard let entry = byGlyph[glyph] else { return nil }
+        let items: [Item] = keys.compactMap { key in
+            guard let entry = byKey[key] else { return nil }
             var item = entry.item
             if entry.isVariant {
                 // Exactly the tone that was picked: no default tone or chooser over it.
-                item.glyph = glyph
+                item.glyph = key
                 item.variants = []
             }
             return item

@@ -241,9 +241,9 @@ struct BrowseCommand: ParsableCommand {
                         RecentPicks(path: $0, size: configuration.recentSize, order: configuration.recentOrder)
                     } : nil
                 let now = Int(Date().timeIntervalSince1970)
-                let recentGlyphs = recent.flatMap { $0.size > 0 ? $0.glyphs(now: now) : nil } ?? []
+                let recentKeys = recent.flatMap { $0.size > 0 ? $0.keys(now: now) : nil } ?? []
                 // (Only with picks to look for: the look goes through every item, a million lines'.)
-                var recentSection = recentGlyphs.isEmpty ? nil : RecentPicks.section(for: recentGlyphs, in: catalog)
+                var recentSection = recentKeys.isEmpty ? nil : RecentPicks.section(for: recentKeys, in: catalog)
                 if let recentSection { catalog.picks = SearchPicks(labels: recentSection.items.map(\.label)) }
                 /// The lines `--print` gives for the items matching `query`, in the browser's order:
                 /// the best matches first, then each section's others, each item once.
@@ -283,7 +283,7 @@ struct BrowseCommand: ParsableCommand {
                     (catalog, hidden) = catalog.withoutUndrawable(textWidth)
                     // (The Recent section shows only the emoji left.)
                     if hidden > 0 && recentSection != nil {
-                        recentSection = RecentPicks.section(for: recentGlyphs, in: catalog)
+                        recentSection = RecentPicks.section(for: recentKeys, in: catalog)
                     }
                 }
                 if let recentSection { catalog.sections.insert(recentSection, at: 0) }

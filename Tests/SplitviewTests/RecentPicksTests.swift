@@ -29,7 +29,7 @@ import Testing
     }
 
     func entry(_ glyph: String, _ count: Int = 1, _ time: Int = 0) -> RecentEntry {
-        RecentEntry(glyph: glyph, count: count, lastPicked: time)
+        RecentEntry(key: glyph, count: count, lastPicked: time)
     }
 
     @Test func picksAreCountedAndTimedWithoutRepeatsUpToTheSize() {
@@ -37,14 +37,14 @@ import Testing
         let list = [entry("a", 3, now - day), entry("b", 1, now - 2 * day), entry("c", 5, now - 40 * day)]
         let updated = RecentPicks.updated(list, picked: ["c", "d"], now: now)
         // The most recent first in the file.
-        #expect(updated.map(\.glyph) == ["c", "d", "a", "b"])
+        #expect(updated.map(\.key) == ["c", "d", "a", "b"])
         #expect(updated[0] == entry("c", 6, now) && updated[1] == entry("d", 1, now))
         let many = (0..<40).map { entry(String($0), 1, now - $0) }
         #expect(RecentPicks.updated(many, picked: ["x"], now: now).count == RecentPicks.limit)
         #expect(RecentPicks.updated(many, picked: ["x"], now: now, size: 5).count == 5)
         // The lightest are dropped: the oldest single picks.
-        #expect(!RecentPicks.updated(many, picked: ["x"], now: now).contains { $0.glyph == "39" })
-        #expect(RecentPicks.updated(list, picked: [], forgotten: ["a"], now: now).map(\.glyph) == ["b", "c"])
+        #expect(!RecentPicks.updated(many, picked: ["x"], now: now).contains { $0.key == "39" })
+        #expect(RecentPicks.updated(list, picked: [], forgotten: ["a"], now: now).map(\.key) == ["b", "c"])
     }
 
     @Test("recent, frequent and frecency orders")
@@ -52,7 +52,7 @@ import Testing
         let day = 86_400, now = 1_000 * day
         // a: picked often, a month and a half ago; b: once, today; c: twice, this week.
         let list = [entry("a", 10, now - 45 * day), entry("b", 1, now), entry("c", 2, now - 6 * day)]
-        func order(_ order: RecentOrder) -> [String] { RecentPicks.ordered(list, by: order, now: now).map(\.glyph) }
+        func order(_ order: RecentOrder) -> [String] { RecentPicks.ordered(list, by: order, now: now).map(\.key) }
         #expect(order(.recent) == ["b", "c", "a"])
         #expect(order(.frequent) == ["a", "c", "b"])
         // Frecency: a's 10 picks weigh 30 each (300), c's 2 weigh 70 (140), b's 1 weighs 100.
@@ -64,7 +64,7 @@ import Testing
         // The format before counts: a glyph a line, the most recent first.
         let old = RecentPicks.parse(Array("😀\n👍🏽\n\n😀\n".utf8))
         #expect(old == [entry("😀"), entry("👍🏽")])
-        #expect(RecentPicks.ordered(old, by: .frecency, now: 1_000).map(\.glyph) == ["😀", "👍🏽"])
+        #expect(RecentPicks.ordered(old, by: .frecency, now: 1_000).map(\.key) == ["😀", "👍🏽"])
         let new = [entry("😀", 4, 1_700_000_000), entry("👍🏽", 1, 1_600_000_000)]
         #expect(RecentPicks.parse(RecentPicks.format(new)) == new)
         #expect(String(decoding: RecentPicks.format(new), as: UTF8.self) == "😀\t4\t1700000000\n👍🏽\t1\t1600000000\n")
@@ -82,11 +82,11 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: glyphs.count) { index in
             try? recent.record(picked: [glyphs[index]], now: 100 + index)
         }
-        let kept = Set(recent.load().map(\.glyph))
+        let kept = Set(recent.load().map(\.key))
         #expect(kept == Set(glyphs + ["🦄"]))
         // Forgetting is recorded the same way.
         try recent.record(picked: [], forgotten: ["🦄"], now: 200)
-        #expect(!recent.load().contains { $0.glyph == "🦄" })
+        #expect(!recent.load().contains { $0.key == "🦄" })
     }
 
     @Test func theSectionShowsEachGlyphAsPickedAndSkipsUnknownOnes() throws {
@@ -167,6 +167,6 @@ import Testing
         try recent.record(picked: ["👍"], now: 5)
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
         #expect(names == ["recent", "recent.lock", RecentPicks.temporaryName(pid: getppid())])
-        #expect(recent.load().map(\.glyph).contains("👍"))
+        #expect(recent.load().map(\.key).contains("👍"))
     }
 }
