@@ -98,7 +98,7 @@ public struct UserBindings: Hashable, Sendable {
 
     /// Adds the bindings of one --bind text.
     public mutating func add(parsing spec: String) throws(BindSyntaxError) {
-        var reader = BindReader(Array(spec))
+        var reader = BindReader(Array(spec.unicodeScalars))
         for binding in try reader.bindings() {
             for (trigger, name) in binding.triggers where !(binding.appends && binding.actions.isEmpty) {
                 let earlier = actions(for: trigger) ?? []
@@ -116,7 +116,9 @@ public struct UserBindings: Hashable, Sendable {
     }
 }
 
-/// Reads one --bind text.
+/// Reads one --bind text, scalar by scalar as fzf reads runes: a delimiter is one whatever
+/// it follows (`execute(x܏)`: U+070F, a mark that prepends itself to the next character, would
+/// make one Character of "܏)", and the bracket unseen).
 struct BindReader {
     struct Binding {
         var triggers: [(BindTrigger, String)]
@@ -124,18 +126,25 @@ struct BindReader {
         var appends: Bool
     }
 
-    let text: [Character]
+    let text: [Unicode.Scalar]
     var index = 0
 
-    init(_ text: [Character]) {
+    init(_ text: [Unicode.Scalar]) {
         self.text = text
+    }
+
+    /// The text of `range`.
+    private func string(_ range: Range<Int>) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text[range])
+        return String(scalars)
     }
 
     private func fail(_ message: String, at offset: Int) -> BindSyntaxError {
         BindSyntaxError(offset: offset, message: message)
     }
 
-    private func character(at offset: Int) -> Character? { offset < text.count ? text[offset] : nil }
+    private func character(at offset: Int) -> Unicode.Scalar? { offset < text.count ? text[offset] : nil }
 
     /// Every binding of the text, in order.
     mutating func bindings() throws(BindSyntaxError) -> [Binding] {
@@ -175,14 +184,14 @@ struct BindReader {
     /// A key or event name, up to the colon or comma after it; `,` `:` and `+` are keys of
     /// their own when a colon follows (`,:up`), and so is `alt-,`.
     private mutating func keyName() -> String {
-        if let first = character(at: index), ",:+".contains(first), character(at: index + 1) == ":" {
+        if let first = character(at: index), ",:+".unicodeScalars.contains(first), character(at: index + 1) == ":" {
             index += 1
             return String(first)
         }
         let start = index
         while let character = character(at: index), character != ":" && character != "," { index += 1 }
-        if character(at: index) == ",", String(text[start..<index]).lowercased().hasSuffix("alt-") { index += 1 }
-        return String(text[start..<index])
+        if character(at: index) == ",", string(start..<index).lowercased().hasSuffix("alt-") { index += 1 }
+        return string(start..<index)
     }
 
     static let triggerNames =
@@ -225,7 +234,7 @@ struct BindReader {
     }
 
     /// The closing delimiter of an argument that opens with `opener`.
-    static func closer(of opener: Character) -> Character? {
+    static func closer(of opener: Unicode.Scalar) -> Unicode.Scalar? {
         switch opener {
         case "(": ")"
         case "[": "]"
@@ -239,10 +248,12 @@ struct BindReader {
     /// One action, with its argument.
     private mutating func action(for trigger: BindTrigger) throws(BindSyntaxError) -> BrowserAction {
         let start = index
-        while let character = character(at: index), character.isASCII && (character.isLetter || character == "-") {
+        while let character = character(at: index),
+            ("a"..."z").contains(character) || ("A"..."Z").contains(character) || character == "-"
+        {
             index += 1
         }
-        let name = String(text[start..<index]).lowercased()
+        let name = string(start..<index).lowercased()
         guard !name.isEmpty else {
             if let character = character(at: index), character != "," && character != "+" {
                 throw fail(
@@ -267,10 +278,10 @@ struct BindReader {
                     "\(name)'s \(MessageText.quoted(String(opener))) is not closed before the end: end its argument with \(MessageText.quoted(String(closer)))",
                     at: index)
             }
-            argument = String(text[(index + 1)..<end])
+            argument = string((index + 1)..<end)
             index = end + 1
         } else if declared.argument != .none, character(at: index) == ":" {
-            argument = String(text[(index + 1)...])
+            argument = string((index + 1)..<text.count)
             index = text.count
         } else if case .required(let what) = declared.argument {
             throw fail("\(name) needs its \(what): \(name)(\(what))", at: start)

@@ -33,6 +33,16 @@ struct BindSyntaxTests {
         #expect(parsed.keyNames[.control("j")] == "ctrl-j")
     }
 
+    @Test("a delimiter after a mark that joins the next character still closes the argument")
+    func delimitersAreScalars() throws {
+        // U+070F prepends itself to what follows: "܏)" is one Character, and the bracket went
+        // unseen (FuzzBind's input, Fuzz/Regressions/FuzzBind).
+        let parsed = try bindings("ctrl-a:execute(echo \u{FFFD}\u{070F})+first")
+        #expect(parsed.keys[.control("a")] == [.run(ShellAction(.execute, "echo \u{FFFD}\u{070F}")), .first])
+        #expect(
+            try bindings("ctrl-a:execute(\u{070F})").keys[.control("a")] == [.run(ShellAction(.execute, "\u{070F}"))])
+    }
+
     @Test("a chain; arguments in fzf's delimiters hold commas, pluses and other closers")
     func chainsAndArguments() throws {
         let parsed = try bindings(

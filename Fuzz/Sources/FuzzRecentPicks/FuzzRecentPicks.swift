@@ -1,4 +1,4 @@
-// The recent-picks state file: any bytes give at most `limit` glyphs, and the Recent section
+// The recent-picks state file: any bytes give at most `limit` keys, and the Recent section
 // made of them holds only emoji of the catalog.
 
 import FuzzSupport
@@ -22,9 +22,9 @@ let glyphs = Set(
 public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let entries = RecentPicks.parse(bytes)
-    let picks = entries.map(\.glyph)
+    let picks = entries.map(\.key)
     Fuzz.check(picks.count <= RecentPicks.largestSize, "\(picks.count) picks, over the limit")
-    Fuzz.check(Set(picks).count == picks.count, "a glyph listed twice")
+    Fuzz.check(Set(picks).count == picks.count, "a key listed twice")
     Fuzz.check(entries.allSatisfy { $0.count >= 1 && $0.lastPicked >= 0 }, "a count or a time out of range")
     Fuzz.check(
         picks.allSatisfy { !$0.isEmpty && !$0.contains(where: \.isNewline) && !$0.contains("\t") },
@@ -44,7 +44,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let updated = RecentPicks.updated(
         entries, picked: Array(picks.prefix(3)), forgotten: Array(picks.dropFirst(3).prefix(1)), now: 1_000_000)
     Fuzz.check(updated.count <= RecentPicks.limit, "updated list over the limit")
-    Fuzz.check(!updated.contains { picks.dropFirst(3).prefix(1).contains($0.glyph) }, "a forgotten pick kept")
+    Fuzz.check(!updated.contains { picks.dropFirst(3).prefix(1).contains($0.key) }, "a forgotten pick kept")
     for order in RecentOrder.allCases {
         Fuzz.check(
             RecentPicks.ordered(entries, by: order, now: 1_000_000).count == entries.count, "ordering lost entries")
