@@ -13,7 +13,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         bindings = try UserBindings(parsing: [text])
     } catch {
         Fuzz.check(Fuzz.isSafeOneLine(error.description), "unsafe message: \(error.description.debugDescription)")
-        Fuzz.check((0...text.count).contains(error.offset), "the column \(error.offset + 1) is outside the text")
+        // (Columns count scalars, as the reader reads them.)
+        Fuzz.check(
+            (0...text.unicodeScalars.count).contains(error.offset), "the column \(error.offset + 1) is outside the text"
+        )
         return 0
     }
     Fuzz.check((try? UserBindings(parsing: [text])) == bindings, "the text reads differently twice")
