@@ -241,13 +241,14 @@ enum SearchBytes {
     /// every key; a test holds these ranges to the standard library's answer for every scalar.
     @inline(__always)
     static func changesWhenLowercased(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if (0x2E80..<0xA640).contains(value) || (0xAC00..<0xD800).contains(value) || (0xF900..<0xFB00).contains(value)
+        !isInCaselessBlock(scalar.value) && scalar.properties.changesWhenLowercased
+    }
+
+    /// Whether `value` lies in the blocks taken to have no case (`changesWhenLowercased`).
+    @inline(__always)
+    static func isInCaselessBlock(_ value: UInt32) -> Bool {
+        (0x2E80..<0xA640).contains(value) || (0xAC00..<0xD800).contains(value) || (0xF900..<0xFB00).contains(value)
             || (0x11900..<0x16E40).contains(value) || (0x16F00..<0x1E900).contains(value) || value >= 0x1E960
-        {
-            return false
-        }
-        return scalar.properties.changesWhenLowercased
     }
 
     /// Whether a scalar of `bytes` beyond ASCII reads as ASCII when lowercased (with
@@ -279,42 +280,31 @@ enum SearchBytes {
     /// test checks for every scalar. Told from the value alone, for scans over a whole store.
     @inline(__always)
     static func mayReadAsASCII(_ value: UInt32) -> Bool {
-        value >= 0xC0 && value <= 0xFF61 && !(0x2E80..<0xA640).contains(value) && !(0xAC00..<0xD800).contains(value)
-            && !(0xF900..<0xFB00).contains(value)
+        value >= 0xC0 && value <= 0xFF61 && !isInCaselessBlock(value)
     }
 
-    /// The offset of the first scalar at or after `start` that `mayReadAsASCII`, or `count`:
-    /// eight bytes at a time over ASCII, the others decoded (the bytes are valid UTF-8).
-    static func nextScalarReadingAsASCII(in base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int {
+    /// The offset of the first scalar of `bytes` at or after `start` that `mayReadAsASCII`, or
+    /// `bytes.count`: eight bytes at a time over ASCII, the others decoded.
+    static func nextScalarReadingAsASCII(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
         let raw = UnsafeRawPointer(base)
         var i = start
-        while i < count {
-            if i + 8 <= count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+        while i < bytes.count {
+            if i + 8 <= bytes.count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
                 i += 8
                 continue
             }
-            let byte = base[i]
-            if byte < 0xC0 {
+            if bytes[i] < 0xC0 {
                 // ASCII, or a byte inside a sequence.
                 i += 1
                 continue
             }
-            let value: UInt32
-            if byte < 0xE0 {
-                guard i + 1 < count else { return count }
-                value = UInt32(byte & 0x1F) << 6 | UInt32(base[i + 1] & 0x3F)
-            } else if byte < 0xF0 {
-                guard i + 2 < count else { return count }
-                value = UInt32(byte & 0x0F) << 12 | UInt32(base[i + 1] & 0x3F) << 6 | UInt32(base[i + 2] & 0x3F)
-            } else {
-                // Four bytes: beyond U+FFFF, never ASCII.
-                i += 4
-                continue
-            }
-            if mayReadAsASCII(value) { return i }
-            i += byte < 0xE0 ? 2 : 3
+            let (scalar, length) = scalar(at: i, in: bytes)
+            if mayReadAsASCII(scalar.value) { return i }
+            i += length
         }
-        return count
+        return bytes.count
     }
 
     /// Lowercases `bytes` scalar by scalar into `folded` when some non-ASCII scalar changes under

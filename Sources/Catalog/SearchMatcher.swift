@@ -520,7 +520,7 @@ struct SearchMatcher: ~Copyable {
         // The bytes of the items' strings: from the first one's first string to the last one's
         // last string.
         let firstString = store.firstStringIndex(of: items.lowerBound)
-        let from = firstString == 0 ? 0 : ends[firstString - 1]
+        let from = store.start(ofString: firstString)
         let n = ends[store.firstStringIndex(of: items.upperBound) - 1]
         let m = needle.count
         guard m > 0, n - from >= m, let base = store.bytes.baseAddress, let needleBase = needle.baseAddress else {
@@ -551,8 +551,9 @@ struct SearchMatcher: ~Copyable {
             if term.anchor == .wordStart {
                 // (A byte beyond ASCII before it is no word's end to ASCII's rules: left to
                 // `matches`.)
-                let stringStart = walker.string == 0 ? 0 : ends[walker.string - 1]
-                if start > stringStart && SearchBytes.isASCIIAlphanumeric(base[start - 1]) { continue }
+                if start > store.start(ofString: walker.string) && SearchBytes.isASCIIAlphanumeric(base[start - 1]) {
+                    continue
+                }
             }
             hits.append(Int32(truncatingIfNeeded: item))
             // On from the end of this item's searchable strings: it matched, whatever else it holds.
@@ -565,7 +566,7 @@ struct SearchMatcher: ~Copyable {
         walker = ItemWalker(store, from: items.lowerBound)
         var at = from
         while true {
-            at = SearchBytes.nextScalarReadingAsASCII(in: base, count: n, from: at)
+            at = SearchBytes.nextScalarReadingAsASCII(in: UnsafeBufferPointer(start: base, count: n), from: at)
             if at >= n { break }
             if let (item, lastString) = walker.searchableItem(holding: at, count: 1) {
                 readers.append(Int32(truncatingIfNeeded: item))
@@ -738,6 +739,10 @@ struct ItemStoreReader {
     /// matches of several sections compare (the best matches).
     static let unranked = Int(UInt16.max)
 
+    /// Where string `index` starts in `bytes` (where the one before it ends).
+    @inline(__always)
+    func start(ofString index: Int) -> Int { index == 0 ? 0 : stringEnds[index &- 1] }
+
     /// The index of item `item`'s first string; for `itemCount`, the number of strings.
     @inline(__always)
     func firstStringIndex(of item: Int) -> Int {
@@ -761,7 +766,7 @@ struct ItemStoreReader {
     @inline(__always)
     func prefetchLabel(of item: Int) {
         let string = searchableStrings(of: item).lowerBound
-        let start = string == 0 ? 0 : stringEnds[string &- 1]
+        let start = start(ofString: string)
         if let base = bytes.baseAddress, start < bytes.count { splitview_prefetch(base + start) }
     }
 
@@ -780,8 +785,7 @@ struct ItemStoreReader {
 
     @inline(__always)
     func string(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-        let start = index == 0 ? 0 : stringEnds[index &- 1]
-        return UnsafeBufferPointer(rebasing: bytes[start..<stringEnds[index]])
+        UnsafeBufferPointer(rebasing: bytes[start(ofString: index)..<stringEnds[index]])
     }
 }
 

@@ -296,7 +296,7 @@ import Testing
                     #expect(SearchBytes.mayReadAsASCII(scalar), "U+\(String(scalar, radix: 16, uppercase: true))")
                 }
                 let found = bytes.withUnsafeBufferPointer {
-                    SearchBytes.nextScalarReadingAsASCII(in: $0.baseAddress!, count: $0.count, from: 0)
+                    SearchBytes.nextScalarReadingAsASCII(in: $0, from: 0)
                 }
                 #expect((found == 0) == SearchBytes.mayReadAsASCII(scalar))
             }
