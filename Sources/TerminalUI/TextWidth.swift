@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Display width in terminal cells of grapheme clusters.
 ///
 /// A Swift `Character` is one extended grapheme cluster. Its width, in order of precedence:
@@ -268,6 +270,14 @@ public struct TextWidth: Sendable, Hashable {
             }
         }
         return false
+    }
+
+    /// Makes the tables that measuring symbols reads (`SymbolTable`, 1 to 2 ms of lookups) on
+    /// another thread, before the browser needs them: else the first frame that measures a
+    /// symbol pays for them, the emoji's first frame or, over data with no symbol on its first
+    /// screen (the Unicode catalog's), the first key's, whose prompt shows a spinner (⠿).
+    public static func prepareTablesAside() {
+        DispatchQueue.global(qos: .userInitiated).async { _ = SymbolTable.table }
     }
 
     /// `scalarWidth` and the Emoji property of the scalars that emoji and symbols are made of,

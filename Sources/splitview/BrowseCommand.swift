@@ -190,6 +190,7 @@ struct BrowseCommand: ParsableCommand {
             if try shellOptions.printScript() { return }
             if filter == nil, let status = try tmuxOptions.runInPopup() { throw ExitCode(status) }
             let typist = try actionOptions.typist()
+            if filter == nil { TextWidth.prepareTablesAside() }
             try options.withConfiguration { configuration in
                 let lineFields = try options.fields.lineFields()
                 let format = PrintFormat(parsing: printFormat).accepting(lineFields)
