@@ -218,6 +218,23 @@ enum SearchBytes {
         return undecided ? .undecided : .absent
     }
 
+    /// The ASCII letters that lowercasing a scalar beyond ASCII can give: İ (U+0130) becomes
+    /// "i̇" and the Kelvin sign (U+212A) "k", and no other scalar lowercases to anything holding
+    /// ASCII (`WholeTextScanTests` asks every scalar). So text that lacks any other ASCII letter
+    /// lacks it lowercased too.
+    static let lettersFromLowercasing: [UInt8] = [UInt8(ascii: "i"), UInt8(ascii: "k")]
+
+    /// Whether `byte` (a lowercase ASCII letter, or any other ASCII byte) is in `text`, or may
+    /// be in its Unicode-lowercased copy (`lettersFromLowercasing`), ignoring case.
+    @inline(__always)
+    static func mayHoldFolded(_ byte: UInt8, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        if nextByte(byte, foldingCase: byte &- 0x61 < 26, in: base, count: text.count, from: 0) < text.count {
+            return true
+        }
+        return lettersFromLowercasing.contains(byte) && hasNonASCII(text)
+    }
+
     /// Whether any byte is outside ASCII, eight bytes at a time.
     @inline(__always)
     static func hasNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

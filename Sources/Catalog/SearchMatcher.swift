@@ -326,6 +326,14 @@ struct SearchMatcher: ~Copyable {
         _ term: Term, in haystack: UnsafeBufferPointer<UInt8>, isLabel: Bool, wordStartOnly: Bool = false
     ) -> Int {
         let anchor: SearchQuery.Term.Anchor = wordStartOnly ? .wordStart : term.anchor
+        // Without the term's first character, folded or not, an exact term scores nothing: one
+        // quick look spares the lowercasing of a glyph (every item of Unicode's catalog has one
+        // that a first key, an ASCII letter, cannot be found in).
+        if term.foldsCase, term.isASCII, anchor == .wordStart || anchor == .anywhere,
+            let first = pattern(term).first, !SearchBytes.mayHoldFolded(first, in: haystack)
+        {
+            return 0
+        }
         let found: Int
         if term.foldsCase, SearchBytes.foldBeyondASCII(haystack, into: &scratch) {
             found = scratch.withUnsafeBufferPointer {

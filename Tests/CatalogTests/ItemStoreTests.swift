@@ -305,6 +305,28 @@ import Testing
         #expect(readers > 500)
     }
 
+    @Test("only İ and the Kelvin sign lowercase to anything holding ASCII")
+    func lowercasingToASCII() {
+        var found: [UInt8] = []
+        var scalar: UInt32 = 0x80
+        while scalar < 0x11_0000 {
+            if let value = Unicode.Scalar(scalar), value.properties.changesWhenLowercased {
+                found += value.properties.lowercaseMapping.utf8.filter { $0 < 0x80 }
+            }
+            scalar += 1
+        }
+        #expect(found.sorted() == SearchBytes.lettersFromLowercasing)
+    }
+
+    @Test("a letter that lowercasing gives scores where it starts a word (the Kelvin sign's k)")
+    func lettersFromLowercasingScore() {
+        let items: ItemList = [Item(label: "zzz", keywords: ["kite"]), Item(label: "\u{212A}elvin")]
+        let catalog = Catalog(sections: [Section(title: "s", items: items)], source: "test")
+        let result = Search.run(SearchQuery("k", matching: .word, caseMode: .smart), in: catalog)
+        // (The label's word start, 6 points, over a keyword's, 5.)
+        #expect(result.sections.first.map { Array($0.items) } == [1, 0])
+    }
+
     @Test func rarestByteIsTheLeastCommonLetter() {
         func offset(_ text: String) -> Int {
             Array(text.utf8).withUnsafeBufferPointer { SearchBytes.rarestByteOffset(in: $0) }
