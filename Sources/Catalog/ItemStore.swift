@@ -157,6 +157,9 @@ final class ItemStore: Sendable {
     /// Each item's rank (`Item.rank`; 0: none), for the items up to the last one ranked; empty
     /// when no item is (all but the bundled catalogs).
     let ranks: [UInt16]
+    /// Which letters start a word in each item (`WordStartIndex`), once made: made aside for
+    /// the bundled catalogs (`Catalog.indexWordStartsAside`), never for the user's data.
+    let wordStarts = AtomicLazyReference<WordStartIndex>()
 
     static let identities = Atomic<UInt64>(0)
 

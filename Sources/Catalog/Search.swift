@@ -408,8 +408,15 @@ public enum Search {
         }
         matcher.adapt()
         var hits: [Int32] = []
-        // Most of a section's items to try: one scan of its whole text is quicker.
-        if let span = scanSpan(candidates, items, store, matcher) {
+        if let filter = matcher.wordStartFilter(in: store) {
+            // Each item's word starts rule most out unread (and settle a first key's).
+            for (index, position) in candidates.enumerated() {
+                if stops(index) { return nil }
+                let item = items.storeIndex(position)
+                guard filter.admits(store.wordStarts[item]) else { continue }
+                if filter.settles || matcher.matches(store, item) { hits.append(Int32(truncatingIfNeeded: position)) }
+            }
+        } else if let span = scanSpan(candidates, items, store, matcher) {
             hits = positions(
                 matching: matcher.itemsContainingFirstTerm(in: store, items: span), in: items, among: candidates)
             // (Beyond ASCII the scan's items may hold the term: each is tried.)

@@ -171,6 +171,24 @@ struct SearchMatcher: ~Copyable {
         canScanFirstTerm && (store.isASCII || (terms[0].isASCII && !terms[0].codePoint))
     }
 
+    /// What `store`'s `WordStartIndex` says of this query (nil: the store has no index, or the
+    /// query no term it can rule on): the first characters, ASCII letters or digits, of a
+    /// conjunction's word-start terms.
+    func wordStartFilter(in store: ItemStoreReader) -> WordStartFilter? {
+        guard !store.wordStarts.isEmpty, isConjunction else { return nil }
+        var required: UInt64 = 0
+        for index in 0..<termCount {
+            let term = terms[index]
+            guard term.anchor == .wordStart, !term.negated, !term.codePoint, term.count > 0 else { continue }
+            required |= WordStartIndex.bit(for: bytes[term.start])
+        }
+        guard required != 0 else { return nil }
+        let settles =
+            termCount == 1 && terms[0].count == 1 && terms[0].foldsCase
+            && WordStartIndex.bit(for: bytes[terms[0].start]) != 0
+        return WordStartFilter(required: required, settles: settles)
+    }
+
     /// Reorders the terms by how often each ruled an item out, most often first; counts are
     /// halved so the order follows the data as it changes. Cheap (at most 64 terms), so the
     /// caller does it every section.
@@ -736,6 +754,8 @@ struct ItemStoreReader {
     let isASCII: Bool
     /// The items' ranks (`ItemStore.ranks`).
     let ranks: UnsafeBufferPointer<UInt16>
+    /// Each item's `WordStartIndex` bits; empty when the store has no index (yet).
+    var wordStarts = UnsafeBufferPointer<UInt64>(start: nil, count: 0)
 
     /// How common the item is (`Item.rank`), from 1; `unranked` when it has no rank.
     @inline(__always)
@@ -805,12 +825,15 @@ extension ItemStore {
                     shapeOfItem.withUnsafeBufferPointer { shapeOfItem in
                         searchableCountOfShape.withUnsafeBufferPointer { searchable in
                             ranks.withUnsafeBufferPointer { ranks in
-                                body(
-                                    ItemStoreReader(
+                                (wordStartIndex?.starts ?? []).withUnsafeBufferPointer { wordStarts in
+                                    var reader = ItemStoreReader(
                                         bytes: bytes, stringEnds: stringEnds, firstString: firstString,
                                         shapeOfItem: shapeOfItem, searchableCountOfShape: searchable,
                                         stride: shapes.first?.stringCount ?? 0, itemCount: count, isASCII: isASCII,
-                                        ranks: ranks))
+                                        ranks: ranks)
+                                    reader.wordStarts = wordStarts
+                                    return body(reader)
+                                }
                             }
                         }
                     }

@@ -288,6 +288,8 @@ struct BrowseCommand: ParsableCommand {
                     }
                 }
                 if let recentSection { catalog.sections.insert(recentSection, at: 0) }
+                // (A bundled catalog's first key, over every item, reads the index once it is made.)
+                if BundledCatalog.isBundled(catalog.source) { catalog.indexWordStartsAside() }
                 let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
                 // (NO_COLOR wins over --color: the colours go, the attributes stay.)
                 let colored = options.look.colored(configuration.theme)

@@ -1,6 +1,7 @@
 // Search: the query parser, and the matching of the fast paths (whole-section scans, narrowing
-// by the previous result) against the one-item reference (Search.matches), and, for ASCII
-// text, against a plain reimplementation of the documented rules.
+// by the previous result, the word-start index) against the one-item reference
+// (Search.matches), and, for ASCII text, against a plain reimplementation of the documented
+// rules.
 //
 // The input's first line is the query; each other line an item: `label|keyword keyword|field`,
 // a blank line starting a new section.
@@ -25,9 +26,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
                 keywords: parts.count > 1 ? parts[1].split(separator: " ").map(String.init) : [],
                 fields: parts.count > 2 ? [Item.Field(name: "f", value: parts[2])] : []))
     }
-    let catalog = Catalog(
-        sections: sections.enumerated().map { Section(title: "s\($0.offset)", items: $0.element) },
-        source: "fuzz")
+    func makeCatalog() -> Catalog {
+        Catalog(
+            sections: sections.enumerated().map { Section(title: "s\($0.offset)", items: $0.element) },
+            source: "fuzz")
+    }
+    let catalog = makeCatalog()
     // Odd-sized inputs search fuzzily (--fuzzy).
     let query = SearchQuery(queryText, fuzzy: size % 2 == 1)
     // (As fzf splits a query: at spaces only; `\ ` is a space within a term, and so is a tab,
@@ -38,6 +42,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         "an empty term, or one with a space the query did not escape")
 
     let result = Search.run(query, in: catalog)
+    // Its word starts indexed (as a bundled catalog's are): the same answer, ranking and all.
+    let indexed = makeCatalog()
+    indexed.indexWordStarts()
+    Fuzz.check(Search.run(query, in: indexed) == result, "the word-start index changed the result of \(query)")
     var expected: [[Int]] = []
     for section in catalog.sections {
         expected.append(section.items.indices.filter { Search.matches(section.items[$0], query) })
