@@ -32,11 +32,8 @@ final class SearchRunner: Sendable {
 
     init(wakeup: InputWakeup? = nil) {
         self.wakeup = wakeup
-        // The threads a search splits its work across, started now: the first search of a
-        // session (a first key over the whole of Unicode) waited 2 to 3 ms of its 6 for its
-        // second thread, which libdispatch starts only when asked.
-        // (As many iterations as a search has parts: libdispatch starts a thread per core.)
-        queue.async { DispatchQueue.concurrentPerform(iterations: 16) { _ in } }
+        // (Before the first search asks for them.)
+        queue.async { Search.startThreads() }
     }
 
     /// Starts `request`, stopping the search under way (its answer would be stale).

@@ -242,12 +242,8 @@ extension SearchBytes {
             // most strings of a matching item lack it (the keywords of an ideograph that matched
             // "h" in its name), and one quick look spares both readings.
             // (Exactly: the capital too only for a lowercase letter.)
-            if let first = pattern.first, first < 0x80 {
-                guard let base = haystack.baseAddress,
-                    nextByte(
-                        first, foldingCase: foldingCase && first &- 0x61 < 26, in: base, count: haystack.count, from: 0)
-                        < haystack.count
-                else { return 0 }
+            if let first = pattern.first, first < 0x80, !holds(first, foldingCase: foldingCase, in: haystack) {
+                return 0
             }
             // A word start (at most 8 points) over any fuzzy match (at most 999).
             let word = Self.points(

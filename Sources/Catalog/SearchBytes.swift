@@ -224,15 +224,20 @@ enum SearchBytes {
     /// lacks it lowercased too.
     static let lettersFromLowercasing: [UInt8] = [UInt8(ascii: "i"), UInt8(ascii: "k")]
 
+    /// Whether the ASCII `byte` is in `text`; with `foldingCase`, its capital too when it is a
+    /// lowercase letter. Eight bytes at a time.
+    @inline(__always)
+    static func holds(_ byte: UInt8, foldingCase: Bool, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        return nextByte(byte, foldingCase: foldingCase && byte &- 0x61 < 26, in: base, count: text.count, from: 0)
+            < text.count
+    }
+
     /// Whether `byte` (a lowercase ASCII letter, or any other ASCII byte) is in `text`, or may
     /// be in its Unicode-lowercased copy (`lettersFromLowercasing`), ignoring case.
     @inline(__always)
     static func mayHoldFolded(_ byte: UInt8, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = text.baseAddress else { return false }
-        if nextByte(byte, foldingCase: byte &- 0x61 < 26, in: base, count: text.count, from: 0) < text.count {
-            return true
-        }
-        return lettersFromLowercasing.contains(byte) && hasNonASCII(text)
+        holds(byte, foldingCase: true, in: text) || (lettersFromLowercasing.contains(byte) && hasNonASCII(text))
     }
 
     /// Whether any byte is outside ASCII, eight bytes at a time.

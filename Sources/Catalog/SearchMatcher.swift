@@ -183,10 +183,9 @@ struct SearchMatcher: ~Copyable {
             required |= WordStartIndex.bit(for: bytes[term.start])
         }
         guard required != 0 else { return nil }
-        let settles =
-            termCount == 1 && terms[0].count == 1 && terms[0].foldsCase
-            && WordStartIndex.bit(for: bytes[terms[0].start]) != 0
-        return WordStartFilter(required: required, settles: settles)
+        // (One term that set a bit: a word-start term of a letter or digit.)
+        return WordStartFilter(
+            required: required, settles: termCount == 1 && terms[0].count == 1 && terms[0].foldsCase)
     }
 
     /// Reorders the terms by how often each ruled an item out, most often first; counts are
@@ -826,13 +825,12 @@ extension ItemStore {
                         searchableCountOfShape.withUnsafeBufferPointer { searchable in
                             ranks.withUnsafeBufferPointer { ranks in
                                 (wordStartIndex?.starts ?? []).withUnsafeBufferPointer { wordStarts in
-                                    var reader = ItemStoreReader(
-                                        bytes: bytes, stringEnds: stringEnds, firstString: firstString,
-                                        shapeOfItem: shapeOfItem, searchableCountOfShape: searchable,
-                                        stride: shapes.first?.stringCount ?? 0, itemCount: count, isASCII: isASCII,
-                                        ranks: ranks)
-                                    reader.wordStarts = wordStarts
-                                    return body(reader)
+                                    body(
+                                        ItemStoreReader(
+                                            bytes: bytes, stringEnds: stringEnds, firstString: firstString,
+                                            shapeOfItem: shapeOfItem, searchableCountOfShape: searchable,
+                                            stride: shapes.first?.stringCount ?? 0, itemCount: count,
+                                            isASCII: isASCII, ranks: ranks, wordStarts: wordStarts))
                                 }
                             }
                         }
