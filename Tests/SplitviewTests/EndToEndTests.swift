@@ -46,13 +46,23 @@ final class TmuxSession {
     }
 
     /// Waits until the screen satisfies `condition` (10 s at most) and returns it.
+    ///
+    /// A capture can land while the program is still writing a frame: the frame's first rows are
+    /// new and its last ones still the old frame's (or blank). So once a capture satisfies
+    /// `condition`, the screen is read once more a moment later, and that capture is returned if
+    /// it still satisfies `condition` (the frame has finished), else the first (what was seen
+    /// was passing: a flash that has gone, for instance).
     @discardableResult
     func waitFor(_ description: String, timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
             last = try screen()
-            if condition(last) { return last }
+            if condition(last) {
+                Thread.sleep(forTimeInterval: 0.03)
+                let settled = try screen()
+                return condition(settled) ? settled : last
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
         Issue.record("timed out waiting for \(description); the screen was:\n\(last)")

@@ -151,7 +151,11 @@ struct GroupedOutputInTmuxTests {
     func processesByUser() throws {
         let user = try Support.shell("id -un").trimmingCharacters(in: .whitespacesAndNewlines)
         let session = try start("ps aux", "--header-lines 1 --group-nth 1")
-        let screen = try session.waitFor("the sections") { $0.contains(user + " · ") }
+        // The whole frame: a capture taken while the frame is written can hold its first rows
+        // (the first section) and not yet its last (the prompt and the header beneath it).
+        let screen = try session.waitFor("the sections and the header") {
+            $0.contains(user + " · ") && $0.contains("PID")
+        }
         // The header is shown, and no line starts with the user any more (it is the title).
         #expect(screen.contains("PID"))
         let titleLine = screen.split(separator: "\n").first { $0.contains(user + " · ") }
