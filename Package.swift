@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "Schema"]),
         .testTarget(
             name: "CatalogTests",
-            dependencies: ["Catalog", "SafeText", "Schema", "SeededRandom", "TerminalTestSupport"]),
+            dependencies: ["Catalog", "CZlib", "SafeText", "Schema", "SeededRandom", "TerminalTestSupport"]),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "CNcursesw", "TerminalTestSupport", "SeededRandom"]),
         .testTarget(

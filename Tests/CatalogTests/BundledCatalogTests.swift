@@ -1,4 +1,6 @@
+import CZlib
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import Catalog
@@ -127,14 +129,131 @@ struct BundledCatalogTests {
         #expect(byGroup.map(\.title) == ["A", "B"] && byGroup[0].items.count == 2)
     }
 
-    @Test("gzip: the embedded tables inflate; damaged bytes give nil, not a crash")
+    @Test("gzip: the Unicode table's members inflate; a damaged member gives no table, not a crash")
     func gzip() throws {
         let embedded = try #require(BundledCatalog.unicode.embeddedTable)
         #expect(BundledTable.isGzip(embedded))
-        let inflated = try #require(BundledTable.gunzip(embedded))
-        #expect(inflated.starts(with: Array("# Unicode 17.0".utf8)))
+        let members = try #require(BundledTable.members(of: embedded))
+        let first = try #require(BundledTable.gunzip(members[0]))
+        #expect(first.starts(with: Array("# Unicode 17.0".utf8)))
         var damaged = Array(embedded)
-        for index in stride(from: 20, to: 4_000, by: 7) { damaged[index] ^= 0x55 }
-        #expect(damaged.withUnsafeBufferPointer { BundledTable.gunzip($0) } == nil)
+        for index in stride(from: 40, to: 4_000, by: 7) { damaged[index] ^= 0x55 }
+        #expect(
+            damaged.withUnsafeBufferPointer {
+                BundledTable.gunzip(UnsafeBufferPointer(rebasing: $0[0..<members[0].count]))
+            } == nil)
+        #expect(damaged.withUnsafeBufferPointer { BundledTable.sections(of: $0) }.isEmpty)
+    }
+
+    /// The sections' titles, and each item's strings, to compare two readings of one table.
+    static func contents(_ sections: [Section], every stride: Int = 1) -> [String] {
+        sections.flatMap { section in
+            [section.title + " \(section.items.count)"]
+                + Swift.stride(from: 0, to: section.items.count, by: stride).map { index in
+                    let item = section.items[index]
+                    return [item.glyph ?? "", item.label, item.keywords.joined(separator: "|"), "\(item.rank ?? 0)"]
+                        .joined(separator: "\t")
+                }
+        }
+    }
+
+    @Test("the Unicode table is members of whole sections, read at once as the one text they make is read")
+    func members() throws {
+        let embedded = try #require(BundledCatalog.unicode.embeddedTable)
+        let members = try #require(BundledTable.members(of: embedded))
+        #expect(members.count == 8)
+        var text: [UInt8] = []
+        var titles: [[String]] = []
+        for member in members {
+            let inflated = try #require(BundledTable.gunzip(member))
+            #expect(inflated.count == BundledTable.inflatedSize(member))
+            text += inflated
+            titles.append(inflated.withUnsafeBufferPointer { EmojiCatalog.parse($0, grouping: .group) }.map(\.title))
+        }
+        // No section is in two members.
+        #expect(Set(titles.joined()).count == titles.joined().count)
+        let parallel = BundledTable.sections(of: embedded)
+        let whole = text.withUnsafeBufferPointer { EmojiCatalog.parse($0, grouping: .group) }
+        #expect(parallel.map(\.title) == whole.map(\.title))
+        #expect(Self.contents(parallel, every: 37) == Self.contents(whole, every: 37))
+    }
+
+    /// `text` as one gzip member, with the extra subfield "SV" that gives its size, as
+    /// Data/generate-catalogs.py writes it (`sized: false`: without the extra field).
+    static func member(_ text: String, sized: Bool = true) throws -> [UInt8] {
+        var stream = z_stream()
+        // 31: gzip's header and trailer.
+        try #require(
+            deflateInit2_(
+                &stream, 9, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+                == Z_OK)
+        defer { deflateEnd(&stream) }
+        var input = Array(text.utf8)
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(input.count))) + 64)
+        let status = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                stream.next_in = source.baseAddress
+                stream.avail_in = UInt32(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = UInt32(target.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        try #require(status == Z_STREAM_END)
+        var bytes = Array(output[0..<Int(stream.total_out)])
+        guard sized else { return bytes }
+        // FLG gains FEXTRA, and XLEN and the subfield go after the ten bytes of the header.
+        bytes[3] |= 0x04
+        let size = bytes.count + 10
+        let extra: [UInt8] =
+            [8, 0, UInt8(ascii: "S"), UInt8(ascii: "V"), 4, 0]
+            + (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) }
+        bytes.insert(contentsOf: extra, at: 10)
+        return bytes
+    }
+
+    @Test("members: each read on its own, joined in order; a section in two members is still one section")
+    func memberTables() throws {
+        let parts = [
+            "# comment\nA\t\tx\tex\tk1|k2\t\nB\t\ty\twhy\t\t\n", "C\t\tz\tzed\t\t\t3\n", "D\t\tw\tdouble\tk\t\n",
+        ]
+        func read(_ members: [String], sized: Bool = true) throws -> [Section] {
+            try Array(members.map { try Self.member($0, sized: sized) }.joined()).withUnsafeBufferPointer {
+                BundledTable.sections(of: UnsafeBufferPointer(rebasing: $0[...]))
+            }
+        }
+        let whole = Array(parts.joined().utf8).withUnsafeBufferPointer { EmojiCatalog.parse($0, grouping: .group) }
+        #expect(whole.map(\.title) == ["A", "B", "C", "D"])
+        #expect(try Self.contents(read(parts)) == Self.contents(whole))
+        // B's rows in two members: one section B of two items, as the one text reads.
+        let split = ["# comment\nA\t\tx\tex\tk1|k2\t\nB\t\ty\twhy\t\t\n", "B\t\tz\tzed\t\t\t3\nC\t\tw\tdouble\tk\t\n"]
+        let splitWhole = Array(split.joined().utf8).withUnsafeBufferPointer { EmojiCatalog.parse($0, grouping: .group) }
+        #expect(splitWhole.map(\.title) == ["A", "B", "C"] && splitWhole[1].items.count == 2)
+        #expect(try Self.contents(read(split)) == Self.contents(splitWhole))
+        // One member without the size reads as before; members without it cannot be told apart.
+        #expect(try Self.contents(read([parts.joined()], sized: false)) == Self.contents(whole))
+        #expect(try Self.member(parts[0], sized: false).withUnsafeBufferPointer { BundledTable.members(of: $0) } == nil)
+    }
+
+    @Test("members: damaged or cut headers and sizes give no members or members that tile the bytes, never a crash")
+    func damagedMembers() throws {
+        let bytes = try Array(
+            ["# c\nA\t\tx\tex\tk\t\n", "B\t\ty\twhy\t\t\n", "C\t\tz\tzed\t\t\n"].map { try Self.member($0) }.joined())
+        var random = SplitMix64(seed: 30)
+        for _ in 0..<3_000 {
+            var damaged = bytes
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                damaged[Int.random(in: 0..<damaged.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            if Bool.random(using: &random) { damaged.removeLast(Int.random(in: 0..<damaged.count, using: &random)) }
+            damaged.withUnsafeBufferPointer { buffer in
+                if let members = BundledTable.members(of: buffer) {
+                    #expect(members.reduce(0) { $0 + $1.count } == buffer.count)
+                    #expect(members.allSatisfy { $0.count >= 18 })
+                }
+                // Whatever zlib makes of it is read without a crash.
+                _ = BundledTable.sections(of: buffer)
+            }
+        }
     }
 }
