@@ -1,5 +1,6 @@
 import Foundation
 import TerminalTestSupport
+import SeededRandom
 import Testing
 
 @testable import Catalog
@@ -232,6 +233,67 @@ struct EmojiCatalogTests {
         let subgroups = bytes.withUnsafeBufferPointer { EmojiCatalog.parse($0, grouping: .subgroup) }
         #expect(subgroups.map(\.title) == ["sub", "sub2"])
         #expect(subgroups[0].items.count == 2)
+    }
+
+    /// What a table says, read by the format's description with String's split: the sections'
+    /// titles, and each item's glyph, label, keywords, variants and rank.
+    static func reference(_ table: String, grouping: EmojiCatalog.Grouping) -> [String: [String]] {
+        var sections: [String: [String]] = [:]
+        // (By bytes: "\r\n" is one Character, which a split at "\n" would not cut.)
+        for var line in table.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            guard line.first != UInt8(ascii: "#"), fields.count >= 4, !fields[3].isEmpty else { continue }
+            let key = grouping == .subgroup && !fields[1].isEmpty ? fields[1] : fields[0]
+            let keywords = fields.count > 4 ? fields[4].split(separator: "|").joined(separator: "|") : ""
+            let variants = fields.count > 5 ? fields[5].split(separator: " ").joined(separator: " ") : ""
+            let rank = fields.count > 6 ? Int(fields[6]).map { "\($0)" } ?? "" : ""
+            sections[key, default: []].append([fields[2], fields[3], keywords, variants, rank].joined(separator: "\t"))
+        }
+        return sections
+    }
+
+    @Test(
+        "the table parser reads any table as the format's description does (fields, CRLF, blank lines, no last newline)"
+    )
+    func parserAgainstReference() {
+        var random = SplitMix64(seed: 2026)
+        let pieces = ["a", "bc", "defghij", "klmnopqrstu", "😀", "é", " ", "|", "x|y", "12", ""]
+        func text(_ count: Int) -> String {
+            (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
+        }
+        for _ in 0..<400 {
+            var lines: [String] = []
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0: lines.append("")
+                case 1: lines.append("# " + text(3))
+                default:
+                    let fieldCount = Int.random(in: 1...8, using: &random)
+                    let group = ["G", "Group two", "G3 long title", ""].randomElement(using: &random)!
+                    let fields = [group] + (1..<fieldCount).map { _ in text(Int.random(in: 0...4, using: &random)) }
+                    lines.append(fields.joined(separator: "\t"))
+                }
+            }
+            let newline = Bool.random(using: &random) ? "\r\n" : "\n"
+            var table = lines.joined(separator: newline)
+            if Bool.random(using: &random) { table += newline }
+            for grouping in EmojiCatalog.Grouping.allCases {
+                let sections = Array(table.utf8).withUnsafeBufferPointer { EmojiCatalog.parse($0, grouping: grouping) }
+                var read: [String: [String]] = [:]
+                for section in sections {
+                    read[section.title] = section.items.map { item in
+                        [
+                            item.glyph ?? "", item.label, item.keywords.joined(separator: "|"),
+                            item.variants.joined(separator: " "), item.rank.map { "\($0)" } ?? "",
+                        ].joined(separator: "\t")
+                    }
+                }
+                #expect(read == Self.reference(table, grouping: grouping), "\(grouping): \(table.debugDescription)")
+            }
+        }
     }
 }
 
