@@ -125,13 +125,21 @@ public enum EmojiCatalog {
         var sectionIndex: [String: Int] = [:]
         var lastKey: Range<Int>?
         var lastIndex = 0
-        var fields: [Range<Int>] = []
-        fields.reserveCapacity(7)
+        /// The row's first seven fields (the ones read), and how many it has: a buffer of its
+        /// own, where emptying and appending to an array for each row was a cost of its own.
+        let fields = UnsafeMutableBufferPointer<Range<Int>>.allocate(capacity: 7)
+        fields.initialize(repeating: 0..<0)
+        defer { fields.deallocate() }
+        var fieldCount = 0
+        func addField(_ range: Range<Int>) {
+            if fieldCount < fields.count { fields[fieldCount] = range }
+            fieldCount += 1
+        }
 
         var lineStart = 0
         let end = bytes.count
         while lineStart < end {
-            fields.removeAll(keepingCapacity: true)
+            fieldCount = 0
             var fieldStart = lineStart
             var lineEnd = end
             while true {
@@ -140,15 +148,15 @@ public enum EmojiCatalog {
                     // The last field, without the line's carriage return if it has one.
                     lineEnd = fieldEnd
                     let contentEnd = fieldEnd > fieldStart && base[fieldEnd - 1] == cr ? fieldEnd - 1 : fieldEnd
-                    fields.append(fieldStart..<contentEnd)
+                    addField(fieldStart..<contentEnd)
                     break
                 }
-                fields.append(fieldStart..<fieldEnd)
+                addField(fieldStart..<fieldEnd)
                 fieldStart = fieldEnd + 1
             }
             defer { lineStart = lineEnd + 1 }
             // (An empty line is one empty field.)
-            guard bytes[lineStart] != hash, fields.count >= 4, !fields[3].isEmpty else { continue }
+            guard bytes[lineStart] != hash, fieldCount >= 4, !fields[3].isEmpty else { continue }
 
             let key = fields[keyField].isEmpty ? fields[0] : fields[keyField]
             let index: Int
@@ -171,11 +179,11 @@ public enum EmojiCatalog {
             }
             (lastKey, lastIndex) = (key, index)
             stores[index].addString(UnsafeBufferPointer(rebasing: bytes[fields[3]]))
-            let keywordCount = fields.count > 4 ? addParts(fields[4], splitAt: bar, to: &stores[index]) : 0
+            let keywordCount = fieldCount > 4 ? addParts(fields[4], splitAt: bar, to: &stores[index]) : 0
             let hasGlyph = !fields[2].isEmpty
             if hasGlyph { stores[index].addString(UnsafeBufferPointer(rebasing: bytes[fields[2]])) }
-            let variantCount = fields.count > 5 ? addParts(fields[5], splitAt: space, to: &stores[index]) : 0
-            if fields.count > 6, let rank = Int(string(fields[6])) { stores[index].setRank(rank) }
+            let variantCount = fieldCount > 5 ? addParts(fields[5], splitAt: space, to: &stores[index]) : 0
+            if fieldCount > 6, let rank = Int(string(fields[6])) { stores[index].setRank(rank) }
             let last = lastShapes[index]
             if last.glyph == hasGlyph && last.keywords == keywordCount && last.variants == variantCount {
                 stores[index].finishItem(shapeAt: last.index)
