@@ -322,7 +322,7 @@ struct DataOptions: ParsableArguments {
         if let name = catalogName?.name, catalog == nil {
             throw ValidationError("--catalog must be: \(CatalogName.choices), found \"\(MessageText.escaped(name))\"")
         }
-        if let catalog {
+        if catalog != nil {
             if let named = data ?? file {
                 throw ValidationError(
                     "--catalog browses a bundled catalog: give no data file as well (got \"\(named)\")")
