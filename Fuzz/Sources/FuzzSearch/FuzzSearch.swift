@@ -169,10 +169,20 @@ enum ASCIIRules {
     static func contains(_ text: String, _ term: SearchQuery.Term, _ caseSensitive: Bool, isLabel: Bool) -> Bool {
         let haystack = Array((caseSensitive ? text : text.lowercased()).utf8)
         let needle = Array((caseSensitive ? term.text : term.text.lowercased()).utf8)
+        // ^ and $ look past the label's white space (tab to carriage return, and space) at the
+        // end they anchor, unless the term has white space there itself: fzf's rule.
+        func isWhite(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var label = haystack[...]
+        if term.anchor != .labelEnd, let first = needle.first, !isWhite(first) {
+            label = label.drop(while: isWhite)
+        }
+        if term.anchor != .labelStart, let last = needle.last, !isWhite(last) {
+            while let end = label.last, isWhite(end) { label.removeLast() }
+        }
         switch term.anchor {
-        case .labelStart: return isLabel && haystack.starts(with: needle)
-        case .labelEnd: return isLabel && haystack.reversed().starts(with: needle.reversed())
-        case .wholeLabel: return isLabel && haystack == needle
+        case .labelStart: return isLabel && label.starts(with: needle)
+        case .labelEnd: return isLabel && label.reversed().starts(with: needle.reversed())
+        case .wholeLabel: return isLabel && Array(label) == needle
         case .fuzzy, .wordFirst:
             // (Word-first ranks word starts first; it matches as fuzzy does.)
             var next = 0
